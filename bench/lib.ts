@@ -1,0 +1,160 @@
+// Shared pieces of the benchmarks: a production server on a seeded data folder, and statistics.
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { hash } from '@node-rs/argon2';
+import { openMigratedDatabase } from '#server/db/database.ts';
+import { generateInviteCode } from '#shared/households.ts';
+import { buildIsStale, root } from '../scripts/build-inputs.mjs';
+
+export function ensureBuild(): void {
+  if (buildIsStale()) execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: root, stdio: 'inherit' });
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export interface SeededUser {
+  id: string;
+  householdId: string;
+  cookie: string;
+}
+
+/**
+ * Writes households, members and sessions straight into a new data folder (no HTTP, so no
+ * rate limits and no hashing per user: every user shares one Argon2id hash).
+ */
+export async function seedHouseholds(
+  dataDir: string,
+  households: number,
+  membersEach: number,
+): Promise<SeededUser[]> {
+  const database = await openMigratedDatabase({ engine: 'sqlite', file: path.join(dataDir, 'hearth.db') });
+  const passwordHash = await hash('benchmark password');
+  const now = Date.now();
+  const users: SeededUser[] = [];
+  const codes = new Set<string>();
+  await database.db.transaction().execute(async (trx) => {
+    for (let h = 0; h < households; h++) {
+      const householdId = randomUUID();
+      let code = generateInviteCode((n) => Math.floor(Math.random() * n));
+      while (codes.has(code)) code = generateInviteCode((n) => Math.floor(Math.random() * n));
+      codes.add(code);
+      await trx
+        .insertInto('households')
+        .values({
+          id: householdId,
+          name: `House ${h}`,
+          invite_code: code,
+          rent_amount_cents: null,
+          rent_due_day: null,
+          created_at: now,
+        })
+        .execute();
+      for (let m = 0; m < membersEach; m++) {
+        const id = randomUUID();
+        await trx
+          .insertInto('users')
+          .values({
+            id,
+            email: `bench-${h}-${m}@example.com`,
+            password_hash: passwordHash,
+            first_name: `Member${m}`,
+            last_name: `House${h}`,
+            profile_color: 'blue',
+            profile_image_id: null,
+            created_at: now,
+            was_kicked: false,
+          })
+          .execute();
+        await trx
+          .insertInto('household_members')
+          .values({
+            id: randomUUID(),
+            household_id: householdId,
+            user_id: id,
+            role: m === 0 ? 'admin' : 'member',
+            joined_at: now + m,
+          })
+          .execute();
+        const token = randomBytes(32).toString('base64url');
+        await trx
+          .insertInto('sessions')
+          .values({
+            token_hash: createHash('sha256').update(token).digest('hex'),
+            user_id: id,
+            created_at: now,
+            expires_at: now + 30 * 86_400_000,
+          })
+          .execute();
+        users.push({ id, householdId, cookie: `hearth_session=${token}` });
+      }
+    }
+  });
+  await database.close();
+  return users;
+}
+
+export interface RunningServer {
+  url: string;
+  child: ChildProcess;
+  rssKb: () => number;
+  stop: () => Promise<void>;
+}
+
+export async function startServer(dataDir: string): Promise<RunningServer> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ['dist/server/main.js'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  for (;;) {
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (child.exitCode !== null) throw new Error('server exited during start-up');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  return {
+    url,
+    child,
+    rssKb: () => {
+      const status = fs.readFileSync(`/proc/${child.pid}/status`, 'utf8');
+      return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+    },
+    stop: async () => {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.once('exit', resolve));
+    },
+  };
+}
+
+export function tempDataDir(): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), 'hearth-bench-'));
+}
+
+export function percentile(values: number[], p: number): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}

@@ -1,0 +1,3 @@
+export const root: string;
+export const stampFile: string;
+export function buildIsStale(): boolean;

@@ -1,0 +1,109 @@
+// Production build: the web app (Vite), the server (esbuild), then brotli and gzip copies of
+// every compressible web file so the server never compresses on the fly.
+//
+// It builds into a scratch folder and then copies into dist/, index.html and the server last,
+// under a lock: a server already running from dist/ keeps finding the hashed files it was
+// started with, and two builds at once (tests in parallel) take turns.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import * as esbuild from 'esbuild';
+import { root, stampFile } from './build-inputs.mjs';
+
+const started = Date.now();
+const dist = path.join(root, 'dist');
+const scratch = path.join(root, `.build-${process.pid}`);
+const lock = path.join(root, '.build-lock');
+
+async function acquireLock() {
+  const deadline = Date.now() + 5 * 60_000;
+  for (;;) {
+    try {
+      fs.mkdirSync(lock);
+      return;
+    } catch (error) {
+      if (error.code !== 'EEXIST') throw error;
+      // A lock left by a build that died long ago is taken over.
+      try {
+        if (Date.now() - fs.statSync(lock).mtimeMs > 5 * 60_000)
+          fs.rmSync(lock, { recursive: true, force: true });
+      } catch {}
+      if (Date.now() > deadline) throw new Error('Timed out waiting for another build to finish');
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+}
+
+const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|webmanifest|txt|xml|map)$/;
+function compressTree(dir) {
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const file = path.join(dir, entry.name);
+    if (entry.isDirectory()) compressTree(file);
+    else if (COMPRESSIBLE.test(entry.name)) {
+      const data = fs.readFileSync(file);
+      fs.writeFileSync(
+        `${file}.br`,
+        zlib.brotliCompressSync(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
+      );
+      fs.writeFileSync(`${file}.gz`, zlib.gzipSync(data, { level: 9 }));
+    }
+  }
+}
+
+/** Copies a tree, files named in `last` after all the others. */
+function copyInto(from, to, last = []) {
+  const later = [];
+  const walk = (dir) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const source = path.join(dir, entry.name);
+      const target = path.join(to, path.relative(from, source));
+      if (entry.isDirectory()) {
+        fs.mkdirSync(target, { recursive: true });
+        walk(source);
+      } else if (last.some((name) => entry.name.startsWith(name))) later.push([source, target]);
+      else fs.copyFileSync(source, target);
+    }
+  };
+  fs.mkdirSync(to, { recursive: true });
+  walk(from);
+  for (const [source, target] of later) fs.copyFileSync(source, target);
+}
+
+await acquireLock();
+try {
+  fs.rmSync(scratch, { recursive: true, force: true });
+  execFileSync(
+    process.execPath,
+    [
+      path.join(root, 'node_modules/vite/bin/vite.js'),
+      'build',
+      '--logLevel',
+      'warn',
+      '--outDir',
+      path.join(scratch, 'web'),
+      '--emptyOutDir',
+    ],
+    // A stray NODE_ENV (Vitest sets 'test') would make Vite bundle React's development build.
+    { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } },
+  );
+  await esbuild.build({
+    entryPoints: [path.join(root, 'src/server/main.ts')],
+    outfile: path.join(scratch, 'server/main.js'),
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    sourcemap: true,
+    logLevel: 'warning',
+  });
+  compressTree(path.join(scratch, 'web'));
+  copyInto(path.join(scratch, 'web'), path.join(dist, 'web'), ['index.html']);
+  copyInto(path.join(scratch, 'server'), path.join(dist, 'server'), ['main.js']);
+  fs.writeFileSync(stampFile, new Date().toISOString());
+} finally {
+  fs.rmSync(scratch, { recursive: true, force: true });
+  fs.rmSync(lock, { recursive: true, force: true });
+}
+console.info(`Built dist/ in ${((Date.now() - started) / 1000).toFixed(1)} s`);

@@ -1,0 +1,125 @@
+import fastifyCookie from '@fastify/cookie';
+import fastifyMultipart from '@fastify/multipart';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Context } from './auth/guards.ts';
+import type { Config } from './config.ts';
+import { type Database, openMigratedDatabase } from './db/database.ts';
+import { accountRoutes } from './features/accounts/routes.ts';
+import { calendarRoutes } from './features/calendar/routes.ts';
+import { choreRoutes } from './features/chores/routes.ts';
+import { expenseRoutes } from './features/expenses/routes.ts';
+import { exportRoutes } from './features/export/routes.ts';
+import { healthRoutes } from './features/health/routes.ts';
+import { householdRoutes } from './features/households/routes.ts';
+import { imageRoutes } from './features/images/routes.ts';
+import { listingRoutes } from './features/listings/routes.ts';
+import { messageRoutes } from './features/messages/routes.ts';
+import { acceptEmptyJsonBodies, frameworkErrorReply, registerErrorHandler } from './http/errors.ts';
+import { registerSecurity, securityHeaders } from './http/security.ts';
+import { registerWeb } from './http/web.ts';
+import { SWEEP_INTERVAL_MS, startScheduler } from './jobs/scheduler.ts';
+import { createInProcessBus, createPostgresBus } from './realtime/bus.ts';
+import { createHub, type Hub } from './realtime/hub.ts';
+
+export interface BuildOptions {
+  /** An open, migrated database to use instead of the one the config names (tests). */
+  database?: Database;
+  /** Where logs go; defaults to stdout. */
+  logStream?: NodeJS.WritableStream;
+  /** The current time in ms; tests fix it to make time-based rules deterministic. */
+  now?: () => number;
+  /** How often scheduled work is swept (ms); null turns the sweeps off (tests run them by hand). */
+  sweepIntervalMs?: number | null;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The WebSocket hub of this instance. */
+    hub: Hub;
+  }
+}
+
+export const JSON_BODY_LIMIT = 1024 * 1024;
+
+/** Creates the whole app without listening: main.ts listens, tests inject. */
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const database = options.database ?? (await openMigratedDatabase(config.database));
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      ...(options.logStream ? { stream: options.logStream } : {}),
+      // Requests are logged by method, URL and address only; these never reach a log line.
+      redact: {
+        paths: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]', '*.password'],
+        censor: '[redacted]',
+      },
+    },
+    bodyLimit: JSON_BODY_LIMIT,
+    trustProxy: config.trustProxy,
+    forceCloseConnections: 'idle',
+    return503OnClosing: true,
+    frameworkErrors: frameworkErrorReply(securityHeaders(config)),
+    requestTimeout: 60_000,
+    connectionTimeout: 0,
+    keepAliveTimeout: 5_000,
+  });
+  app.addHook('onClose', async () => {
+    if (!options.database) await database.close();
+  });
+  // While shutting down, answers tell clients not to reuse the connection, so a keep-alive
+  // socket does not hold the process open or meet a 503 on its next request.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (closing) reply.header('Connection', 'close');
+    return payload;
+  });
+
+  // Third-party plugins, ours, then routes.
+  await app.register(fastifyCookie);
+  await app.register(fastifyMultipart);
+  registerErrorHandler(app);
+  acceptEmptyJsonBodies(app);
+  registerSecurity(app, config);
+
+  const bus =
+    database.config.engine === 'postgres'
+      ? createPostgresBus(database.db, database.config, app.log)
+      : createInProcessBus();
+  await bus.ready();
+  const hub = createHub(app, database.db, config, bus);
+  app.addHook('preClose', async () => {
+    await hub.close();
+  });
+  app.addHook('onClose', async () => {
+    await bus.close();
+  });
+  app.decorate('hub', hub);
+
+  const ctx: Context = { db: database.db, config, now: options.now ?? Date.now, events: hub };
+  if (options.sweepIntervalMs !== null) {
+    const scheduler = startScheduler({
+      db: database.db,
+      events: hub,
+      log: app.log,
+      now: ctx.now,
+      intervalMs: options.sweepIntervalMs ?? SWEEP_INTERVAL_MS,
+    });
+    app.addHook('preClose', () => scheduler.stop());
+  }
+  healthRoutes(app, ctx, database.engine);
+  accountRoutes(app, ctx);
+  imageRoutes(app, ctx);
+  householdRoutes(app, ctx);
+  messageRoutes(app, ctx);
+  choreRoutes(app, ctx);
+  expenseRoutes(app, ctx);
+  exportRoutes(app, ctx);
+  calendarRoutes(app, ctx);
+  listingRoutes(app, ctx);
+
+  await registerWeb(app, config.webRoot);
+  return app;
+}

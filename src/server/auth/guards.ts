@@ -1,0 +1,59 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/database.ts';
+import { findMembership } from '../features/households/queries.ts';
+import { forbidden, notFound, unauthorized } from '../http/errors.ts';
+import type { Publisher } from '../realtime/hub.ts';
+import { readSession } from './sessions.ts';
+
+export interface Context {
+  db: Db;
+  config: Config;
+  /** The clock every time-based rule reads (rate-limit windows, expiries). */
+  now: () => number;
+  /** Real-time events to households and users, on every instance. */
+  events: Publisher;
+}
+
+/** The signed-in user's id; 401 when nobody is signed in. */
+export async function requireUser(
+  ctx: Context,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<string> {
+  const userId = await readSession(ctx.db, ctx.config, request, reply);
+  if (!userId) throw unauthorized();
+  return userId;
+}
+
+export interface MemberContext {
+  userId: string;
+  householdId: string;
+  role: 'admin' | 'member';
+}
+
+/**
+ * The signed-in user's household membership. Every household-owned query takes the household id
+ * from here, never from the client. 404 when the user is in no household.
+ */
+export async function requireMember(
+  ctx: Context,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<MemberContext> {
+  const userId = await requireUser(ctx, request, reply);
+  const membership = await findMembership(ctx.db, userId);
+  if (!membership) throw notFound('You are not in a household');
+  return membership;
+}
+
+/** As requireMember, and 403 unless the member is an administrator. */
+export async function requireAdmin(
+  ctx: Context,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<MemberContext> {
+  const member = await requireMember(ctx, request, reply);
+  if (member.role !== 'admin') throw forbidden('Only an administrator can do this');
+  return member;
+}

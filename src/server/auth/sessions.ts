@@ -1,0 +1,92 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/database.ts';
+
+export const SESSION_COOKIE = 'hearth_session';
+const DAY_MS = 24 * 60 * 60 * 1000;
+export const SESSION_TTL_MS = 30 * DAY_MS;
+// Sliding expiry, written at most once a day per session rather than on every request.
+const REFRESH_AFTER_MS = DAY_MS;
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+function setCookie(config: Config, reply: FastifyReply, token: string): void {
+  reply.setCookie(SESSION_COOKIE, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: config.publicOrigin?.startsWith('https://') ?? false,
+    maxAge: SESSION_TTL_MS / 1000,
+  });
+}
+
+export async function startSession(
+  db: Db,
+  config: Config,
+  reply: FastifyReply,
+  userId: string,
+): Promise<void> {
+  const token = randomBytes(32).toString('base64url');
+  const now = Date.now();
+  await db
+    .insertInto('sessions')
+    .values({
+      token_hash: hashToken(token),
+      user_id: userId,
+      created_at: now,
+      expires_at: now + SESSION_TTL_MS,
+    })
+    .execute();
+  setCookie(config, reply, token);
+}
+
+/** The user a session token belongs to, while the session lasts (WebSocket upgrades). */
+export async function userIdForToken(db: Db, token: string, now = Date.now()): Promise<string | null> {
+  if (token.length > 100) return null;
+  const session = await db
+    .selectFrom('sessions')
+    .select('user_id')
+    .where('token_hash', '=', hashToken(token))
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+  return session?.user_id ?? null;
+}
+
+/** The signed-in user's id, or null; extends the session when it was last extended a day ago. */
+export async function readSession(
+  db: Db,
+  config: Config,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<string | null> {
+  const token = request.cookies[SESSION_COOKIE];
+  if (!token || token.length > 100) return null;
+  const tokenHash = hashToken(token);
+  const session = await db
+    .selectFrom('sessions')
+    .select(['user_id', 'expires_at'])
+    .where('token_hash', '=', tokenHash)
+    .executeTakeFirst();
+  const now = Date.now();
+  if (!session || session.expires_at <= now) return null;
+  if (session.expires_at - now < SESSION_TTL_MS - REFRESH_AFTER_MS) {
+    await db
+      .updateTable('sessions')
+      .set({ expires_at: now + SESSION_TTL_MS })
+      .where('token_hash', '=', tokenHash)
+      .execute();
+    setCookie(config, reply, token);
+  }
+  return session.user_id;
+}
+
+export async function endSession(db: Db, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const token = request.cookies[SESSION_COOKIE];
+  if (token) await db.deleteFrom('sessions').where('token_hash', '=', hashToken(token)).execute();
+  reply.clearCookie(SESSION_COOKIE, { path: '/' });
+}
+
+export async function deleteExpiredSessions(db: Db): Promise<void> {
+  await db.deleteFrom('sessions').where('expires_at', '<=', Date.now()).execute();
+}

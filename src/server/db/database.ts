@@ -1,0 +1,67 @@
+import { Kysely, type MigrationProvider, Migrator, sql } from 'kysely';
+import type { DatabaseConfig } from '../config.ts';
+import { createEngine, type Engine } from './dialect.ts';
+import { migrations } from './migrations.ts';
+import type { DB } from './schema.ts';
+
+export type Db = Kysely<DB>;
+
+export interface Database {
+  db: Db;
+  engine: Engine;
+  /** The PostgreSQL schema this database lives in, when not the default. */
+  schema?: string;
+  /** How it was opened: a second connection (the event listener) opens the same database. */
+  config: DatabaseConfig;
+  close: () => Promise<void>;
+}
+
+export async function openDatabase(config: DatabaseConfig): Promise<Database> {
+  const parts = createEngine(config);
+  const db = new Kysely<DB>({ dialect: parts.dialect, plugins: parts.plugins });
+  if (config.engine === 'postgres' && config.schema) {
+    await sql`create schema if not exists ${sql.id(config.schema)}`.execute(db);
+  }
+  let closed = false;
+  return {
+    db,
+    engine: parts.engine,
+    config,
+    ...(config.engine === 'postgres' && config.schema ? { schema: config.schema } : {}),
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      await db.destroy();
+      await parts.dispose();
+    },
+  };
+}
+
+export async function migrate(database: Database): Promise<void> {
+  const provider: MigrationProvider = { getMigrations: async () => migrations(database.engine) };
+  // Kysely looks for its bookkeeping tables across all schemas unless told which one is ours.
+  const migrator = new Migrator({
+    db: database.db,
+    provider,
+    ...(database.schema ? { migrationTableSchema: database.schema } : {}),
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (failed) throw new Error(`Migration ${failed.migrationName} failed: ${String(error)}`);
+  if (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new Error(`Could not prepare the ${database.engine} database: ${reason}`);
+  }
+}
+
+/** Opens and migrates: what the server and the tests use. */
+export async function openMigratedDatabase(config: DatabaseConfig): Promise<Database> {
+  const database = await openDatabase(config);
+  try {
+    await migrate(database);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  return database;
+}

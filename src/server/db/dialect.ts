@@ -1,0 +1,118 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import {
+  type Dialect,
+  type KyselyPlugin,
+  OperationNodeTransformer,
+  type PluginTransformQueryArgs,
+  type PluginTransformResultArgs,
+  PostgresDialect,
+  type PrimitiveValueListNode,
+  type QueryResult,
+  type RootOperationNode,
+  SqliteDialect,
+  type UnknownRow,
+  type ValueNode,
+} from 'kysely';
+import pg from 'pg';
+import type { DatabaseConfig } from '../config.ts';
+import { startCheckpointer } from './checkpointer.ts';
+
+/**
+ * Everything that differs between the embedded engine (SQLite) and PostgreSQL lives here:
+ * connection set-up, column types, and value conversions. Nothing else knows which engine runs.
+ */
+export type Engine = DatabaseConfig['engine'];
+
+export interface EngineParts {
+  engine: Engine;
+  dialect: Dialect;
+  plugins: KyselyPlugin[];
+  /** Runs after Kysely is closed, for resources Kysely does not own. */
+  dispose: () => Promise<void>;
+}
+
+export function createEngine(config: DatabaseConfig): EngineParts {
+  if (config.engine === 'sqlite') {
+    if (config.file !== ':memory:') fs.mkdirSync(path.dirname(config.file), { recursive: true });
+    const database = new SQLite(config.file);
+    // WAL with synchronous=FULL: every acknowledged commit survives a crash or power loss.
+    database.pragma('journal_mode = WAL');
+    database.pragma('synchronous = FULL');
+    database.pragma('foreign_keys = ON');
+    database.pragma('busy_timeout = 5000');
+    // A file database is checkpointed from a worker thread instead of inside commits.
+    const checkpointer = config.file === ':memory:' ? null : startCheckpointer(config.file);
+    if (checkpointer) database.pragma('wal_autocheckpoint = 0');
+    return {
+      engine: 'sqlite',
+      dialect: new SqliteDialect({ database }),
+      plugins: [new SqliteBooleans()],
+      dispose: async () => {
+        await checkpointer?.stop();
+      },
+    };
+  }
+  const pool = new pg.Pool({
+    connectionString: config.url,
+    max: 10,
+    // int8 (bigint) columns hold millisecond timestamps and counts: well inside 2^53.
+    types: {
+      getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+        oid === 20
+          ? (value: string) => Number(value)
+          : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+    },
+    ...(config.schema ? { options: `-c search_path=${config.schema}` } : {}),
+  });
+  // An idle client losing its connection must not crash the process; the pool replaces it.
+  pool.on('error', () => {});
+  return { engine: 'postgres', dialect: new PostgresDialect({ pool }), plugins: [], dispose: async () => {} };
+}
+
+/** Column types for migrations. */
+export function columnTypes(engine: Engine) {
+  return {
+    timestamp: 'bigint' as const,
+    boolean: engine === 'postgres' ? ('boolean' as const) : ('integer' as const),
+    blob: engine === 'postgres' ? ('bytea' as const) : ('blob' as const),
+    json: engine === 'postgres' ? ('jsonb' as const) : ('text' as const),
+  };
+}
+
+/** Reads a boolean column the same way on both engines (SQLite stores 0/1). */
+export function readBoolean(value: unknown): boolean {
+  return value === true || value === 1 || value === '1';
+}
+
+/** True for a unique-constraint violation on either engine. */
+export function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}
+
+/** SQLite has no boolean type and better-sqlite3 refuses JS booleans: bind them as 1 and 0. */
+class BooleansToIntegers extends OperationNodeTransformer {
+  protected override transformValue(node: ValueNode): ValueNode {
+    return typeof node.value === 'boolean' ? { ...node, value: node.value ? 1 : 0 } : node;
+  }
+  protected override transformPrimitiveValueList(node: PrimitiveValueListNode): PrimitiveValueListNode {
+    return { ...node, values: node.values.map((v) => (typeof v === 'boolean' ? (v ? 1 : 0) : v)) };
+  }
+}
+
+class SqliteBooleans implements KyselyPlugin {
+  readonly #transformer = new BooleansToIntegers();
+  transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
+    return this.#transformer.transformNode(args.node);
+  }
+  async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    return args.result;
+  }
+}
+
+/** Reads a JSON column: text on SQLite, already parsed (jsonb) on PostgreSQL. */
+export function readJson<T>(value: unknown): T {
+  return (typeof value === 'string' ? JSON.parse(value) : value) as T;
+}

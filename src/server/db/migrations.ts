@@ -1,0 +1,390 @@
+import { type Kysely, type Migration, sql } from 'kysely';
+import { columnTypes, type Engine } from './dialect.ts';
+
+/**
+ * One migration set for both engines, applied at start. Append new migrations; never edit one
+ * that has shipped. Every household-owned table will carry household_id with an index.
+ */
+export function migrations(engine: Engine): Record<string, Migration> {
+  const t = columnTypes(engine);
+  return {
+    '0001_accounts': {
+      async up(db: Kysely<unknown>) {
+        await db.schema
+          .createTable('images')
+          .addColumn('id', 'text', (c) => c.primaryKey())
+          .addColumn('owner_id', 'text')
+          .addColumn('mime', 'text', (c) => c.notNull())
+          .addColumn('width', 'integer', (c) => c.notNull())
+          .addColumn('height', 'integer', (c) => c.notNull())
+          .addColumn('data', t.blob, (c) => c.notNull())
+          .addColumn('created_at', t.timestamp, (c) => c.notNull())
+          .execute();
+        await db.schema.createIndex('images_owner_idx').on('images').column('owner_id').execute();
+
+        await db.schema
+          .createTable('users')
+          .addColumn('id', 'text', (c) => c.primaryKey())
+          .addColumn('email', 'text', (c) => c.notNull().unique())
+          .addColumn('password_hash', 'text', (c) => c.notNull())
+          .addColumn('first_name', 'text', (c) => c.notNull())
+          .addColumn('last_name', 'text', (c) => c.notNull())
+          .addColumn('profile_color', 'text', (c) => c.notNull().defaultTo('blue'))
+          .addColumn('profile_image_id', 'text', (c) => c.references('images.id').onDelete('set null'))
+          .addColumn('created_at', t.timestamp, (c) => c.notNull())
+          .execute();
+
+        await db.schema
+          .createTable('sessions')
+          .addColumn('token_hash', 'text', (c) => c.primaryKey())
+          .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+          .addColumn('created_at', t.timestamp, (c) => c.notNull())
+          .addColumn('expires_at', t.timestamp, (c) => c.notNull())
+          .execute();
+        await db.schema.createIndex('sessions_user_idx').on('sessions').column('user_id').execute();
+
+        await db.schema
+          .createTable('rate_limits')
+          .addColumn('key', 'text', (c) => c.primaryKey())
+          .addColumn('window_start', t.timestamp, (c) => c.notNull())
+          .addColumn('count', 'integer', (c) => c.notNull())
+          .execute();
+      },
+    },
+    '0002_households': {
+      async up(db: Kysely<unknown>) {
+        await db.schema
+          .alterTable('users')
+          .addColumn('was_kicked', t.boolean, (c) =>
+            c.notNull().defaultTo(engine === 'postgres' ? sql`false` : 0),
+          )
+          .execute();
+
+        await db.schema
+          .createTable('households')
+          .addColumn('id', 'text', (c) => c.primaryKey())
+          .addColumn('name', 'text', (c) => c.notNull())
+          .addColumn('invite_code', 'text', (c) => c.notNull().unique())
+          .addColumn('rent_amount_cents', 'integer')
+          .addColumn('rent_due_day', 'integer')
+          .addColumn('created_at', t.timestamp, (c) => c.notNull())
+          .execute();
+
+        await db.schema
+          .createTable('household_members')
+          .addColumn('id', 'text', (c) => c.primaryKey())
+          .addColumn('household_id', 'text', (c) =>
+            c.notNull().references('households.id').onDelete('cascade'),
+          )
+          // unique: a user is in at most one household, whatever races between requests.
+          .addColumn('user_id', 'text', (c) =>
+            c.notNull().unique().references('users.id').onDelete('cascade'),
+          )
+          .addColumn('role', 'text', (c) => c.notNull())
+          .addColumn('joined_at', t.timestamp, (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createIndex('household_members_household_idx')
+          .on('household_members')
+          .column('household_id')
+          .execute();
+
+        await db.schema
+          .createTable('household_events')
+          .addColumn('id', 'text', (c) => c.primaryKey())
+          .addColumn('household_id', 'text', (c) =>
+            c.notNull().references('households.id').onDelete('cascade'),
+          )
+          .addColumn('type', 'text', (c) => c.notNull())
+          .addColumn('actor_id', 'text', (c) => c.references('users.id').onDelete('set null'))
+          .addColumn('subject_id', 'text', (c) => c.references('users.id').onDelete('set null'))
+          .addColumn('created_at', t.timestamp, (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createIndex('household_events_household_idx')
+          .on('household_events')
+          .columns(['household_id', 'created_at'])
+          .execute();
+      },
+    },
+    '0003_messages': {
+      async up(db: Kysely<unknown>) {
+        await db.schema
+          .createTable('messages')
+          .addColumn('id', 'text', (c) => c.primaryKey())
+          .addColumn('household_id', 'text', (c) =>
+            c.notNull().references('households.id').onDelete('cascade'),
+          )
+          .addColumn('user_id', 'text', (c) => c.references('users.id').onDelete('set null'))
+          .addColumn('type', 'text', (c) => c.notNull())
+          .addColumn('content', 'text', (c) => c.notNull())
+          .addColumn('created_at', t.timestamp, (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createIndex('messages_household_idx')
+          .on('messages')
+          .columns(['household_id', 'created_at', 'id'])
+          .execute();
+
+        await db.schema
+          .createTable('message_reactions')
+          .addColumn('message_id', 'text', (c) => c.notNull().references('messages.id').onDelete('cascade'))
+          .addColumn('household_id', 'text', (c) =>
+            c.notNull().references('households.id').onDelete('cascade'),
+          )
+          .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+          .addColumn('emoji', 'text', (c) => c.notNull())
+          .addColumn('created_at', t.timestamp, (c) => c.notNull())
+          .addPrimaryKeyConstraint('message_reactions_pk', ['message_id', 'user_id', 'emoji'])
+          .execute();
+        await db.schema
+          .createIndex('message_reactions_household_idx')
+          .on('message_reactions')
+          .column('household_id')
+          .execute();
+
+        await db.schema
+          .alterTable('household_members')
+          .addColumn('last_read_at', t.timestamp, (c) => c.notNull().defaultTo(0))
+          .execute();
+
+        // Real-time events too large for one PostgreSQL NOTIFY travel by reference through here.
+        await db.schema
+          .createTable('bus_payloads')
+          .addColumn('id', 'text', (c) => c.primaryKey())
+          .addColumn('payload', 'text', (c) => c.notNull())
+          .addColumn('created_at', t.timestamp, (c) => c.notNull())
+          .execute();
+      },
+    },
+    '0004_chores': {
+      async up(db: Kysely<unknown>) {
+        await db.schema
+          .createTable('chores')
+          .addColumn('id', 'text', (c) => c.primaryKey())
+          .addColumn('household_id', 'text', (c) =>
+            c.notNull().references('households.id').onDelete('cascade'),
+          )
+          .addColumn('series_id', 'text', (c) => c.notNull())
+          .addColumn('occurrence_index', 'integer', (c) => c.notNull())
+          .addColumn('series_anchor_at', t.timestamp, (c) => c.notNull())
+          .addColumn('title', 'text', (c) => c.notNull())
+          .addColumn('description', 'text')
+          .addColumn('status', 'text', (c) => c.notNull())
+          .addColumn('priority', 'text', (c) => c.notNull())
+          .addColumn('category', 'text', (c) => c.notNull())
+          .addColumn('due_at', t.timestamp, (c) => c.notNull())
+          .addColumn('time_zone', 'text', (c) => c.notNull())
+          .addColumn('assigned_to', 'text', (c) => c.references('users.id').onDelete('set null'))
+          .addColumn('recurrence', 'text')
+          .addColumn('rotation', 'text', (c) => c.notNull())
+          .addColumn('reminder', 'text', (c) => c.notNull())
+          .addColumn('estimated_duration', 'integer', (c) => c.notNull())
+          .addColumn('subtasks', t.json, (c) => c.notNull())
+          .addColumn('notes', 'text')
+          .addColumn('carried_streak', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('streak', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('completed_at', t.timestamp)
+          .addColumn('completed_by', 'text', (c) => c.references('users.id').onDelete('set null'))
+          .addColumn('on_time', t.boolean)
+          .addColumn('points_awarded', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('created_by', 'text', (c) => c.references('users.id').onDelete('set null'))
+          .addColumn('created_at', t.timestamp, (c) => c.notNull())
+          .addColumn('updated_at', t.timestamp, (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createIndex('chores_household_idx')
+          .on('chores')
+          .columns(['household_id', 'status', 'due_at'])
+          .execute();
+        await db.schema
+          .createIndex('chores_series_idx')
+          .on('chores')
+          .columns(['series_id', 'occurrence_index'])
+          .unique()
+          .execute();
+        await db.schema
+          .createIndex('chores_completed_idx')
+          .on('chores')
+          .columns(['household_id', 'completed_at'])
+          .execute();
+
+        await db.schema.alterTable('household_members').addColumn('away_from', t.timestamp).execute();
+        await db.schema.alterTable('household_members').addColumn('away_until', t.timestamp).execute();
+      },
+    },
+    '0005_expenses': {
+      async up(db: Kysely<unknown>) {
+        await db.schema
+          .createTable('expenses')
+          .addColumn('id', 'text', (c) => c.primaryKey())
+          .addColumn('household_id', 'text', (c) =>
+            c.notNull().references('households.id').onDelete('cascade'),
+          )
+          .addColumn('title', 'text', (c) => c.notNull())
+          .addColumn('amount_cents', t.timestamp, (c) => c.notNull())
+          .addColumn('category', 'text', (c) => c.notNull())
+          .addColumn('description', 'text')
+          .addColumn('notes', 'text')
+          .addColumn('receipt_image_id', 'text', (c) => c.references('images.id').onDelete('set null'))
+          .addColumn('paid_by', 'text', (c) => c.references('users.id').onDelete('set null'))
+          .addColumn('date', 'text', (c) => c.notNull())
+          .addColumn('split_type', 'text', (c) => c.notNull())
+          .addColumn('is_recurring', t.boolean, (c) => c.notNull())
+          .addColumn('recurring_interval', 'text')
+          .addColumn('recurring_end_date', 'text')
+          .addColumn('next_occurrence_date', 'text')
+          .addColumn('recurrence_source_id', 'text')
+          .addColumn('created_by', 'text', (c) => c.references('users.id').onDelete('set null'))
+          .addColumn('created_at', t.timestamp, (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createIndex('expenses_household_idx')
+          .on('expenses')
+          .columns(['household_id', 'date', 'created_at'])
+          .execute();
+        await db.schema
+          .createIndex('expenses_recurring_idx')
+          .on('expenses')
+          .column('next_occurrence_date')
+          .execute();
+
+        await db.schema
+          .createTable('expense_splits')
+          .addColumn('id', 'text', (c) => c.primaryKey())
+          .addColumn('expense_id', 'text', (c) => c.notNull().references('expenses.id').onDelete('cascade'))
+          .addColumn('household_id', 'text', (c) =>
+            c.notNull().references('households.id').onDelete('cascade'),
+          )
+          .addColumn('user_id', 'text', (c) => c.references('users.id').onDelete('set null'))
+          .addColumn('amount_cents', t.timestamp, (c) => c.notNull())
+          .addColumn('settled', t.boolean, (c) => c.notNull())
+          .addColumn('settled_at', t.timestamp)
+          .execute();
+        await db.schema
+          .createIndex('expense_splits_expense_idx')
+          .on('expense_splits')
+          .column('expense_id')
+          .execute();
+        await db.schema
+          .createIndex('expense_splits_household_idx')
+          .on('expense_splits')
+          .columns(['household_id', 'settled'])
+          .execute();
+
+        await db.schema
+          .createTable('settlements')
+          .addColumn('id', 'text', (c) => c.primaryKey())
+          .addColumn('household_id', 'text', (c) =>
+            c.notNull().references('households.id').onDelete('cascade'),
+          )
+          .addColumn('from_user', 'text', (c) => c.references('users.id').onDelete('set null'))
+          .addColumn('to_user', 'text', (c) => c.references('users.id').onDelete('set null'))
+          .addColumn('amount_cents', t.timestamp, (c) => c.notNull())
+          .addColumn('created_at', t.timestamp, (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createIndex('settlements_household_idx')
+          .on('settlements')
+          .columns(['household_id', 'created_at'])
+          .execute();
+      },
+    },
+    '0006_calendar': {
+      async up(db: Kysely<unknown>) {
+        await db.schema
+          .createTable('calendar_events')
+          .addColumn('id', 'text', (c) => c.primaryKey())
+          .addColumn('household_id', 'text', (c) =>
+            c.notNull().references('households.id').onDelete('cascade'),
+          )
+          .addColumn('title', 'text', (c) => c.notNull())
+          .addColumn('description', 'text')
+          .addColumn('notes', 'text')
+          .addColumn('location', 'text')
+          .addColumn('start_at', t.timestamp, (c) => c.notNull())
+          .addColumn('end_at', t.timestamp, (c) => c.notNull())
+          .addColumn('all_day', t.boolean, (c) => c.notNull())
+          .addColumn('event_type', 'text', (c) => c.notNull())
+          .addColumn('color', 'text', (c) => c.notNull())
+          .addColumn('recurrence', 'text')
+          .addColumn('reminder', 'text', (c) => c.notNull())
+          .addColumn('attendees', t.json, (c) => c.notNull())
+          .addColumn('exceptions', t.json, (c) => c.notNull())
+          .addColumn('time_zone', 'text', (c) => c.notNull())
+          .addColumn('created_by', 'text', (c) => c.references('users.id').onDelete('set null'))
+          .addColumn('created_at', t.timestamp, (c) => c.notNull())
+          .addColumn('updated_at', t.timestamp, (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createIndex('calendar_events_household_idx')
+          .on('calendar_events')
+          .columns(['household_id', 'start_at'])
+          .execute();
+
+        await db.schema
+          .createTable('calendar_feeds')
+          .addColumn('user_id', 'text', (c) => c.primaryKey().references('users.id').onDelete('cascade'))
+          .addColumn('token', 'text', (c) => c.notNull().unique())
+          .addColumn('created_at', t.timestamp, (c) => c.notNull())
+          .execute();
+      },
+    },
+    '0007_listings': {
+      async up(db: Kysely<unknown>) {
+        await db.schema
+          .createTable('listings')
+          .addColumn('id', 'text', (c) => c.primaryKey())
+          .addColumn('created_by', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+          .addColumn('title', 'text', (c) => c.notNull())
+          .addColumn('description', 'text')
+          .addColumn('rent', 'integer', (c) => c.notNull())
+          .addColumn('utilities', 'integer')
+          .addColumn('location', 'text', (c) => c.notNull())
+          .addColumn('city', 'text', (c) => c.notNull())
+          .addColumn('city_key', 'text', (c) => c.notNull())
+          .addColumn('state', 'text')
+          .addColumn('zip_code', 'text')
+          .addColumn('university', 'text')
+          .addColumn('distance_to_campus', 'text')
+          .addColumn('available_from', 'text', (c) => c.notNull())
+          .addColumn('available_to', 'text')
+          .addColumn('room_type', 'text', (c) => c.notNull())
+          .addColumn('housing_type', 'text', (c) => c.notNull())
+          .addColumn('gender_preference', 'text', (c) => c.notNull())
+          .addColumn('student_year', 'text', (c) => c.notNull())
+          .addColumn('study_habits', 'text', (c) => c.notNull())
+          .addColumn('social_preferences', 'text', (c) => c.notNull())
+          .addColumn('lifestyle_preferences', t.json, (c) => c.notNull())
+          .addColumn('amenities', t.json, (c) => c.notNull())
+          .addColumn('search_text', 'text', (c) => c.notNull())
+          .addColumn('contact_info', 'text', (c) => c.notNull())
+          .addColumn('featured', t.boolean, (c) => c.notNull())
+          .addColumn('status', 'text', (c) => c.notNull())
+          .addColumn('created_at', t.timestamp, (c) => c.notNull())
+          .addColumn('updated_at', t.timestamp, (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createIndex('listings_browse_idx')
+          .on('listings')
+          .columns(['status', 'featured', 'created_at'])
+          .execute();
+        await db.schema
+          .createIndex('listings_city_idx')
+          .on('listings')
+          .columns(['city_key', 'status'])
+          .execute();
+        await db.schema.createIndex('listings_creator_idx').on('listings').column('created_by').execute();
+
+        await db.schema
+          .createTable('listing_images')
+          .addColumn('listing_id', 'text', (c) => c.notNull().references('listings.id').onDelete('cascade'))
+          .addColumn('position', 'integer', (c) => c.notNull())
+          .addColumn('card_image_id', 'text', (c) => c.notNull().references('images.id').onDelete('cascade'))
+          .addColumn('full_image_id', 'text', (c) => c.notNull().references('images.id').onDelete('cascade'))
+          .addPrimaryKeyConstraint('listing_images_pk', ['listing_id', 'position'])
+          .execute();
+      },
+    },
+  };
+}

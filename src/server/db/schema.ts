@@ -1,0 +1,265 @@
+import type { ColumnType } from 'kysely';
+
+/** Timestamps are milliseconds since the epoch on both engines (see db/dialect.ts). */
+export interface UsersTable {
+  id: string;
+  email: string;
+  password_hash: string;
+  first_name: string;
+  last_name: string;
+  profile_color: string;
+  profile_image_id: string | null;
+  /** Set when an admin removed the user from a household, until they dismiss the notice. */
+  was_kicked: ColumnType<boolean | number, boolean | undefined, boolean>;
+  created_at: number;
+}
+
+export interface SessionsTable {
+  token_hash: string;
+  user_id: string;
+  created_at: number;
+  expires_at: number;
+}
+
+export interface ImagesTable {
+  id: string;
+  owner_id: string | null;
+  mime: string;
+  width: number;
+  height: number;
+  data: Buffer;
+  created_at: number;
+}
+
+export interface RateLimitsTable {
+  key: string;
+  window_start: number;
+  count: number;
+}
+
+export interface HouseholdsTable {
+  id: string;
+  name: string;
+  invite_code: string;
+  rent_amount_cents: number | null;
+  rent_due_day: number | null;
+  created_at: number;
+}
+
+export interface HouseholdMembersTable {
+  id: string;
+  household_id: string;
+  user_id: string;
+  role: 'admin' | 'member';
+  joined_at: number;
+  /** Messages created after this are unread for the member. */
+  last_read_at: ColumnType<number, number | undefined, number>;
+  /** Away mode: rotation skips the member for occurrences due in [away_from, away_until]. */
+  away_from: ColumnType<number | null, number | null | undefined, number | null>;
+  away_until: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+/** Joining, leaving and removal: shown later as system messages in chat and as activity. */
+export interface HouseholdEventsTable {
+  id: string;
+  household_id: string;
+  type: 'member_joined' | 'member_left' | 'member_removed' | 'household_created';
+  actor_id: string | null;
+  subject_id: string | null;
+  created_at: number;
+}
+
+export interface MessagesTable {
+  id: string;
+  household_id: string;
+  user_id: string | null;
+  type: 'text' | 'system';
+  content: string;
+  created_at: number;
+}
+
+export interface MessageReactionsTable {
+  message_id: string;
+  household_id: string;
+  user_id: string;
+  emoji: string;
+  created_at: number;
+}
+
+export interface BusPayloadsTable {
+  id: string;
+  payload: string;
+  created_at: number;
+}
+
+export interface ChoresTable {
+  id: string;
+  household_id: string;
+  /** Every occurrence of a recurring chore shares the series id (the first occurrence's id). */
+  series_id: string;
+  occurrence_index: number;
+  series_anchor_at: number;
+  title: string;
+  description: string | null;
+  status: 'todo' | 'doing' | 'done';
+  priority: 'urgent' | 'high' | 'medium' | 'low';
+  category: string;
+  due_at: number;
+  time_zone: string;
+  assigned_to: string | null;
+  recurrence: 'daily' | 'weekly' | 'biweekly' | 'monthly' | null;
+  rotation: 'fixed' | 'round_robin' | 'least_done';
+  reminder: string;
+  estimated_duration: number;
+  /** JSON: [{text, done}] */
+  subtasks: string;
+  notes: string | null;
+  /** The series' streak before this occurrence, and after it once completed. */
+  carried_streak: number;
+  streak: number;
+  completed_at: number | null;
+  completed_by: string | null;
+  on_time: ColumnType<boolean | number | null, boolean | null, boolean | null>;
+  points_awarded: number;
+  created_by: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface ExpensesTable {
+  id: string;
+  household_id: string;
+  title: string;
+  amount_cents: number;
+  category: string;
+  description: string | null;
+  notes: string | null;
+  receipt_image_id: string | null;
+  paid_by: string | null;
+  /** The day it was spent, YYYY-MM-DD. */
+  date: string;
+  split_type: 'equal' | 'custom' | 'percentage';
+  is_recurring: ColumnType<boolean | number, boolean, boolean>;
+  recurring_interval: 'weekly' | 'monthly' | 'quarterly' | 'yearly' | null;
+  recurring_end_date: string | null;
+  /** The day the next copy is due; claimed by exactly one sweep. */
+  next_occurrence_date: string | null;
+  recurrence_source_id: string | null;
+  created_by: string | null;
+  created_at: number;
+}
+
+export interface ExpenseSplitsTable {
+  id: string;
+  expense_id: string;
+  household_id: string;
+  user_id: string | null;
+  amount_cents: number;
+  settled: ColumnType<boolean | number, boolean, boolean>;
+  settled_at: number | null;
+}
+
+export interface SettlementsTable {
+  id: string;
+  household_id: string;
+  from_user: string | null;
+  to_user: string | null;
+  amount_cents: number;
+  created_at: number;
+}
+
+export interface CalendarEventsTable {
+  id: string;
+  household_id: string;
+  title: string;
+  description: string | null;
+  notes: string | null;
+  location: string | null;
+  start_at: number;
+  end_at: number;
+  all_day: ColumnType<boolean | number, boolean, boolean>;
+  event_type: string;
+  color: string;
+  recurrence: 'daily' | 'weekly' | 'biweekly' | 'monthly' | 'yearly' | null;
+  reminder: string;
+  /** JSON: user ids */
+  attendees: string;
+  /** JSON: start instants (ms) of deleted single occurrences */
+  exceptions: string;
+  time_zone: string;
+  created_by: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/**
+ * One secret calendar-feed token per user. Kept as it is (not hashed) because Settings shows the
+ * link again; it grants read access to the feed only, and resetting replaces it.
+ */
+export interface CalendarFeedsTable {
+  user_id: string;
+  token: string;
+  created_at: number;
+}
+
+export interface ListingsTable {
+  id: string;
+  created_by: string;
+  title: string;
+  description: string | null;
+  rent: number;
+  utilities: number | null;
+  location: string;
+  city: string;
+  /** Lower-cased city, for case-insensitive filtering on both engines. */
+  city_key: string;
+  state: string | null;
+  zip_code: string | null;
+  university: string | null;
+  distance_to_campus: string | null;
+  available_from: string;
+  available_to: string | null;
+  room_type: string;
+  housing_type: string;
+  gender_preference: string;
+  student_year: string;
+  study_habits: string;
+  social_preferences: string;
+  lifestyle_preferences: string;
+  amenities: string;
+  /** Lower-cased title, description and university, for `q`. */
+  search_text: string;
+  contact_info: string;
+  featured: ColumnType<boolean | number, boolean, boolean>;
+  status: 'active' | 'closed';
+  created_at: number;
+  updated_at: number;
+}
+
+export interface ListingImagesTable {
+  listing_id: string;
+  position: number;
+  card_image_id: string;
+  full_image_id: string;
+}
+
+export interface DB {
+  listings: ListingsTable;
+  listing_images: ListingImagesTable;
+  calendar_events: CalendarEventsTable;
+  calendar_feeds: CalendarFeedsTable;
+  expenses: ExpensesTable;
+  expense_splits: ExpenseSplitsTable;
+  settlements: SettlementsTable;
+  chores: ChoresTable;
+  messages: MessagesTable;
+  message_reactions: MessageReactionsTable;
+  bus_payloads: BusPayloadsTable;
+  households: HouseholdsTable;
+  household_members: HouseholdMembersTable;
+  household_events: HouseholdEventsTable;
+  users: UsersTable;
+  sessions: SessionsTable;
+  images: ImagesTable;
+  rate_limits: RateLimitsTable;
+}

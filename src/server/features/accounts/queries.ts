@@ -1,0 +1,86 @@
+import { randomUUID } from 'node:crypto';
+import type { Selectable } from 'kysely';
+import { DEFAULT_PROFILE_COLOR, type ProfileColor, type PublicUser } from '#shared/users.ts';
+import type { Db } from '../../db/database.ts';
+import type { UsersTable } from '../../db/schema.ts';
+import { imageUrl } from '../images/queries.ts';
+
+type UserRow = Selectable<UsersTable>;
+
+/** The only way a user row leaves the server: no password hash, ever (DESIGN §3). */
+export function toPublicUser(row: UserRow): PublicUser {
+  return {
+    id: row.id,
+    email: row.email,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    profileColor: row.profile_color as ProfileColor,
+    profileImageUrl: row.profile_image_id ? imageUrl(row.profile_image_id) : null,
+    createdAt: new Date(row.created_at).toISOString(),
+  };
+}
+
+export function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
+}
+
+export function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function getUser(db: Db, id: string): Promise<PublicUser> {
+  const row = await db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  return toPublicUser(row);
+}
+
+/** Inserts a user; returns null when the e-mail is taken (the unique index decides, not a race). */
+export async function createUser(
+  db: Db,
+  input: { email: string; passwordHash: string; firstName: string; lastName: string },
+): Promise<UserRow | null> {
+  const row = {
+    id: randomUUID(),
+    email: input.email,
+    password_hash: input.passwordHash,
+    first_name: input.firstName,
+    last_name: input.lastName,
+    profile_color: DEFAULT_PROFILE_COLOR,
+    profile_image_id: null,
+    created_at: Date.now(),
+    was_kicked: false,
+  } satisfies UserRow;
+  const inserted = await db
+    .insertInto('users')
+    .values(row)
+    .onConflict((oc) => oc.column('email').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return inserted ? row : null;
+}
+
+export async function updateNames(db: Db, id: string, firstName: string, lastName: string): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ first_name: firstName, last_name: lastName })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function updateProfileColor(db: Db, id: string, color: ProfileColor): Promise<void> {
+  await db.updateTable('users').set({ profile_color: color }).where('id', '=', id).execute();
+}
+
+/** Points the user at a new photo and deletes the old one, in one transaction. */
+export async function replaceProfileImage(db: Db, userId: string, imageId: string | null): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const current = await trx
+      .selectFrom('users')
+      .select('profile_image_id')
+      .where('id', '=', userId)
+      .executeTakeFirstOrThrow();
+    await trx.updateTable('users').set({ profile_image_id: imageId }).where('id', '=', userId).execute();
+    if (current.profile_image_id && current.profile_image_id !== imageId) {
+      await trx.deleteFrom('images').where('id', '=', current.profile_image_id).execute();
+    }
+  });
+}

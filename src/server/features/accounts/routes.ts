@@ -1,0 +1,110 @@
+import type { FastifyInstance } from 'fastify';
+import { profileColorSchema } from '#shared/users.ts';
+import { loginSchema, normalizeEmail, registerSchema, updateNamesSchema } from '#shared/validation.ts';
+import { type Context, requireUser } from '../../auth/guards.ts';
+import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../auth/passwords.ts';
+import { consume, LIMITS } from '../../auth/rate-limit.ts';
+import { endSession, type readSession, startSession } from '../../auth/sessions.ts';
+import { conflict, parse, unauthorized } from '../../http/errors.ts';
+import { isCrossSite } from '../../http/security.ts';
+import { processImage } from '../images/process.ts';
+import { insertImage } from '../images/queries.ts';
+import { readImageUpload } from '../images/upload.ts';
+import {
+  createUser,
+  findUserByEmail,
+  getUser,
+  replaceProfileImage,
+  toPublicUser,
+  updateNames,
+  updateProfileColor,
+} from './queries.ts';
+
+export function accountRoutes(app: FastifyInstance, ctx: Context): void {
+  const { db, config } = ctx;
+
+  app.post('/api/register', async (request, reply) => {
+    const input = parse(registerSchema, request.body);
+    const email = normalizeEmail(input.email);
+    await consume(
+      db,
+      { ...LIMITS.registerPerAddress, max: config.signupsPerAddressPerHour },
+      request.ip,
+      ctx.now(),
+    );
+    await consume(db, LIMITS.registerPerEmail, email, ctx.now());
+    if (await findUserByEmail(db, email)) throw conflict('User already exists');
+    const passwordHash = await hashPassword(input.password);
+    const user = await createUser(db, {
+      email,
+      passwordHash,
+      firstName: input.firstName,
+      lastName: input.lastName,
+    });
+    if (!user) throw conflict('User already exists');
+    await startSession(db, config, reply, user.id);
+    return reply.status(201).send(toPublicUser(user));
+  });
+
+  app.post('/api/login', async (request, reply) => {
+    const input = parse(loginSchema, request.body);
+    const email = normalizeEmail(input.email);
+    await consume(db, LIMITS.loginPerAddress, request.ip, ctx.now());
+    await consume(db, LIMITS.loginPerEmail, email, ctx.now());
+    const user = await findUserByEmail(db, email);
+    const ok = user
+      ? await verifyPassword(user.password_hash, input.password)
+      : await verifyAgainstDummy(input.password);
+    if (!user || !ok) throw unauthorized('Invalid email or password');
+    await startSession(db, config, reply, user.id);
+    return toPublicUser(user);
+  });
+
+  app.post('/api/logout', async (request, reply) => {
+    await endSession(db, request, reply);
+    return reply.status(204).send();
+  });
+
+  // A full navigation (SPEC §7). Another site cannot sign a user out by linking here.
+  app.get('/api/logout', async (request, reply) => {
+    if (!isCrossSite(config, request)) await endSession(db, request, reply);
+    return reply.redirect('/', 302);
+  });
+
+  // 401 is how the web app learns nobody is signed in (SPEC §7: '401 gives null').
+  const currentUser = async (
+    request: Parameters<typeof readSession>[2],
+    reply: Parameters<typeof readSession>[3],
+  ) => getUser(db, await requireUser(ctx, request, reply));
+  app.get('/api/user', (request, reply) => currentUser(request, reply));
+  app.get('/api/auth/user', (request, reply) => currentUser(request, reply));
+
+  app.patch('/api/auth/user', async (request, reply) => {
+    const userId = await requireUser(ctx, request, reply);
+    const input = parse(updateNamesSchema, request.body);
+    await updateNames(db, userId, input.firstName, input.lastName);
+    return getUser(db, userId);
+  });
+
+  app.patch('/api/user', async (request, reply) => {
+    const userId = await requireUser(ctx, request, reply);
+    const input = parse(profileColorSchema, request.body);
+    await updateProfileColor(db, userId, input.profileColor);
+    return getUser(db, userId);
+  });
+
+  app.post('/api/user/profile-image', async (request, reply) => {
+    const userId = await requireUser(ctx, request, reply);
+    const buffer = await readImageUpload(request, 'profileImage');
+    const image = await processImage(buffer);
+    const imageId = await insertImage(db, userId, image);
+    await replaceProfileImage(db, userId, imageId);
+    return getUser(db, userId);
+  });
+
+  app.delete('/api/user/profile-image', async (request, reply) => {
+    const userId = await requireUser(ctx, request, reply);
+    await replaceProfileImage(db, userId, null);
+    return reply.status(204).send();
+  });
+}

@@ -1,0 +1,259 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { Selectable } from 'kysely';
+import type { z } from 'zod';
+import {
+  type createEventSchema,
+  defaultColor,
+  type EventType,
+  expandOccurrences,
+  occurrenceStart,
+  type updateEventSchema,
+} from '#shared/calendar.ts';
+import type { Db } from '../../db/database.ts';
+import { readBoolean, readJson } from '../../db/dialect.ts';
+import type { CalendarEventsTable } from '../../db/schema.ts';
+
+type EventRow = Selectable<CalendarEventsTable>;
+
+export interface CalendarEvent {
+  id: string;
+  title: string;
+  description: string | null;
+  notes: string | null;
+  location: string | null;
+  startDate: string;
+  endDate: string;
+  allDay: boolean;
+  eventType: string;
+  color: string;
+  recurrence: EventRow['recurrence'];
+  reminder: string;
+  attendees: string[];
+  timeZone: string;
+  createdBy: string | null;
+  createdAt: string;
+  updatedAt: string;
+  /** For an occurrence of a recurring event: the series' first start. */
+  seriesStart: string;
+}
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+export function toEvent(row: EventRow, occurrence?: { start: number; end: number }): CalendarEvent {
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    notes: row.notes,
+    location: row.location,
+    startDate: iso(occurrence?.start ?? row.start_at),
+    endDate: iso(occurrence?.end ?? row.end_at),
+    allDay: readBoolean(row.all_day),
+    eventType: row.event_type,
+    color: row.color,
+    recurrence: row.recurrence,
+    reminder: row.reminder,
+    attendees: readJson<string[]>(row.attendees),
+    timeZone: row.time_zone,
+    createdBy: row.created_by,
+    createdAt: iso(row.created_at),
+    updatedAt: iso(row.updated_at),
+    seriesStart: iso(row.start_at),
+  };
+}
+
+export function exceptionsOf(row: EventRow): number[] {
+  return readJson<number[]>(row.exceptions);
+}
+
+/** Every occurrence in [from, to), in time order. */
+export async function listOccurrences(
+  db: Db,
+  householdId: string,
+  from: number,
+  to: number,
+): Promise<CalendarEvent[]> {
+  const rows = await db
+    .selectFrom('calendar_events')
+    .selectAll()
+    .where('household_id', '=', householdId)
+    .where('start_at', '<', to)
+    .where((eb) => eb.or([eb('recurrence', 'is not', null), eb('end_at', '>=', from)]))
+    .execute();
+  const out: CalendarEvent[] = [];
+  for (const row of rows) {
+    for (const occurrence of expandOccurrences(
+      {
+        start: row.start_at,
+        end: row.end_at,
+        recurrence: row.recurrence,
+        timeZone: row.time_zone,
+        exceptions: exceptionsOf(row),
+      },
+      from,
+      to,
+    )) {
+      out.push(toEvent(row, occurrence));
+    }
+  }
+  return out.sort((a, b) => a.startDate.localeCompare(b.startDate) || a.id.localeCompare(b.id));
+}
+
+export function findEvent(db: Db, householdId: string, id: string) {
+  return db
+    .selectFrom('calendar_events')
+    .selectAll()
+    .where('household_id', '=', householdId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+export async function createEvent(
+  db: Db,
+  householdId: string,
+  userId: string,
+  input: z.output<typeof createEventSchema>,
+  now: number,
+): Promise<EventRow> {
+  const start = Date.parse(input.startDate);
+  const row: EventRow = {
+    id: randomUUID(),
+    household_id: householdId,
+    title: input.title,
+    description: input.description?.trim() || null,
+    notes: input.notes?.trim() || null,
+    location: input.location?.trim() || null,
+    start_at: start,
+    end_at: input.endDate ? Date.parse(input.endDate) : start + 3_600_000,
+    all_day: input.allDay,
+    event_type: input.eventType,
+    color: (input.color ?? defaultColor(input.eventType as EventType)).toUpperCase(),
+    recurrence: input.recurrence ?? null,
+    reminder: input.reminder,
+    attendees: JSON.stringify([...new Set(input.attendees)]),
+    exceptions: '[]',
+    time_zone: input.timeZone,
+    created_by: userId,
+    created_at: now,
+    updated_at: now,
+  };
+  await db
+    .insertInto('calendar_events')
+    .values({ ...row, all_day: input.allDay })
+    .execute();
+  return row;
+}
+
+/**
+ * Deleted occurrences are kept by their start; when a series moves, each follows its occurrence
+ * (by position in the series). A different kind of repetition starts without any.
+ */
+function remapExceptions(before: EventRow, after: EventRow): number[] {
+  const exceptions = exceptionsOf(before);
+  if (exceptions.length === 0 || !before.recurrence || before.recurrence !== after.recurrence) return [];
+  if (before.start_at === after.start_at && before.time_zone === after.time_zone) return exceptions;
+  const moved: number[] = [];
+  for (const ex of exceptions) {
+    for (let k = 0; k < 100_000; k++) {
+      const start = occurrenceStart(before.start_at, before.recurrence, k, before.time_zone);
+      if (start > ex) break;
+      if (start === ex) {
+        moved.push(occurrenceStart(after.start_at, after.recurrence!, k, after.time_zone));
+        break;
+      }
+    }
+  }
+  return moved;
+}
+
+export async function updateEvent(
+  db: Db,
+  row: EventRow,
+  changes: z.output<typeof updateEventSchema>,
+  now: number,
+): Promise<EventRow> {
+  const next: EventRow = {
+    ...row,
+    ...(changes.title !== undefined ? { title: changes.title } : {}),
+    ...(changes.description !== undefined ? { description: changes.description?.trim() || null } : {}),
+    ...(changes.notes !== undefined ? { notes: changes.notes?.trim() || null } : {}),
+    ...(changes.location !== undefined ? { location: changes.location?.trim() || null } : {}),
+    ...(changes.startDate !== undefined ? { start_at: Date.parse(changes.startDate) } : {}),
+    ...(changes.endDate !== undefined ? { end_at: Date.parse(changes.endDate) } : {}),
+    ...(changes.allDay !== undefined ? { all_day: changes.allDay } : {}),
+    ...(changes.eventType !== undefined ? { event_type: changes.eventType } : {}),
+    ...(changes.recurrence !== undefined ? { recurrence: changes.recurrence } : {}),
+    ...(changes.reminder !== undefined ? { reminder: changes.reminder } : {}),
+    ...(changes.color !== undefined ? { color: changes.color.toUpperCase() } : {}),
+    ...(changes.attendees !== undefined
+      ? { attendees: JSON.stringify([...new Set(changes.attendees)]) }
+      : {}),
+    ...(changes.timeZone !== undefined ? { time_zone: changes.timeZone } : {}),
+    updated_at: now,
+  };
+  next.exceptions = JSON.stringify(remapExceptions(row, next));
+  const { id, household_id, ...fields } = next;
+  await db
+    .updateTable('calendar_events')
+    .set({
+      ...fields,
+      all_day: readBoolean(fields.all_day),
+      // Read back parsed on PostgreSQL (jsonb): written as JSON text again, never as a pg array.
+      attendees: JSON.stringify(readJson<string[]>(fields.attendees)),
+      exceptions: JSON.stringify(exceptionsOf(next)),
+    })
+    .where('id', '=', id)
+    .where('household_id', '=', household_id)
+    .execute();
+  return next;
+}
+
+/** Deletes one occurrence (by its start) of a recurring event, or the whole event. */
+export async function deleteEvent(
+  db: Db,
+  row: EventRow,
+  occurrenceStart: number | null,
+  now: number,
+): Promise<void> {
+  if (occurrenceStart !== null && row.recurrence) {
+    const exceptions = [...new Set([...exceptionsOf(row), occurrenceStart])];
+    await db
+      .updateTable('calendar_events')
+      .set({ exceptions: JSON.stringify(exceptions), updated_at: now })
+      .where('id', '=', row.id)
+      .execute();
+    return;
+  }
+  await db.deleteFrom('calendar_events').where('id', '=', row.id).execute();
+}
+
+export async function feedToken(db: Db, userId: string, reset: boolean): Promise<string> {
+  const existing = await db
+    .selectFrom('calendar_feeds')
+    .select('token')
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  if (existing && !reset) return existing.token;
+  const token = randomBytes(24).toString('base64url');
+  await db.deleteFrom('calendar_feeds').where('user_id', '=', userId).execute();
+  await db.insertInto('calendar_feeds').values({ user_id: userId, token, created_at: Date.now() }).execute();
+  return token;
+}
+
+export async function userForFeedToken(db: Db, token: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('calendar_feeds')
+    .select('user_id')
+    .where('token', '=', token)
+    .executeTakeFirst();
+  return row?.user_id ?? null;
+}
+
+export function allEvents(db: Db, householdId: string) {
+  return db
+    .selectFrom('calendar_events')
+    .selectAll()
+    .where('household_id', '=', householdId)
+    .orderBy('start_at')
+    .execute();
+}

@@ -1,0 +1,193 @@
+import { TZDate } from '@date-fns/tz';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { createEventSchema, REMINDER_MINUTES, updateEventSchema } from '#shared/calendar.ts';
+import { hasSpecificTime } from '#shared/chores.ts';
+import { type Context, requireMember, type requireUser } from '../../auth/guards.ts';
+import { badRequest, notFound, parse } from '../../http/errors.ts';
+import { listChores } from '../chores/queries.ts';
+import { findMembership, getHousehold, isMember } from '../households/queries.ts';
+import { type IcsEvent, localDate, renderCalendar, rrule } from './ics.ts';
+import {
+  allEvents,
+  createEvent,
+  deleteEvent,
+  exceptionsOf,
+  feedToken,
+  findEvent,
+  listOccurrences,
+  toEvent,
+  updateEvent,
+  userForFeedToken,
+} from './queries.ts';
+
+const DAY_MS = 86_400_000;
+const idParams = z.object({ id: z.string().min(1).max(100) });
+const rangeQuery = z
+  .object({
+    from: z.iso.datetime({ offset: true, error: 'from must be an ISO date-time' }).optional(),
+    to: z.iso.datetime({ offset: true, error: 'to must be an ISO date-time' }).optional(),
+  })
+  .refine((v) => !v.from || !v.to || Date.parse(v.from) < Date.parse(v.to), {
+    message: 'from must be before to',
+  })
+  .refine((v) => !v.from || !v.to || Date.parse(v.to) - Date.parse(v.from) <= 400 * DAY_MS, {
+    message: 'The range may span at most 400 days',
+  });
+const deleteQuery = z.object({
+  occurrence: z.iso.datetime({ offset: true, error: 'occurrence must be an ISO date-time' }).optional(),
+});
+const feedParams = z.object({ file: z.string().regex(/^[A-Za-z0-9_-]{16,64}\.ics$/) });
+
+export function calendarRoutes(app: FastifyInstance, ctx: Context): void {
+  const { db, events } = ctx;
+
+  const checkAttendees = async (householdId: string, attendees: string[] | undefined) => {
+    for (const id of attendees ?? []) {
+      if (!(await isMember(db, householdId, id)))
+        throw badRequest('Attendees must be members of your household');
+    }
+  };
+
+  app.get('/api/calendar', async (request, reply) => {
+    const member = await requireMember(ctx, request, reply);
+    const range = parse(rangeQuery, request.query);
+    // By default the visible months around today: the previous, this and the next.
+    const now = new Date(ctx.now());
+    const from = range.from
+      ? Date.parse(range.from)
+      : Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1);
+    const to = range.to ? Date.parse(range.to) : Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 2, 1);
+    return listOccurrences(db, member.householdId, from, to);
+  });
+
+  app.post('/api/calendar', async (request, reply) => {
+    const member = await requireMember(ctx, request, reply);
+    const input = parse(createEventSchema, request.body);
+    await checkAttendees(member.householdId, input.attendees);
+    const event = toEvent(await createEvent(db, member.householdId, member.userId, input, ctx.now()));
+    await events.toHousehold(member.householdId, { type: 'new_calendar_event', event });
+    return reply.status(201).send(event);
+  });
+
+  app.patch('/api/calendar-events/:id', async (request, reply) => {
+    const member = await requireMember(ctx, request, reply);
+    const { id } = parse(idParams, request.params);
+    const changes = parse(updateEventSchema, request.body);
+    const row = await findEvent(db, member.householdId, id);
+    if (!row) throw notFound('Event not found');
+    await checkAttendees(member.householdId, changes.attendees);
+    const start = changes.startDate ? Date.parse(changes.startDate) : row.start_at;
+    const end = changes.endDate ? Date.parse(changes.endDate) : row.end_at;
+    if (end < start) throw badRequest('The end must not be before the start');
+    const event = toEvent(await updateEvent(db, row, changes, ctx.now()));
+    await events.toHousehold(member.householdId, { type: 'calendar_event_updated', event });
+    return event;
+  });
+
+  app.delete('/api/calendar-events/:id', async (request, reply) => {
+    const member = await requireMember(ctx, request, reply);
+    const { id } = parse(idParams, request.params);
+    const { occurrence } = parse(deleteQuery, request.query);
+    const row = await findEvent(db, member.householdId, id);
+    if (!row) throw notFound('Event not found');
+    await deleteEvent(db, row, occurrence ? Date.parse(occurrence) : null, ctx.now());
+    await events.toHousehold(member.householdId, { type: 'calendar_event_deleted', id });
+    return reply.status(204).send();
+  });
+
+  /** The member's secret feed link; `reset` invalidates the old one. */
+  const feedLink = async (
+    request: Parameters<typeof requireUser>[1],
+    reply: Parameters<typeof requireUser>[2],
+    reset: boolean,
+  ) => {
+    const member = await requireMember(ctx, request, reply);
+    const token = await feedToken(db, member.userId, reset);
+    const origin = ctx.config.publicOrigin ?? `${request.protocol}://${request.headers.host ?? ''}`;
+    return { url: `${origin}/api/calendar/feed/${token}.ics` };
+  };
+  app.get('/api/calendar/feed', (request, reply) => feedLink(request, reply, false));
+  app.post('/api/calendar/feed/reset', (request, reply) => feedLink(request, reply, true));
+
+  app.get('/api/calendar/feed/:file', async (request, reply) => {
+    const parsed = feedParams.safeParse(request.params);
+    const userId = parsed.success ? await userForFeedToken(db, parsed.data.file.slice(0, -4)) : null;
+    const membership = userId ? await findMembership(db, userId) : undefined;
+    if (!membership) throw notFound('No such calendar feed');
+    const household = (await getHousehold(db, membership.householdId))!;
+    const now = ctx.now();
+    const items: IcsEvent[] = [];
+    for (const row of await allEvents(db, membership.householdId)) {
+      items.push({
+        uid: `event-${row.id}@hearth`,
+        summary: row.title,
+        description: row.description,
+        location: row.location,
+        start: row.start_at,
+        end: row.end_at,
+        allDay: Boolean(toEvent(row).allDay),
+        timeZone: row.time_zone,
+        rrule: row.recurrence ? rrule(row.recurrence, localDate(row.start_at, row.time_zone)) : null,
+        exdates: exceptionsOf(row),
+        alarmMinutes: REMINDER_MINUTES[row.reminder as keyof typeof REMINDER_MINUTES] ?? null,
+        stamp: row.updated_at,
+      });
+    }
+    for (const chore of await listChores(db, membership.householdId, now)) {
+      if (chore.status === 'done') continue;
+      const due = Date.parse(chore.dueDate);
+      // 23:59 in the chore's own zone means no specific time.
+      const timed = hasSpecificTime(new TZDate(due, chore.timeZone));
+      items.push({
+        uid: `chore-${chore.id}@hearth`,
+        summary: `Chore: ${chore.title}`,
+        description: chore.description,
+        start: timed ? due - chore.estimatedDuration * 60_000 : due,
+        end: due,
+        allDay: !timed,
+        timeZone: chore.timeZone,
+        stamp: Date.parse(chore.updatedAt),
+      });
+    }
+    const bills = await db
+      .selectFrom('expenses')
+      .select([
+        'id',
+        'title',
+        'amount_cents',
+        'date',
+        'next_occurrence_date',
+        'recurring_interval',
+        'recurring_end_date',
+        'created_at',
+      ])
+      .where('household_id', '=', membership.householdId)
+      .where('next_occurrence_date', 'is not', null)
+      .execute();
+    for (const bill of bills) {
+      const day = Date.parse(`${bill.next_occurrence_date}T00:00:00Z`);
+      items.push({
+        uid: `bill-${bill.id}@hearth`,
+        summary: `Bill: ${bill.title} ($${(bill.amount_cents / 100).toFixed(2)})`,
+        start: day,
+        end: day + DAY_MS - 1000,
+        allDay: true,
+        timeZone: 'UTC',
+        // Counted from the first bill's date, as the app counts, up to the end date.
+        rrule: bill.recurring_interval
+          ? rrule(
+              bill.recurring_interval,
+              bill.date.replace(/-/g, ''),
+              bill.recurring_end_date?.replace(/-/g, ''),
+            )
+          : null,
+        stamp: bill.created_at,
+      });
+    }
+    return reply
+      .header('Content-Type', 'text/calendar; charset=utf-8')
+      .header('Cache-Control', 'private, max-age=300')
+      .send(renderCalendar(household.name, items));
+  });
+}

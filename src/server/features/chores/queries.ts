@@ -1,0 +1,497 @@
+import { randomUUID } from 'node:crypto';
+import type { Selectable } from 'kysely';
+import type { z } from 'zod';
+import {
+  type CreateChoreInput,
+  nextAssignee,
+  nextSeriesStreak,
+  occurrenceDue,
+  pointsFor,
+  type RotationMember,
+  type updateChoreSchema,
+} from '#shared/chores.ts';
+import type { MessageAuthor } from '#shared/messages.ts';
+import type { Db } from '../../db/database.ts';
+import { readBoolean, readJson } from '../../db/dialect.ts';
+import type { ChoresTable } from '../../db/schema.ts';
+import { toPublicUser } from '../accounts/queries.ts';
+
+type ChoreRow = Selectable<ChoresTable>;
+export type Subtask = { text: string; done: boolean };
+
+export interface Chore {
+  id: string;
+  seriesId: string;
+  title: string;
+  description: string | null;
+  status: ChoreRow['status'];
+  priority: ChoreRow['priority'];
+  category: string;
+  dueDate: string;
+  timeZone: string;
+  completedAt: string | null;
+  completedBy: string | null;
+  assignedTo: string | null;
+  assignedUser: MessageAuthor | null;
+  recurrence: ChoreRow['recurrence'];
+  rotation: ChoreRow['rotation'];
+  reminder: string;
+  estimatedDuration: number;
+  subtasks: Subtask[];
+  notes: string | null;
+  streak: number;
+  points: number;
+  onTime: boolean | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+
+async function toChores(db: Db, rows: ChoreRow[]): Promise<Chore[]> {
+  const userIds = [...new Set(rows.map((r) => r.assigned_to).filter((id): id is string => id !== null))];
+  const users = userIds.length
+    ? await db.selectFrom('users').selectAll().where('id', 'in', userIds).execute()
+    : [];
+  const byId = new Map(users.map((u) => [u.id, toPublicUser(u)]));
+  return rows.map((row) => {
+    const user = row.assigned_to ? byId.get(row.assigned_to) : undefined;
+    return {
+      id: row.id,
+      seriesId: row.series_id,
+      title: row.title,
+      description: row.description,
+      status: row.status,
+      priority: row.priority,
+      category: row.category,
+      dueDate: iso(row.due_at)!,
+      timeZone: row.time_zone,
+      completedAt: iso(row.completed_at),
+      completedBy: row.completed_by,
+      assignedTo: row.assigned_to,
+      assignedUser: user
+        ? {
+            id: user.id,
+            firstName: user.firstName,
+            lastName: user.lastName,
+            email: user.email,
+            profileColor: user.profileColor,
+            profileImageUrl: user.profileImageUrl,
+          }
+        : null,
+      recurrence: row.recurrence,
+      rotation: row.rotation,
+      reminder: row.reminder,
+      estimatedDuration: row.estimated_duration,
+      subtasks: readJson<Subtask[]>(row.subtasks),
+      notes: row.notes,
+      streak: row.streak,
+      points: row.points_awarded,
+      onTime: row.on_time === null ? null : readBoolean(row.on_time),
+      createdAt: iso(row.created_at)!,
+      updatedAt: iso(row.updated_at)!,
+    };
+  });
+}
+
+export async function getChore(db: Db, householdId: string, id: string): Promise<Chore | null> {
+  const row = await db
+    .selectFrom('chores')
+    .selectAll()
+    .where('household_id', '=', householdId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row ? (await toChores(db, [row]))[0]! : null;
+}
+
+const RECENT_DONE_MS = 7 * 86_400_000;
+
+/** Open chores, and those done in the last 7 days; older history by `before`. */
+export async function listChores(
+  db: Db,
+  householdId: string,
+  now: number,
+  history?: { before: number; limit: number },
+): Promise<Chore[]> {
+  let query = db.selectFrom('chores').selectAll().where('household_id', '=', householdId);
+  if (history) {
+    query = query
+      .where('status', '=', 'done')
+      .where('completed_at', '<', history.before)
+      .orderBy('completed_at', 'desc')
+      .limit(history.limit);
+  } else {
+    query = query
+      .where((eb) => eb.or([eb('status', '!=', 'done'), eb('completed_at', '>=', now - RECENT_DONE_MS)]))
+      .orderBy('due_at')
+      .limit(1000);
+  }
+  return toChores(db, await query.execute());
+}
+
+export async function createChore(
+  db: Db,
+  householdId: string,
+  createdBy: string,
+  input: Required<Omit<CreateChoreInput, 'status'>> & { subtasks: string[] },
+  now: number,
+): Promise<string> {
+  const id = randomUUID();
+  const due = Date.parse(input.dueDate);
+  await db
+    .insertInto('chores')
+    .values({
+      id,
+      household_id: householdId,
+      series_id: id,
+      occurrence_index: 0,
+      series_anchor_at: due,
+      title: input.title,
+      description: input.description ?? null,
+      status: 'todo',
+      priority: input.priority,
+      category: input.category,
+      due_at: due,
+      time_zone: input.timeZone,
+      assigned_to: input.assignedTo,
+      recurrence: input.recurrence ?? null,
+      rotation: input.rotation,
+      reminder: input.reminder,
+      estimated_duration: input.estimatedDuration,
+      subtasks: JSON.stringify(input.subtasks.map((text) => ({ text, done: false }))),
+      notes: input.notes ?? null,
+      carried_streak: 0,
+      streak: 0,
+      completed_at: null,
+      completed_by: null,
+      on_time: null,
+      points_awarded: 0,
+      created_by: createdBy,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  return id;
+}
+
+/** Members in rotation order (oldest first), with whether each is away on a given day. */
+async function rotationMembers(
+  db: Db,
+  householdId: string,
+  at: number,
+  leaving?: string,
+): Promise<RotationMember[]> {
+  const rows = await db
+    .selectFrom('household_members')
+    .select(['user_id', 'away_from', 'away_until'])
+    .where('household_id', '=', householdId)
+    .orderBy('joined_at')
+    .orderBy('user_id')
+    .execute();
+  return rows.map((r) => ({
+    userId: r.user_id,
+    away: r.away_from !== null && r.away_until !== null && at >= r.away_from && at <= r.away_until,
+    ...(r.user_id === leaving ? { left: true } : {}),
+  }));
+}
+
+async function seriesCompletions(db: Db, seriesId: string): Promise<Map<string, number>> {
+  const rows = await db
+    .selectFrom('chores')
+    .select(['completed_by', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('series_id', '=', seriesId)
+    .where('status', '=', 'done')
+    .groupBy('completed_by')
+    .execute();
+  return new Map(rows.filter((r) => r.completed_by).map((r) => [r.completed_by!, Number(r.n)]));
+}
+
+type Changes = z.output<typeof updateChoreSchema>;
+
+export type UpdateOutcome = { chore: Chore; nextOccurrence: Chore | null } | null;
+
+/**
+ * Applies a change. Completing awards points and the streak once (the status condition makes a
+ * second, concurrent completion a no-op) and creates a recurring chore's next occurrence;
+ * reopening takes the points back and withdraws an untouched next occurrence.
+ */
+export async function updateChore(
+  db: Db,
+  householdId: string,
+  id: string,
+  userId: string,
+  changes: Changes,
+  now: number,
+): Promise<UpdateOutcome> {
+  const outcome = await db.transaction().execute(async (trx) => {
+    const row = await trx
+      .selectFrom('chores')
+      .selectAll()
+      .where('household_id', '=', householdId)
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (!row) return null;
+    const edits = {
+      ...(changes.title !== undefined ? { title: changes.title } : {}),
+      ...(changes.description !== undefined ? { description: changes.description?.trim() || null } : {}),
+      ...(changes.assignedTo !== undefined ? { assigned_to: changes.assignedTo } : {}),
+      ...(changes.dueDate !== undefined ? { due_at: Date.parse(changes.dueDate) } : {}),
+      ...(changes.priority !== undefined ? { priority: changes.priority } : {}),
+      ...(changes.recurrence !== undefined ? { recurrence: changes.recurrence } : {}),
+      ...(changes.rotation !== undefined ? { rotation: changes.rotation } : {}),
+      ...(changes.category !== undefined ? { category: changes.category } : {}),
+      ...(changes.estimatedDuration !== undefined ? { estimated_duration: changes.estimatedDuration } : {}),
+      ...(changes.reminder !== undefined ? { reminder: changes.reminder } : {}),
+      ...(changes.notes !== undefined ? { notes: changes.notes?.trim() || null } : {}),
+      ...(changes.subtasks !== undefined ? { subtasks: JSON.stringify(changes.subtasks) } : {}),
+      updated_at: now,
+    };
+    const edited = { ...row, ...edits };
+    // After a due date or recurrence edit the series counts on from this occurrence as it now
+    // is, so the next one is one period after this due date. The anchor moves back `index`
+    // periods; a monthly one on the 29th-31st may clamp in a shorter month.
+    const { recurrence, due_at: due } = edited;
+    const fields =
+      recurrence === null ||
+      occurrenceDue(row.series_anchor_at, row.occurrence_index, recurrence, row.time_zone) === due
+        ? edits
+        : {
+            ...edits,
+            series_anchor_at: occurrenceDue(due, -row.occurrence_index, recurrence, row.time_zone),
+          };
+    const merged = { ...row, ...fields };
+    let nextId: string | null = null;
+
+    if (changes.status === 'done' && row.status !== 'done') {
+      const onTime = now <= merged.due_at;
+      const members = await rotationMembers(trx, householdId, merged.due_at);
+      const assigneeWasAway = members.some((m) => m.userId === merged.assigned_to && m.away);
+      const streak = nextSeriesStreak(row.carried_streak, { onTime, assigneeWasAway });
+      const done = await trx
+        .updateTable('chores')
+        .set({
+          ...fields,
+          status: 'done',
+          completed_at: now,
+          completed_by: userId,
+          on_time: onTime,
+          points_awarded: pointsFor(
+            { estimatedDuration: merged.estimated_duration, priority: merged.priority },
+            onTime,
+          ),
+          streak,
+        })
+        .where('id', '=', id)
+        .where('status', '!=', 'done')
+        .executeTakeFirst();
+      // Someone else completed it a moment earlier: nothing more to award or create.
+      if (Number(done.numUpdatedRows) === 0) return { id, nextId: null };
+      if (merged.recurrence) nextId = await createNextOccurrence(trx, merged, streak);
+    } else if (changes.status !== undefined && changes.status !== 'done' && row.status === 'done') {
+      await trx
+        .updateTable('chores')
+        .set({
+          ...fields,
+          status: changes.status,
+          completed_at: null,
+          completed_by: null,
+          on_time: null,
+          points_awarded: 0,
+          streak: row.carried_streak,
+        })
+        .where('id', '=', id)
+        .execute();
+      await trx
+        .deleteFrom('chores')
+        .where('series_id', '=', row.series_id)
+        .where('occurrence_index', '=', row.occurrence_index + 1)
+        .where('status', '=', 'todo')
+        .execute();
+    } else {
+      await trx
+        .updateTable('chores')
+        .set({ ...fields, ...(changes.status !== undefined ? { status: changes.status } : {}) })
+        .where('id', '=', id)
+        .execute();
+    }
+    return { id, nextId };
+  });
+  if (!outcome) return null;
+  return {
+    chore: (await getChore(db, householdId, outcome.id))!,
+    nextOccurrence: outcome.nextId ? await getChore(db, householdId, outcome.nextId) : null,
+  };
+}
+
+async function createNextOccurrence(trx: Db, row: ChoreRow, streak: number): Promise<string | null> {
+  const index = row.occurrence_index + 1;
+  const exists = await trx
+    .selectFrom('chores')
+    .select('id')
+    .where('series_id', '=', row.series_id)
+    .where('occurrence_index', '=', index)
+    .executeTakeFirst();
+  if (exists) return null;
+  const due = occurrenceDue(row.series_anchor_at, index, row.recurrence!, row.time_zone);
+  const assignee = nextAssignee({
+    mode: row.rotation,
+    members: await rotationMembers(trx, row.household_id, due),
+    current: row.assigned_to,
+    completions: await seriesCompletions(trx, row.series_id),
+  });
+  const id = randomUUID();
+  const now = Date.now();
+  const subtasks = readJson<Subtask[]>(row.subtasks).map((s) => ({ text: s.text, done: false }));
+  await trx
+    .insertInto('chores')
+    .values({
+      ...row,
+      id,
+      occurrence_index: index,
+      status: 'todo',
+      due_at: due,
+      assigned_to: assignee,
+      subtasks: JSON.stringify(subtasks),
+      carried_streak: streak,
+      streak,
+      completed_at: null,
+      completed_by: null,
+      on_time: null,
+      points_awarded: 0,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  return id;
+}
+
+export async function deleteChore(
+  db: Db,
+  householdId: string,
+  id: string,
+  wholeSeries: boolean,
+): Promise<string[] | null> {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .selectFrom('chores')
+      .select(['id', 'series_id'])
+      .where('household_id', '=', householdId)
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (!row) return null;
+    const doomed = trx.selectFrom('chores').select('id').where('household_id', '=', householdId);
+    const ids = (
+      await (wholeSeries
+        ? doomed.where('series_id', '=', row.series_id)
+        : doomed.where('id', '=', id)
+      ).execute()
+    ).map((r) => r.id);
+    await trx.deleteFrom('chores').where('household_id', '=', householdId).where('id', 'in', ids).execute();
+    return ids;
+  });
+}
+
+/**
+ * When a member leaves or is removed, each of their open chores goes to the next member by the
+ * chore's own rotation. Returns the titles and new assignees, for the chat's system message.
+ */
+export async function reassignOpenChores(
+  trx: Db,
+  householdId: string,
+  leaverId: string,
+): Promise<{ title: string; to: string | null }[]> {
+  const open = await trx
+    .selectFrom('chores')
+    .selectAll()
+    .where('household_id', '=', householdId)
+    .where('assigned_to', '=', leaverId)
+    .where('status', '!=', 'done')
+    .execute();
+  const moved: { title: string; to: string | null }[] = [];
+  for (const chore of open) {
+    const to = nextAssignee({
+      mode: chore.rotation,
+      members: await rotationMembers(trx, householdId, chore.due_at, leaverId),
+      current: leaverId,
+      completions: await seriesCompletions(trx, chore.series_id),
+    });
+    await trx
+      .updateTable('chores')
+      .set({ assigned_to: to, updated_at: Date.now() })
+      .where('id', '=', chore.id)
+      .execute();
+    moved.push({ title: chore.title, to });
+  }
+  return moved;
+}
+
+export interface LeaderboardRow {
+  userId: string;
+  points: number;
+  completions: number;
+  onTimeRate: number | null;
+  streakWeeks: number;
+}
+
+export async function leaderboard(
+  db: Db,
+  householdId: string,
+  since: number | null,
+): Promise<LeaderboardRow[]> {
+  let totals = db
+    .selectFrom('chores')
+    .select([
+      'completed_by',
+      (eb) => eb.fn.sum<number>('points_awarded').as('points'),
+      (eb) => eb.fn.countAll<number>().as('completions'),
+      (eb) => eb.fn.sum<number>(eb.case().when('on_time', '=', true).then(1).else(0).end()).as('on_time'),
+    ])
+    .where('household_id', '=', householdId)
+    .where('status', '=', 'done')
+    .groupBy('completed_by');
+  if (since !== null) totals = totals.where('completed_at', '>=', since);
+  const rows = await totals.execute();
+  const byUser = new Map(rows.map((r) => [r.completed_by, r]));
+  const members = await db
+    .selectFrom('household_members')
+    .select('user_id')
+    .where('household_id', '=', householdId)
+    .orderBy('joined_at')
+    .execute();
+  return members.map(({ user_id }) => {
+    const r = byUser.get(user_id);
+    const completions = Number(r?.completions ?? 0);
+    return {
+      userId: user_id,
+      points: Number(r?.points ?? 0),
+      completions,
+      onTimeRate: completions ? Number(r?.on_time ?? 0) / completions : null,
+      streakWeeks: 0,
+    };
+  });
+}
+
+/** Each member's assignments (due date and completion), for the weekly streak. */
+export function memberAssignments(db: Db, householdId: string, since: number) {
+  return db
+    .selectFrom('chores')
+    .select(['assigned_to', 'due_at', 'completed_at'])
+    .where('household_id', '=', householdId)
+    .where('due_at', '>=', since)
+    .execute();
+}
+
+export async function setAway(
+  db: Db,
+  householdId: string,
+  userId: string,
+  from: number | null,
+  until: number | null,
+) {
+  await db
+    .updateTable('household_members')
+    .set({ away_from: from, away_until: until })
+    .where('household_id', '=', householdId)
+    .where('user_id', '=', userId)
+    .execute();
+}

@@ -1,0 +1,141 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { createChoreSchema, memberWeekStreak, updateChoreSchema } from '#shared/chores.ts';
+import { registerMessages } from '#shared/validation.ts';
+import { type Context, requireMember } from '../../auth/guards.ts';
+import { badRequest, notFound, parse } from '../../http/errors.ts';
+import { isMember } from '../households/queries.ts';
+import {
+  createChore,
+  deleteChore,
+  getChore,
+  leaderboard,
+  listChores,
+  memberAssignments,
+  setAway,
+  updateChore,
+} from './queries.ts';
+
+const DAY_MS = 86_400_000;
+const PERIODS = { week: 7 * DAY_MS, month: 30 * DAY_MS, all: null } as const;
+
+// These already name their field, so the API answers them as they are (not "before: before …").
+const routeMessages = registerMessages({
+  beforeInvalid: 'before must be an ISO date-time',
+  periodInvalid: 'period must be week, month or all',
+  awayFromInvalid: 'awayFrom must be a date (YYYY-MM-DD) or null',
+  awayUntilInvalid: 'awayUntil must be a date (YYYY-MM-DD) or null',
+} as const);
+
+const idParams = z.object({ id: z.string().min(1).max(100) });
+const listQuery = z.object({
+  status: z.literal('done').optional(),
+  before: z.iso.datetime({ offset: true, error: routeMessages.beforeInvalid }).optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+const deleteQuery = z.object({ series: z.enum(['true', 'false']).default('false') });
+const leaderboardQuery = z.object({
+  period: z.enum(['week', 'month', 'all'], { error: routeMessages.periodInvalid }).default('week'),
+});
+const awaySchema = z
+  .object({
+    awayFrom: z.iso.date({ error: routeMessages.awayFromInvalid }).nullable(),
+    awayUntil: z.iso.date({ error: routeMessages.awayUntilInvalid }).nullable(),
+  })
+  .refine((v) => (v.awayFrom === null) === (v.awayUntil === null), {
+    message: 'Send both awayFrom and awayUntil, or neither',
+  })
+  .refine((v) => v.awayFrom === null || v.awayUntil === null || v.awayFrom <= v.awayUntil, {
+    message: 'awayUntil must not be before awayFrom',
+  });
+
+/** Monday 00:00 UTC of the week holding `ms`. */
+const weekStart = (ms: number) => {
+  const d = new Date(ms);
+  return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate() - ((d.getUTCDay() + 6) % 7));
+};
+
+export function choreRoutes(app: FastifyInstance, ctx: Context): void {
+  const { db, events } = ctx;
+
+  app.get('/api/chores', async (request, reply) => {
+    const member = await requireMember(ctx, request, reply);
+    const query = parse(listQuery, request.query);
+    const history =
+      query.status === 'done'
+        ? { before: query.before ? Date.parse(query.before) : ctx.now(), limit: query.limit }
+        : undefined;
+    return listChores(db, member.householdId, ctx.now(), history);
+  });
+
+  app.post('/api/chores', async (request, reply) => {
+    const member = await requireMember(ctx, request, reply);
+    const input = parse(createChoreSchema, request.body);
+    if (!(await isMember(db, member.householdId, input.assignedTo))) {
+      throw badRequest('assignedTo must be a member of your household');
+    }
+    const id = await createChore(db, member.householdId, member.userId, input, ctx.now());
+    const chore = (await getChore(db, member.householdId, id))!;
+    await events.toHousehold(member.householdId, { type: 'new_chore', chore });
+    return reply.status(201).send(chore);
+  });
+
+  app.patch('/api/chores/:id', async (request, reply) => {
+    const member = await requireMember(ctx, request, reply);
+    const { id } = parse(idParams, request.params);
+    const changes = parse(updateChoreSchema, request.body);
+    if (changes.assignedTo !== undefined && !(await isMember(db, member.householdId, changes.assignedTo))) {
+      throw badRequest('assignedTo must be a member of your household');
+    }
+    const outcome = await updateChore(db, member.householdId, id, member.userId, changes, ctx.now());
+    if (!outcome) throw notFound('Chore not found');
+    await events.toHousehold(member.householdId, { type: 'chore_updated', chore: outcome.chore });
+    if (outcome.nextOccurrence)
+      await events.toHousehold(member.householdId, { type: 'new_chore', chore: outcome.nextOccurrence });
+    return { ...outcome.chore, nextOccurrence: outcome.nextOccurrence };
+  });
+
+  app.delete('/api/chores/:id', async (request, reply) => {
+    const member = await requireMember(ctx, request, reply);
+    const { id } = parse(idParams, request.params);
+    const { series } = parse(deleteQuery, request.query);
+    const deleted = await deleteChore(db, member.householdId, id, series === 'true');
+    if (!deleted) throw notFound('Chore not found');
+    for (const choreId of deleted)
+      await events.toHousehold(member.householdId, { type: 'chore_deleted', id: choreId });
+    return reply.status(204).send();
+  });
+
+  app.get('/api/chores/leaderboard', async (request, reply) => {
+    const member = await requireMember(ctx, request, reply);
+    const { period } = parse(leaderboardQuery, request.query);
+    const span = PERIODS[period];
+    const now = ctx.now();
+    const rows = await leaderboard(db, member.householdId, span === null ? null : now - span);
+    // Weekly streaks look back a year at most.
+    const assignments = await memberAssignments(db, member.householdId, now - 366 * DAY_MS);
+    return rows
+      .map((row) => ({
+        ...row,
+        streakWeeks: memberWeekStreak(
+          assignments
+            .filter((a) => a.assigned_to === row.userId)
+            .map((a) => ({ dueAt: a.due_at, completedAt: a.completed_at })),
+          now,
+          weekStart,
+        ),
+      }))
+      .sort((a, b) => b.points - a.points || b.completions - a.completions);
+  });
+
+  app.patch('/api/households/current/members/me', async (request, reply) => {
+    const member = await requireMember(ctx, request, reply);
+    const input = parse(awaySchema, request.body);
+    // Away from the start of the first day to the end of the last (UTC dates).
+    const from = input.awayFrom ? Date.parse(`${input.awayFrom}T00:00:00Z`) : null;
+    const until = input.awayUntil ? Date.parse(`${input.awayUntil}T23:59:59.999Z`) : null;
+    await setAway(db, member.householdId, member.userId, from, until);
+    await events.toHousehold(member.householdId, { type: 'household_updated' });
+    return { awayFrom: input.awayFrom, awayUntil: input.awayUntil };
+  });
+}

@@ -1,0 +1,513 @@
+import { randomUUID } from 'node:crypto';
+import type { Selectable } from 'kysely';
+import {
+  type BalanceSplit,
+  explainPairDebt,
+  explainTransfer,
+  memberTotals,
+  netBalances,
+  pairwiseDebts,
+  recurringDate,
+  settledPercent,
+  simplifyDebts,
+} from '#shared/expenses.ts';
+import type { MessageAuthor } from '#shared/messages.ts';
+import { centsToDollars } from '#shared/money.ts';
+import type { Db } from '../../db/database.ts';
+import { readBoolean } from '../../db/dialect.ts';
+import type { ExpensesTable } from '../../db/schema.ts';
+import { toPublicUser } from '../accounts/queries.ts';
+import { imageUrl } from '../images/queries.ts';
+
+type ExpenseRow = Selectable<ExpensesTable>;
+
+export interface ExpenseSplit {
+  id: string;
+  userId: string | null;
+  user: MessageAuthor | null;
+  amount: string;
+  settled: boolean;
+  settledAt: string | null;
+}
+
+export interface Expense {
+  id: string;
+  title: string;
+  amount: string;
+  category: string;
+  description: string | null;
+  notes: string | null;
+  receiptUrl: string | null;
+  paidBy: string | null;
+  paidByUser: MessageAuthor | null;
+  date: string;
+  createdAt: string;
+  splitType: string;
+  isRecurring: boolean;
+  recurrenceFrequency: string | null;
+  recurringEndDate: string | null;
+  nextOccurrenceDate: string | null;
+  splits: ExpenseSplit[];
+  settledPercent: number;
+  fullySettled: boolean;
+}
+
+async function authors(db: Db, ids: (string | null)[]): Promise<Map<string, MessageAuthor>> {
+  const unique = [...new Set(ids.filter((id): id is string => id !== null))];
+  const rows = unique.length
+    ? await db.selectFrom('users').selectAll().where('id', 'in', unique).execute()
+    : [];
+  return new Map(
+    rows.map((row) => {
+      const u = toPublicUser(row);
+      return [
+        u.id,
+        {
+          id: u.id,
+          firstName: u.firstName,
+          lastName: u.lastName,
+          email: u.email,
+          profileColor: u.profileColor,
+          profileImageUrl: u.profileImageUrl,
+        },
+      ];
+    }),
+  );
+}
+
+async function toExpenses(db: Db, rows: ExpenseRow[]): Promise<Expense[]> {
+  if (rows.length === 0) return [];
+  const splits = await db
+    .selectFrom('expense_splits')
+    .selectAll()
+    .where(
+      'expense_id',
+      'in',
+      rows.map((r) => r.id),
+    )
+    .orderBy('id')
+    .execute();
+  const people = await authors(db, [...rows.map((r) => r.paid_by), ...splits.map((s) => s.user_id)]);
+  return rows.map((row) => {
+    const own = splits.filter((s) => s.expense_id === row.id);
+    const shaped = own.map((s) => ({
+      userId: s.user_id ?? '',
+      cents: s.amount_cents,
+      settled: readBoolean(s.settled),
+    }));
+    const percent = settledPercent(shaped, row.paid_by ?? '');
+    return {
+      id: row.id,
+      title: row.title,
+      amount: centsToDollars(row.amount_cents),
+      category: row.category,
+      description: row.description,
+      notes: row.notes,
+      receiptUrl: row.receipt_image_id ? imageUrl(row.receipt_image_id) : null,
+      paidBy: row.paid_by,
+      paidByUser: row.paid_by ? (people.get(row.paid_by) ?? null) : null,
+      date: row.date,
+      createdAt: new Date(row.created_at).toISOString(),
+      splitType: row.split_type,
+      isRecurring: readBoolean(row.is_recurring),
+      recurrenceFrequency: row.recurring_interval,
+      recurringEndDate: row.recurring_end_date,
+      nextOccurrenceDate: row.next_occurrence_date,
+      splits: own.map((s) => ({
+        id: s.id,
+        userId: s.user_id,
+        user: s.user_id ? (people.get(s.user_id) ?? null) : null,
+        amount: centsToDollars(s.amount_cents),
+        settled: readBoolean(s.settled),
+        settledAt: s.settled_at === null ? null : new Date(s.settled_at).toISOString(),
+      })),
+      settledPercent: percent,
+      // Not `percent === 100`: the percentage is rounded, so 199.00 of 200.00 settled shows 100.
+      fullySettled: own.every(
+        (s) => readBoolean(s.settled) || s.user_id === row.paid_by || s.amount_cents <= 0,
+      ),
+    };
+  });
+}
+
+export async function getExpense(db: Db, householdId: string, id: string): Promise<Expense | null> {
+  const row = await db
+    .selectFrom('expenses')
+    .selectAll()
+    .where('household_id', '=', householdId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row ? (await toExpenses(db, [row]))[0]! : null;
+}
+
+export const EXPENSES_PAGE = 200;
+
+/** Newest first (by date, then creation); older pages by a cursor expense id. */
+export async function listExpenses(db: Db, householdId: string, before?: string): Promise<Expense[] | null> {
+  let query = db.selectFrom('expenses').selectAll().where('household_id', '=', householdId);
+  if (before) {
+    const cursor = await db
+      .selectFrom('expenses')
+      .select(['date', 'created_at', 'id'])
+      .where('household_id', '=', householdId)
+      .where('id', '=', before)
+      .executeTakeFirst();
+    if (!cursor) return null;
+    query = query.where((eb) =>
+      eb.or([
+        eb('date', '<', cursor.date),
+        eb.and([eb('date', '=', cursor.date), eb('created_at', '<', cursor.created_at)]),
+        eb.and([
+          eb('date', '=', cursor.date),
+          eb('created_at', '=', cursor.created_at),
+          eb('id', '<', cursor.id),
+        ]),
+      ]),
+    );
+  }
+  const rows = await query
+    .orderBy('date', 'desc')
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(EXPENSES_PAGE)
+    .execute();
+  return toExpenses(db, rows);
+}
+
+export interface NewExpense {
+  title: string;
+  amountCents: number;
+  category: string;
+  description: string | null;
+  notes: string | null;
+  paidBy: string;
+  date: string;
+  splitType: 'equal' | 'custom' | 'percentage';
+  isRecurring: boolean;
+  recurringInterval: 'weekly' | 'monthly' | 'quarterly' | 'yearly';
+  recurringEndDate: string | null;
+  splits: { userId: string; cents: number }[];
+}
+
+async function insertExpense(
+  trx: Db,
+  householdId: string,
+  createdBy: string | null,
+  input: NewExpense,
+  extra: { recurrenceSourceId: string | null; nextOccurrenceDate: string | null },
+  now: number,
+): Promise<string> {
+  const id = randomUUID();
+  await trx
+    .insertInto('expenses')
+    .values({
+      id,
+      household_id: householdId,
+      title: input.title,
+      amount_cents: input.amountCents,
+      category: input.category,
+      description: input.description,
+      notes: input.notes,
+      receipt_image_id: null,
+      paid_by: input.paidBy,
+      date: input.date,
+      split_type: input.splitType,
+      is_recurring: input.isRecurring,
+      recurring_interval: input.isRecurring ? input.recurringInterval : null,
+      recurring_end_date: input.isRecurring ? input.recurringEndDate : null,
+      next_occurrence_date: extra.nextOccurrenceDate,
+      recurrence_source_id: extra.recurrenceSourceId,
+      created_by: createdBy,
+      created_at: now,
+    })
+    .execute();
+  for (const split of input.splits) {
+    // The payer's own share is settled from the start: nobody owes it to anyone.
+    const own = split.userId === input.paidBy;
+    await trx
+      .insertInto('expense_splits')
+      .values({
+        id: randomUUID(),
+        expense_id: id,
+        household_id: householdId,
+        user_id: split.userId,
+        amount_cents: split.cents,
+        settled: own,
+        settled_at: own ? now : null,
+      })
+      .execute();
+  }
+  return id;
+}
+
+/** An expense and its splits in one transaction: never one without the other. */
+export async function createExpense(
+  db: Db,
+  householdId: string,
+  createdBy: string,
+  input: NewExpense,
+  now: number,
+): Promise<string> {
+  const next =
+    input.isRecurring &&
+    (input.recurringEndDate === null ||
+      recurringDate(input.date, input.recurringInterval, 1) <= input.recurringEndDate)
+      ? recurringDate(input.date, input.recurringInterval, 1)
+      : null;
+  return db
+    .transaction()
+    .execute((trx) =>
+      insertExpense(
+        trx,
+        householdId,
+        createdBy,
+        input,
+        { recurrenceSourceId: null, nextOccurrenceDate: next },
+        now,
+      ),
+    );
+}
+
+export async function setReceipt(
+  db: Db,
+  householdId: string,
+  expenseId: string,
+  imageId: string,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const row = await trx
+      .selectFrom('expenses')
+      .select('receipt_image_id')
+      .where('household_id', '=', householdId)
+      .where('id', '=', expenseId)
+      .executeTakeFirstOrThrow();
+    await trx
+      .updateTable('expenses')
+      .set({ receipt_image_id: imageId })
+      .where('id', '=', expenseId)
+      .execute();
+    if (row.receipt_image_id) await trx.deleteFrom('images').where('id', '=', row.receipt_image_id).execute();
+  });
+}
+
+export async function deleteExpense(db: Db, householdId: string, id: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const row = await trx
+      .selectFrom('expenses')
+      .select('receipt_image_id')
+      .where('household_id', '=', householdId)
+      .where('id', '=', id)
+      .executeTakeFirst();
+    await trx.deleteFrom('expenses').where('household_id', '=', householdId).where('id', '=', id).execute();
+    if (row?.receipt_image_id)
+      await trx.deleteFrom('images').where('id', '=', row.receipt_image_id).execute();
+  });
+}
+
+export function findSplit(db: Db, householdId: string, splitId: string) {
+  return db
+    .selectFrom('expense_splits as s')
+    .innerJoin('expenses as e', 'e.id', 's.expense_id')
+    .select(['s.id', 's.expense_id', 's.user_id', 's.settled', 'e.paid_by'])
+    .where('s.household_id', '=', householdId)
+    .where('s.id', '=', splitId)
+    .executeTakeFirst();
+}
+
+export async function settleSplit(db: Db, splitId: string, now: number): Promise<void> {
+  await db
+    .updateTable('expense_splits')
+    .set({ settled: true, settled_at: now })
+    .where('id', '=', splitId)
+    .where('settled', '=', false)
+    .execute();
+}
+
+/** Every split a household's balances are made of (unsettled ones matter; settled are skipped). */
+export async function balanceSplits(db: Db, householdId: string): Promise<BalanceSplit[]> {
+  const rows = await db
+    .selectFrom('expense_splits as s')
+    .innerJoin('expenses as e', 'e.id', 's.expense_id')
+    .select([
+      's.expense_id',
+      's.user_id',
+      's.amount_cents',
+      's.settled',
+      'e.paid_by',
+      'e.date',
+      'e.created_at',
+    ])
+    .where('s.household_id', '=', householdId)
+    .where('s.settled', '=', false)
+    .orderBy('e.date', 'desc')
+    .orderBy('e.created_at', 'desc')
+    .execute();
+  return rows
+    .filter((r) => r.user_id && r.paid_by)
+    .map((r) => ({
+      expenseId: r.expense_id,
+      paidBy: r.paid_by!,
+      userId: r.user_id!,
+      cents: r.amount_cents,
+      settled: readBoolean(r.settled),
+    }));
+}
+
+const dollars = (cents: number) => Math.round(cents) / 100;
+
+export async function balanceFor(db: Db, householdId: string, userId: string) {
+  const totals = memberTotals(await balanceSplits(db, householdId), userId);
+  return { totalOwed: dollars(totals.owedCents), totalOwing: dollars(totals.owingCents) };
+}
+
+/** Everything the 'Simplified Balances' card shows, both views, with explanations. */
+export async function householdBalances(db: Db, householdId: string) {
+  const splits = await balanceSplits(db, householdId);
+  const net = netBalances(splits);
+  const shape = (d: { from: string; to: string; cents: number }) => ({
+    from: d.from,
+    to: d.to,
+    amount: dollars(d.cents),
+    expenseIds: explainTransfer(d, splits),
+  });
+  return {
+    members: [...net].map(([userId, cents]) => ({ userId, net: dollars(cents) })),
+    simplified: simplifyDebts(net).map(shape),
+    pairwise: pairwiseDebts(splits).map((d) => ({ ...shape(d), expenseIds: explainPairDebt(d, splits) })),
+  };
+}
+
+/** Settles every unsettled split the user owes `toUserId`, oldest first, in one transaction. */
+export async function settleUp(db: Db, householdId: string, userId: string, toUserId: string, now: number) {
+  return db.transaction().execute(async (trx) => {
+    const owed = await trx
+      .selectFrom('expense_splits as s')
+      .innerJoin('expenses as e', 'e.id', 's.expense_id')
+      .select(['s.id', 's.amount_cents', 's.expense_id'])
+      .where('s.household_id', '=', householdId)
+      .where('s.user_id', '=', userId)
+      .where('e.paid_by', '=', toUserId)
+      .where('s.settled', '=', false)
+      .where('s.amount_cents', '>', 0)
+      .orderBy('e.date')
+      .orderBy('e.created_at')
+      .execute();
+    const nothing = { settledSplits: 0, amount: 0, expenseIds: [] as string[] };
+    if (owed.length === 0) return nothing;
+    // Only splits still unsettled at the update count: a concurrent settle-up (PostgreSQL, read
+    // committed) may have settled some since the select, and must not be counted twice.
+    const settled = await trx
+      .updateTable('expense_splits')
+      .set({ settled: true, settled_at: now })
+      .where(
+        'id',
+        'in',
+        owed.map((s) => s.id),
+      )
+      .where('settled', '=', false)
+      .returning(['id', 'amount_cents'])
+      .execute();
+    if (settled.length === 0) return nothing;
+    const settledIds = new Set(settled.map((s) => s.id));
+    const cents = settled.reduce((sum, s) => sum + s.amount_cents, 0);
+    await trx
+      .insertInto('settlements')
+      .values({
+        id: randomUUID(),
+        household_id: householdId,
+        from_user: userId,
+        to_user: toUserId,
+        amount_cents: cents,
+        created_at: now,
+      })
+      .execute();
+    return {
+      settledSplits: settled.length,
+      amount: dollars(cents),
+      expenseIds: [...new Set(owed.filter((s) => settledIds.has(s.id)).map((s) => s.expense_id))],
+    };
+  });
+}
+
+/**
+ * Creates every recurring expense copy that is due by `today` (YYYY-MM-DD). Each due date is
+ * claimed by a conditional update first, so two instances sweeping at once create it once, and
+ * a restart in between loses nothing (the due date is data). Returns what was created.
+ */
+export async function runDueRecurringExpenses(
+  db: Db,
+  today: string,
+  now: number,
+): Promise<{ householdId: string; id: string }[]> {
+  const created: { householdId: string; id: string }[] = [];
+  for (;;) {
+    const due = await db
+      .selectFrom('expenses')
+      .selectAll()
+      .where('next_occurrence_date', 'is not', null)
+      .where('next_occurrence_date', '<=', today)
+      .orderBy('next_occurrence_date')
+      .limit(100)
+      .execute();
+    if (due.length === 0) return created;
+    for (const source of due) {
+      const made = await db.transaction().execute(async (trx) => {
+        const copies = await trx
+          .selectFrom('expenses')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('recurrence_source_id', '=', source.id)
+          .executeTakeFirstOrThrow();
+        const k = Number(copies.n) + 2;
+        const following = recurringDate(source.date, source.recurring_interval!, k);
+        const next = source.recurring_end_date && following > source.recurring_end_date ? null : following;
+        const claim = await trx
+          .updateTable('expenses')
+          .set({ next_occurrence_date: next })
+          .where('id', '=', source.id)
+          .where('next_occurrence_date', '=', source.next_occurrence_date)
+          .executeTakeFirst();
+        if (Number(claim.numUpdatedRows) === 0) return null;
+        const splits = await trx
+          .selectFrom('expense_splits')
+          .select(['user_id', 'amount_cents'])
+          .where('expense_id', '=', source.id)
+          .execute();
+        return insertExpense(
+          trx,
+          source.household_id,
+          source.created_by,
+          {
+            title: source.title,
+            amountCents: source.amount_cents,
+            category: source.category,
+            description: source.description,
+            notes: source.notes,
+            paidBy: source.paid_by ?? '',
+            date: source.next_occurrence_date!,
+            splitType: source.split_type,
+            isRecurring: false,
+            recurringInterval: 'monthly',
+            recurringEndDate: null,
+            splits: splits
+              .filter((s) => s.user_id)
+              .map((s) => ({ userId: s.user_id!, cents: s.amount_cents })),
+          },
+          { recurrenceSourceId: source.id, nextOccurrenceDate: null },
+          now,
+        );
+      });
+      if (made) created.push({ householdId: source.household_id, id: made });
+    }
+  }
+}
+
+/** CSV of every split (SPEC export): date, title, category, payer, member, amount, settled. */
+export function toCsv(rows: (string | number | boolean | null)[][]): string {
+  const cell = (v: string | number | boolean | null) => {
+    const text = v === null ? '' : String(v);
+    // Quote when needed; a leading = + - @ is neutralised so spreadsheets never run it as a formula.
+    const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+    return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+  };
+  return `${rows.map((r) => r.map(cell).join(',')).join('\r\n')}\r\n`;
+}

@@ -1,0 +1,134 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { createHouseholdSchema, joinHouseholdSchema, updateHouseholdSchema } from '#shared/households.ts';
+import { type Context, requireAdmin, requireMember, requireUser } from '../../auth/guards.ts';
+import { badRequest, conflict, notFound, parse } from '../../http/errors.ts';
+import { getMessage } from '../messages/queries.ts';
+import {
+  AlreadyInHousehold,
+  clearKickedFlag,
+  createHousehold,
+  deleteHousehold,
+  findHouseholdByInviteCode,
+  findMembership,
+  getHousehold,
+  joinHousehold,
+  leaveHousehold,
+  listMembers,
+  readKickedFlag,
+  removeMember,
+  updateHousehold,
+} from './queries.ts';
+
+const ALREADY_IN_ONE = 'You are already in a household; leave it before creating or joining another';
+const memberParams = z.object({ userId: z.string().min(1).max(100) });
+
+export function householdRoutes(app: FastifyInstance, ctx: Context): void {
+  const { db, events } = ctx;
+
+  /** Publishes the system messages written by a membership change. */
+  const announce = async (householdId: string, messageIds: (string | null)[]) => {
+    for (const id of messageIds) {
+      const message = id ? await getMessage(db, householdId, id) : null;
+      if (message) await events.toHousehold(householdId, { type: 'new_message', message });
+    }
+  };
+
+  app.post('/api/households', async (request, reply) => {
+    const userId = await requireUser(ctx, request, reply);
+    const { name } = parse(createHouseholdSchema, request.body);
+    try {
+      const householdId = await createHousehold(db, userId, name);
+      return reply.status(201).send(await getHousehold(db, householdId));
+    } catch (error) {
+      if (error instanceof AlreadyInHousehold) throw conflict(ALREADY_IN_ONE);
+      throw error;
+    }
+  });
+
+  app.post('/api/households/join', async (request, reply) => {
+    const userId = await requireUser(ctx, request, reply);
+    const { inviteCode } = parse(joinHouseholdSchema, request.body);
+    const household = await findHouseholdByInviteCode(db, inviteCode);
+    if (!household) throw notFound('Invalid invite code');
+    const current = await findMembership(db, userId);
+    if (current?.householdId === household.id) throw conflict('You are already a member of this household');
+    if (current) throw conflict(ALREADY_IN_ONE);
+    let messageId: string | null;
+    try {
+      messageId = await joinHousehold(db, userId, household.id);
+    } catch (error) {
+      if (error instanceof AlreadyInHousehold) throw conflict(ALREADY_IN_ONE);
+      throw error;
+    }
+    await announce(household.id, [messageId]);
+    await events.toHousehold(household.id, { type: 'member_joined', userId });
+    return getHousehold(db, household.id);
+  });
+
+  // null, not 404: having no household is a normal state the web app shows (DESIGN §3).
+  app.get('/api/households/current', async (request, reply) => {
+    const userId = await requireUser(ctx, request, reply);
+    const membership = await findMembership(db, userId);
+    return membership ? getHousehold(db, membership.householdId) : null;
+  });
+
+  app.get('/api/households/current/members', async (request, reply) => {
+    const member = await requireMember(ctx, request, reply);
+    return listMembers(db, member.householdId);
+  });
+
+  app.patch('/api/households/current', async (request, reply) => {
+    const member = await requireMember(ctx, request, reply);
+    const input = parse(updateHouseholdSchema, request.body);
+    await updateHousehold(db, member.householdId, {
+      name: input.name,
+      rentAmountCents: input.rentAmount,
+      rentDueDay: input.rentDueDay,
+    });
+    await events.toHousehold(member.householdId, { type: 'household_updated' });
+    return getHousehold(db, member.householdId);
+  });
+
+  app.post('/api/households/leave', async (request, reply) => {
+    const member = await requireMember(ctx, request, reply);
+    const ended = await leaveHousehold(db, member);
+    // The leaver's own sockets stop receiving household events at once.
+    await events.toUser(member.userId, { type: 'member_left', userId: member.userId });
+    await announce(member.householdId, ended.messageIds);
+    await events.toHousehold(member.householdId, { type: 'member_left', userId: member.userId });
+    if (ended.choresMoved > 0) await events.toHousehold(member.householdId, { type: 'chore_updated' });
+    return reply.status(204).send();
+  });
+
+  app.delete('/api/households/members/:userId', async (request, reply) => {
+    const admin = await requireAdmin(ctx, request, reply);
+    const { userId } = parse(memberParams, request.params);
+    if (userId === admin.userId) throw badRequest('You cannot remove yourself; leave the household instead');
+    const removed = await removeMember(db, admin.householdId, admin.userId, userId);
+    if (!removed) throw notFound('No such member in your household');
+    await events.toUser(userId, { type: 'user_kicked', householdId: admin.householdId });
+    await announce(admin.householdId, removed.messageIds);
+    if (removed.choresMoved > 0) await events.toHousehold(admin.householdId, { type: 'chore_updated' });
+    await events.toHousehold(admin.householdId, { type: 'member_removed', userId });
+    return { newInviteCode: removed.newInviteCode };
+  });
+
+  app.get('/api/user/kicked-status', async (request, reply) => {
+    const userId = await requireUser(ctx, request, reply);
+    return { wasKicked: await readKickedFlag(db, userId) };
+  });
+
+  app.post('/api/user/clear-kicked-flag', async (request, reply) => {
+    const userId = await requireUser(ctx, request, reply);
+    await clearKickedFlag(db, userId);
+    return reply.status(204).send();
+  });
+
+  app.delete('/api/dev/delete-all-data', async (request, reply) => {
+    const admin = await requireAdmin(ctx, request, reply);
+    await deleteHousehold(db, admin.householdId);
+    await events.toHousehold(admin.householdId, { type: 'household_updated' });
+    return reply.status(204).send();
+  });
+}

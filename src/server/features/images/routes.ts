@@ -1,0 +1,20 @@
+import type { FastifyInstance } from 'fastify';
+import type { Context } from '../../auth/guards.ts';
+import { notFound } from '../../http/errors.ts';
+import { findImage } from './queries.ts';
+
+const IMAGE_ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+export function imageRoutes(app: FastifyInstance, ctx: Context): void {
+  app.get<{ Params: { id: string } }>('/api/images/:id', async (request, reply) => {
+    const { id } = request.params;
+    const image = IMAGE_ID.test(id) ? await findImage(ctx.db, id) : undefined;
+    if (!image) throw notFound('Image not found');
+    // An image never changes under its id (a new photo gets a new id), so caches may keep it.
+    return reply
+      .header('Content-Type', image.mime)
+      .header('Cache-Control', 'public, max-age=31536000, immutable')
+      .header('ETag', `"${id}"`)
+      .send(image.data);
+  });
+}

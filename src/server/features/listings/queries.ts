@@ -1,0 +1,330 @@
+import { randomUUID } from 'node:crypto';
+import { type Selectable, sql } from 'kysely';
+import type { z } from 'zod';
+import type { createListingSchema, listingsQuerySchema, updateListingSchema } from '#shared/listings.ts';
+import type { Db } from '../../db/database.ts';
+import { readBoolean, readJson } from '../../db/dialect.ts';
+import type { ListingsTable } from '../../db/schema.ts';
+import { toPublicUser } from '../accounts/queries.ts';
+import type { ProcessedImage } from '../images/process.ts';
+import { imageUrl, insertImage } from '../images/queries.ts';
+
+type ListingRow = Selectable<ListingsTable>;
+
+/** What a listing id can look like (ids are UUIDs); anything else names no listing. */
+export const LISTING_ID = /^[A-Za-z0-9_-]{1,100}$/;
+
+export interface Listing {
+  id: string;
+  title: string;
+  description: string | null;
+  rent: number;
+  utilities: number | null;
+  location: string;
+  city: string;
+  state: string | null;
+  zipCode: string | null;
+  university: string | null;
+  distanceToCampus: string | null;
+  availableFrom: string;
+  availableTo: string | null;
+  roomType: string;
+  housingType: string;
+  genderPreference: string;
+  studentYear: string;
+  studyHabits: string;
+  socialPreferences: string;
+  lifestylePreferences: string[];
+  amenities: string[];
+  /** Detail-size photos (1600 px) and card-size photos (640 px), in the same order. */
+  images: string[];
+  cardImages: string[];
+  featured: boolean;
+  status: 'active' | 'closed';
+  contactInfo: string;
+  createdBy: string;
+  creator: {
+    firstName: string;
+    lastName: string;
+    profileColor: string;
+    profileImageUrl: string | null;
+  } | null;
+  createdAt: string;
+}
+
+async function toListings(db: Db, rows: ListingRow[]): Promise<Listing[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  const images = await db
+    .selectFrom('listing_images')
+    .selectAll()
+    .where('listing_id', 'in', ids)
+    .orderBy('position')
+    .execute();
+  const creators = await db
+    .selectFrom('users')
+    .selectAll()
+    .where(
+      'id',
+      'in',
+      rows.map((r) => r.created_by),
+    )
+    .execute();
+  const byCreator = new Map(creators.map((u) => [u.id, toPublicUser(u)]));
+  return rows.map((row) => {
+    const own = images.filter((i) => i.listing_id === row.id);
+    const creator = byCreator.get(row.created_by);
+    return {
+      id: row.id,
+      title: row.title,
+      description: row.description,
+      rent: row.rent,
+      utilities: row.utilities,
+      location: row.location,
+      city: row.city,
+      state: row.state,
+      zipCode: row.zip_code,
+      university: row.university,
+      distanceToCampus: row.distance_to_campus,
+      availableFrom: row.available_from,
+      availableTo: row.available_to,
+      roomType: row.room_type,
+      housingType: row.housing_type,
+      genderPreference: row.gender_preference,
+      studentYear: row.student_year,
+      studyHabits: row.study_habits,
+      socialPreferences: row.social_preferences,
+      lifestylePreferences: readJson<string[]>(row.lifestyle_preferences),
+      amenities: readJson<string[]>(row.amenities),
+      images: own.map((i) => imageUrl(i.full_image_id)),
+      cardImages: own.map((i) => imageUrl(i.card_image_id)),
+      featured: readBoolean(row.featured),
+      status: row.status,
+      contactInfo: row.contact_info,
+      createdBy: row.created_by,
+      creator: creator
+        ? {
+            firstName: creator.firstName,
+            lastName: creator.lastName,
+            profileColor: creator.profileColor,
+            profileImageUrl: creator.profileImageUrl,
+          }
+        : null,
+      createdAt: new Date(row.created_at).toISOString(),
+    };
+  });
+}
+
+const searchText = (v: { title: string; description?: string | null; university?: string | null }) =>
+  [v.title, v.description ?? '', v.university ?? ''].join('\n').toLowerCase();
+
+export async function createListing(
+  db: Db,
+  userId: string,
+  input: z.output<typeof createListingSchema> & { contactInfo: string; availableFrom: string },
+  photos: { card: ProcessedImage; full: ProcessedImage }[],
+  now: number,
+): Promise<string> {
+  const id = randomUUID();
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('listings')
+      .values({
+        id,
+        created_by: userId,
+        title: input.title,
+        description: input.description || null,
+        rent: input.rent,
+        utilities: input.utilities ?? null,
+        location: input.location,
+        city: input.city,
+        city_key: input.city.toLowerCase(),
+        state: input.state || null,
+        zip_code: input.zipCode || null,
+        university: input.university || null,
+        distance_to_campus: input.distanceToCampus || null,
+        available_from: input.availableFrom,
+        available_to: input.availableTo ?? null,
+        room_type: input.roomType,
+        housing_type: input.housingType,
+        gender_preference: input.genderPreference,
+        student_year: input.studentYear,
+        study_habits: input.studyHabits,
+        social_preferences: input.socialPreferences,
+        lifestyle_preferences: JSON.stringify([...new Set(input.lifestylePreferences)]),
+        amenities: JSON.stringify([...new Set(input.amenities)]),
+        search_text: searchText(input),
+        contact_info: input.contactInfo,
+        // Only an operator makes a listing featured (npm run listings:feature).
+        featured: false,
+        status: 'active',
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    let position = 0;
+    for (const photo of photos) {
+      const card = await insertImage(trx, userId, photo.card);
+      const full = await insertImage(trx, userId, photo.full);
+      await trx
+        .insertInto('listing_images')
+        .values({ listing_id: id, position, card_image_id: card, full_image_id: full })
+        .execute();
+      position += 1;
+    }
+  });
+  return id;
+}
+
+export async function getListing(db: Db, id: string): Promise<Listing | null> {
+  const row = await db.selectFrom('listings').selectAll().where('id', '=', id).executeTakeFirst();
+  return row ? (await toListings(db, [row]))[0]! : null;
+}
+
+type Query = z.output<typeof listingsQuerySchema>;
+
+const encodeCursor = (row: ListingRow) =>
+  Buffer.from(JSON.stringify([readBoolean(row.featured) ? 1 : 0, row.created_at, row.id])).toString(
+    'base64url',
+  );
+function decodeCursor(cursor: string): [number, number, string] | null {
+  try {
+    const value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    // Checked as strictly as the columns it is compared with: a forged cursor is a 400, not a 500.
+    if (
+      Array.isArray(value) &&
+      value.length === 3 &&
+      (value[0] === 0 || value[0] === 1) &&
+      Number.isSafeInteger(value[1]) &&
+      typeof value[2] === 'string' &&
+      LISTING_ID.test(value[2])
+    ) {
+      return value as [number, number, string];
+    }
+  } catch {
+    // fall through
+  }
+  return null;
+}
+
+export class BadCursor extends Error {}
+
+/** Active listings, featured first then newest (SPEC §9), filtered, a page at a time. */
+export async function browseListings(
+  db: Db,
+  query: Query,
+): Promise<{ listings: Listing[]; nextCursor: string | null }> {
+  let q = db.selectFrom('listings').selectAll().where('status', '=', 'active');
+  if (query.city) q = q.where('city_key', '=', query.city.toLowerCase());
+  if (query.featured === 'true') q = q.where('featured', '=', true);
+  if (query.minRent !== undefined) q = q.where('rent', '>=', query.minRent);
+  if (query.maxRent !== undefined) q = q.where('rent', '<=', query.maxRent);
+  if (query.roomType) q = q.where('room_type', '=', query.roomType);
+  if (query.housingType) q = q.where('housing_type', '=', query.housingType);
+  if (query.availableBy) q = q.where('available_from', '<=', query.availableBy);
+  if (query.q) {
+    const pattern = `%${query.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    q = q.where(sql<boolean>`search_text like ${pattern} escape '\\'`);
+  }
+  if (query.cursor) {
+    const cursor = decodeCursor(query.cursor);
+    if (!cursor) throw new BadCursor();
+    const [featured, createdAt, id] = cursor;
+    const f = featured === 1;
+    q = q.where((eb) =>
+      eb.or([
+        ...(f ? [eb('featured', '=', false)] : []),
+        eb.and([eb('featured', '=', f), eb('created_at', '<', createdAt)]),
+        eb.and([eb('featured', '=', f), eb('created_at', '=', createdAt), eb('id', '<', id)]),
+      ]),
+    );
+  }
+  const rows = await q
+    .orderBy('featured', 'desc')
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(query.limit + 1)
+    .execute();
+  const page = rows.slice(0, query.limit);
+  return {
+    listings: await toListings(db, page),
+    nextCursor: rows.length > query.limit ? encodeCursor(page[page.length - 1]!) : null,
+  };
+}
+
+export async function myListings(db: Db, userId: string): Promise<Listing[]> {
+  const rows = await db
+    .selectFrom('listings')
+    .selectAll()
+    .where('created_by', '=', userId)
+    .orderBy('created_at', 'desc')
+    .execute();
+  return toListings(db, rows);
+}
+
+export async function updateListing(
+  db: Db,
+  id: string,
+  changes: z.output<typeof updateListingSchema>,
+  now: number,
+): Promise<void> {
+  const row = await db.selectFrom('listings').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  const next = {
+    title: changes.title ?? row.title,
+    description: changes.description !== undefined ? changes.description || null : row.description,
+    university: changes.university !== undefined ? changes.university || null : row.university,
+  };
+  await db
+    .updateTable('listings')
+    .set({
+      ...next,
+      ...(changes.rent !== undefined ? { rent: changes.rent } : {}),
+      ...(changes.utilities !== undefined ? { utilities: changes.utilities } : {}),
+      ...(changes.location !== undefined ? { location: changes.location } : {}),
+      ...(changes.city !== undefined ? { city: changes.city, city_key: changes.city.toLowerCase() } : {}),
+      ...(changes.state !== undefined ? { state: changes.state || null } : {}),
+      ...(changes.zipCode !== undefined ? { zip_code: changes.zipCode || null } : {}),
+      ...(changes.distanceToCampus !== undefined
+        ? { distance_to_campus: changes.distanceToCampus || null }
+        : {}),
+      ...(changes.availableFrom !== undefined ? { available_from: changes.availableFrom } : {}),
+      ...(changes.availableTo !== undefined ? { available_to: changes.availableTo } : {}),
+      ...(changes.roomType !== undefined ? { room_type: changes.roomType } : {}),
+      ...(changes.housingType !== undefined ? { housing_type: changes.housingType } : {}),
+      ...(changes.genderPreference !== undefined ? { gender_preference: changes.genderPreference } : {}),
+      ...(changes.studentYear !== undefined ? { student_year: changes.studentYear } : {}),
+      ...(changes.studyHabits !== undefined ? { study_habits: changes.studyHabits } : {}),
+      ...(changes.socialPreferences !== undefined ? { social_preferences: changes.socialPreferences } : {}),
+      ...(changes.lifestylePreferences !== undefined
+        ? { lifestyle_preferences: JSON.stringify([...new Set(changes.lifestylePreferences)]) }
+        : {}),
+      ...(changes.amenities !== undefined
+        ? { amenities: JSON.stringify([...new Set(changes.amenities)]) }
+        : {}),
+      ...(changes.contactInfo !== undefined ? { contact_info: changes.contactInfo } : {}),
+      ...(changes.status !== undefined ? { status: changes.status } : {}),
+      search_text: searchText(next),
+      updated_at: now,
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Deletes a listing and its photos. */
+export async function deleteListing(db: Db, id: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const images = await trx
+      .selectFrom('listing_images')
+      .select(['card_image_id', 'full_image_id'])
+      .where('listing_id', '=', id)
+      .execute();
+    await trx.deleteFrom('listings').where('id', '=', id).execute();
+    const imageIds = images.flatMap((i) => [i.card_image_id, i.full_image_id]);
+    if (imageIds.length) await trx.deleteFrom('images').where('id', 'in', imageIds).execute();
+  });
+}
+
+export async function setFeatured(db: Db, id: string, featured: boolean): Promise<boolean> {
+  const result = await db.updateTable('listings').set({ featured }).where('id', '=', id).executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}

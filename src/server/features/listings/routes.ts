@@ -1,0 +1,156 @@
+import { createHash } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import {
+  createListingSchema,
+  listingMessages,
+  listingsQuerySchema,
+  updateListingSchema,
+} from '#shared/listings.ts';
+import { IMAGE_MAX_BYTES, messages } from '#shared/validation.ts';
+import { type Context, requireAdmin, requireUser } from '../../auth/guards.ts';
+import { badRequest, forbidden, HttpError, notFound, parse } from '../../http/errors.ts';
+import { findUserById } from '../accounts/queries.ts';
+import { getHousehold } from '../households/queries.ts';
+import { processImage } from '../images/process.ts';
+import {
+  BadCursor,
+  browseListings,
+  createListing,
+  deleteListing,
+  getListing,
+  LISTING_ID,
+  myListings,
+  updateListing,
+} from './queries.ts';
+
+const idParams = z.object({ id: z.string().min(1).max(100) });
+// Ten photos of up to 5 MB as base64 data URLs.
+const LISTING_BODY_LIMIT = 72 * 1024 * 1024;
+const CARD_SIDE = 640;
+
+/** data:image/...;base64,... → bytes, at most 5 MB each; the content is checked by sharp later. */
+function decodeDataUrl(dataUrl: string): Buffer {
+  const match = /^data:image\/[\w.+-]+;base64,([A-Za-z0-9+/=\s]+)$/.exec(dataUrl);
+  if (!match) throw badRequest(listingMessages.photoInvalid);
+  const bytes = Buffer.from(match[1]!, 'base64');
+  if (bytes.length >= IMAGE_MAX_BYTES) throw new HttpError(413, messages.imageTooLarge);
+  return bytes;
+}
+
+/** A weak ETag over the answer, so that an unchanged list costs a 304. */
+function withEtag(
+  request: { headers: Record<string, unknown> },
+  reply: import('fastify').FastifyReply,
+  body: unknown,
+) {
+  const text = JSON.stringify(body);
+  // The next page's cursor is part of the answer too: a 304 must not keep an outdated one.
+  const cursor = String(reply.getHeader('X-Next-Cursor') ?? '');
+  const etag = `W/"${createHash('sha1').update(text).update(`\n${cursor}`).digest('base64url')}"`;
+  reply.header('ETag', etag).header('Cache-Control', 'private, no-cache');
+  if (request.headers['if-none-match'] === etag) return reply.status(304).send();
+  return reply.type('application/json').send(text);
+}
+
+export function listingRoutes(app: FastifyInstance, ctx: Context): void {
+  const { db } = ctx;
+
+  app.get('/api/roommate-listings', async (request, reply) => {
+    await requireUser(ctx, request, reply);
+    const query = parse(listingsQuerySchema, request.query);
+    try {
+      const page = await browseListings(db, query);
+      // The SPEC's client reads a plain array; the next page's cursor travels in a header.
+      if (page.nextCursor) reply.header('X-Next-Cursor', page.nextCursor);
+      return withEtag(request, reply, page.listings);
+    } catch (error) {
+      if (error instanceof BadCursor) throw badRequest('cursor: not a cursor this server gave out');
+      throw error;
+    }
+  });
+
+  app.get('/api/roommate-listings/my', async (request, reply) => {
+    const userId = await requireUser(ctx, request, reply);
+    return withEtag(request, reply, await myListings(db, userId));
+  });
+
+  // What a household admin's listing for their free room starts from.
+  app.get('/api/roommate-listings/prefill', async (request, reply) => {
+    const admin = await requireAdmin(ctx, request, reply);
+    const household = (await getHousehold(db, admin.householdId))!;
+    const share =
+      household.rentAmount === null
+        ? null
+        : Math.round(Number(household.rentAmount) / (household.members.length + 1));
+    return { title: `Room in ${household.name}`, rent: share, housingType: 'shared_house' };
+  });
+
+  app.get('/api/roommate-listings/:id', async (request, reply) => {
+    const userId = await requireUser(ctx, request, reply);
+    const { id } = parse(idParams, request.params);
+    const listing = LISTING_ID.test(id) ? await getListing(db, id) : null;
+    if (!listing || (listing.status !== 'active' && listing.createdBy !== userId)) {
+      throw notFound('This listing may have been removed or is no longer available.');
+    }
+    return withEtag(request, reply, listing);
+  });
+
+  app.post('/api/roommate-listings', { bodyLimit: LISTING_BODY_LIMIT }, async (request, reply) => {
+    const userId = await requireUser(ctx, request, reply);
+    const input = parse(createListingSchema, request.body);
+    const user = (await findUserById(db, userId))!;
+    const availableFrom = input.availableFrom ?? new Date(ctx.now()).toISOString().slice(0, 10);
+    // The schema compares the two dates only when both were sent; availableFrom may default to today.
+    if (input.availableTo && input.availableTo < availableFrom) {
+      throw badRequest(listingMessages.availableToBeforeFrom);
+    }
+    const photos = [];
+    for (const dataUrl of input.images) {
+      const bytes = decodeDataUrl(dataUrl);
+      photos.push({ card: await processImage(bytes, CARD_SIDE), full: await processImage(bytes) });
+    }
+    const id = await createListing(
+      db,
+      userId,
+      {
+        ...input,
+        contactInfo: input.contactInfo || user.email,
+        availableFrom,
+      },
+      photos,
+      ctx.now(),
+    );
+    return reply.status(201).send(await getListing(db, id));
+  });
+
+  const requireCreator = async (
+    request: Parameters<typeof requireUser>[1],
+    reply: Parameters<typeof requireUser>[2],
+  ) => {
+    const userId = await requireUser(ctx, request, reply);
+    const { id } = parse(idParams, request.params);
+    const listing = LISTING_ID.test(id) ? await getListing(db, id) : null;
+    if (!listing || (listing.status !== 'active' && listing.createdBy !== userId))
+      throw notFound('Listing not found');
+    if (listing.createdBy !== userId)
+      throw forbidden('Only the person who posted this listing can change it');
+    return listing;
+  };
+
+  app.patch('/api/roommate-listings/:id', async (request, reply) => {
+    const listing = await requireCreator(request, reply);
+    const changes = parse(updateListingSchema, request.body);
+    const from = changes.availableFrom ?? listing.availableFrom;
+    const to = changes.availableTo !== undefined ? changes.availableTo : listing.availableTo;
+    if (to && to < from) throw badRequest(listingMessages.availableToBeforeFrom);
+    await updateListing(db, listing.id, changes, ctx.now());
+    return getListing(db, listing.id);
+  });
+
+  app.delete('/api/roommate-listings/:id', async (request, reply) => {
+    const listing = await requireCreator(request, reply);
+    await deleteListing(db, listing.id);
+    return reply.status(204).send();
+  });
+}

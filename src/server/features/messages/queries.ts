@@ -1,0 +1,250 @@
+import { randomUUID } from 'node:crypto';
+import { type ChatMessage, REACTIONS, type Reaction, systemMessageText } from '#shared/messages.ts';
+import { displayName } from '#shared/users.ts';
+import type { Db } from '../../db/database.ts';
+import { findUserById, toPublicUser } from '../accounts/queries.ts';
+
+const messageColumns = [
+  'm.id as m_id',
+  'm.household_id as m_household_id',
+  'm.user_id as m_user_id',
+  'm.type as m_type',
+  'm.content as m_content',
+  'm.created_at as m_created_at',
+] as const;
+
+function baseQuery(db: Db, householdId: string) {
+  return db
+    .selectFrom('messages as m')
+    .leftJoin('users as u', 'u.id', 'm.user_id')
+    .select(messageColumns)
+    .select([
+      'u.id',
+      'u.email',
+      'u.first_name',
+      'u.last_name',
+      'u.profile_color',
+      'u.profile_image_id',
+      'u.created_at',
+    ])
+    .where('m.household_id', '=', householdId);
+}
+
+type Row = Awaited<ReturnType<ReturnType<typeof baseQuery>['execute']>>[number];
+
+async function withReactions(db: Db, rows: Row[]): Promise<ChatMessage[]> {
+  const ids = rows.map((r) => r.m_id);
+  const reactions = ids.length
+    ? await db
+        .selectFrom('message_reactions')
+        .select(['message_id', 'user_id', 'emoji'])
+        .where('message_id', 'in', ids)
+        .orderBy('created_at')
+        .execute()
+    : [];
+  const byMessage = new Map<string, Map<Reaction, string[]>>();
+  for (const r of reactions) {
+    const map = byMessage.get(r.message_id) ?? new Map<Reaction, string[]>();
+    byMessage.set(r.message_id, map);
+    const list = map.get(r.emoji as Reaction) ?? [];
+    list.push(r.user_id);
+    map.set(r.emoji as Reaction, list);
+  }
+  return rows.map((row) => {
+    const user = row.id
+      ? toPublicUser({
+          id: row.id,
+          email: row.email ?? '',
+          first_name: row.first_name ?? '',
+          last_name: row.last_name ?? '',
+          profile_color: row.profile_color ?? 'blue',
+          profile_image_id: row.profile_image_id ?? null,
+          created_at: row.created_at ?? 0,
+          password_hash: '',
+          was_kicked: false,
+        })
+      : null;
+    const map = byMessage.get(row.m_id);
+    return {
+      id: row.m_id,
+      content: row.m_content,
+      userId: row.m_user_id,
+      user: user && {
+        id: user.id,
+        firstName: user.firstName,
+        lastName: user.lastName,
+        email: user.email,
+        profileColor: user.profileColor,
+        profileImageUrl: user.profileImageUrl,
+      },
+      householdId: row.m_household_id,
+      createdAt: new Date(row.m_created_at).toISOString(),
+      type: row.m_type,
+      reactions: REACTIONS.filter((emoji) => map?.has(emoji)).map((emoji) => ({
+        emoji,
+        userIds: map!.get(emoji)!,
+      })),
+    };
+  });
+}
+
+/** The latest messages (before a cursor message, when given), oldest first. */
+export async function listMessages(
+  db: Db,
+  householdId: string,
+  options: { before?: string | undefined; limit: number },
+): Promise<ChatMessage[] | null> {
+  let query = baseQuery(db, householdId);
+  if (options.before) {
+    const cursor = await db
+      .selectFrom('messages')
+      .select(['created_at', 'id'])
+      .where('household_id', '=', householdId)
+      .where('id', '=', options.before)
+      .executeTakeFirst();
+    if (!cursor) return null;
+    query = query.where((eb) =>
+      eb.or([
+        eb('m.created_at', '<', cursor.created_at),
+        eb.and([eb('m.created_at', '=', cursor.created_at), eb('m.id', '<', cursor.id)]),
+      ]),
+    );
+  }
+  const rows = await query
+    .orderBy('m.created_at', 'desc')
+    .orderBy('m.id', 'desc')
+    .limit(options.limit)
+    .execute();
+  return withReactions(db, rows.reverse());
+}
+
+export async function getMessage(db: Db, householdId: string, id: string): Promise<ChatMessage | null> {
+  const rows = await baseQuery(db, householdId).where('m.id', '=', id).execute();
+  return (await withReactions(db, rows))[0] ?? null;
+}
+
+// Ids sort by time, so that messages written in the same millisecond keep their order. The
+// stamp is also the message's time: no two messages of this process share one, so a read
+// marker set at one message's time never covers another written in the same millisecond.
+let lastStamp = 0;
+function nextMessageId(): { id: string; at: number } {
+  const at = Math.max(Date.now(), lastStamp + 1);
+  lastStamp = at;
+  return { id: `${at.toString(36).padStart(10, '0')}-${randomUUID()}`, at };
+}
+
+export async function insertSystemMessage(db: Db, householdId: string, content: string): Promise<string> {
+  const { id, at } = nextMessageId();
+  await db
+    .insertInto('messages')
+    .values({ id, household_id: householdId, user_id: null, type: 'system', content, created_at: at })
+    .execute();
+  return id;
+}
+
+/** Writes a member's message and answers it whole, without reading it back. */
+export async function postMessage(
+  db: Db,
+  householdId: string,
+  userId: string,
+  content: string,
+): Promise<ChatMessage> {
+  const author = await findUserById(db, userId);
+  if (!author) throw new Error('author vanished');
+  const { id, at } = nextMessageId();
+  await db
+    .insertInto('messages')
+    .values({ id, household_id: householdId, user_id: userId, type: 'text', content, created_at: at })
+    .execute();
+  const user = toPublicUser(author);
+  return {
+    id,
+    content,
+    userId,
+    user: {
+      id: user.id,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      email: user.email,
+      profileColor: user.profileColor,
+      profileImageUrl: user.profileImageUrl,
+    },
+    householdId,
+    createdAt: new Date(at).toISOString(),
+    type: 'text',
+    reactions: [],
+  };
+}
+
+/** A system message about a member: written with the change it records, in its transaction. */
+export async function createSystemMessage(
+  db: Db,
+  householdId: string,
+  kind: 'member_joined' | 'member_left' | 'member_removed',
+  subjectUserId: string,
+): Promise<string> {
+  const user = await db
+    .selectFrom('users')
+    .select(['first_name', 'last_name', 'email'])
+    .where('id', '=', subjectUserId)
+    .executeTakeFirst();
+  const name = displayName(
+    user && { firstName: user.first_name, lastName: user.last_name, email: user.email },
+  );
+  return insertSystemMessage(db, householdId, systemMessageText(kind, name));
+}
+
+/** Adds the user's reaction, or takes it back when it is already there. */
+export async function toggleReaction(
+  db: Db,
+  householdId: string,
+  messageId: string,
+  userId: string,
+  emoji: Reaction,
+) {
+  await db.transaction().execute(async (trx) => {
+    const removed = await trx
+      .deleteFrom('message_reactions')
+      .where('message_id', '=', messageId)
+      .where('user_id', '=', userId)
+      .where('emoji', '=', emoji)
+      .executeTakeFirst();
+    if (Number(removed.numDeletedRows) === 0) {
+      await trx
+        .insertInto('message_reactions')
+        .values({
+          message_id: messageId,
+          household_id: householdId,
+          user_id: userId,
+          emoji,
+          created_at: Date.now(),
+        })
+        .onConflict((oc) => oc.doNothing())
+        .execute();
+    }
+  });
+}
+
+export async function markRead(db: Db, householdId: string, userId: string, at: number): Promise<void> {
+  await db
+    .updateTable('household_members')
+    .set({ last_read_at: at })
+    .where('household_id', '=', householdId)
+    .where('user_id', '=', userId)
+    .where('last_read_at', '<', at)
+    .execute();
+}
+
+export async function unreadCount(db: Db, householdId: string, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('messages as m')
+    .innerJoin('household_members as hm', (join) =>
+      join.onRef('hm.household_id', '=', 'm.household_id').on('hm.user_id', '=', userId),
+    )
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('m.household_id', '=', householdId)
+    .where((eb) => eb.or([eb('m.user_id', 'is', null), eb('m.user_id', '!=', userId)]))
+    .whereRef('m.created_at', '>', 'hm.last_read_at')
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}

@@ -1,0 +1,64 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { listMessagesQuery, reactionSchema, sendMessageSchema } from '#shared/messages.ts';
+import { type Context, requireMember } from '../../auth/guards.ts';
+import { notFound, parse } from '../../http/errors.ts';
+import { getMessage, listMessages, markRead, postMessage, toggleReaction, unreadCount } from './queries.ts';
+
+const idParams = z.object({ id: z.string().min(1).max(100) });
+const readSchema = z.object({ messageId: z.string().max(100).optional() }).optional();
+
+export function messageRoutes(app: FastifyInstance, ctx: Context): void {
+  const { db, events } = ctx;
+
+  app.get('/api/messages', async (request, reply) => {
+    const member = await requireMember(ctx, request, reply);
+    const query = parse(listMessagesQuery, request.query);
+    const messages = await listMessages(db, member.householdId, query);
+    if (!messages) throw notFound('No such message to page from');
+    return messages;
+  });
+
+  app.post('/api/messages', async (request, reply) => {
+    const member = await requireMember(ctx, request, reply);
+    // Author and household come from the session; the body's ids are ignored (DESIGN §3).
+    const { content } = parse(sendMessageSchema, request.body);
+    // One write per message: one's own messages never count as unread, so no read marker moves.
+    const message = await postMessage(db, member.householdId, member.userId, content);
+    await events.toHousehold(member.householdId, { type: 'new_message', message });
+    return reply.status(201).send(message);
+  });
+
+  app.post('/api/messages/:id/reactions', async (request, reply) => {
+    const member = await requireMember(ctx, request, reply);
+    const { id } = parse(idParams, request.params);
+    const { emoji } = parse(reactionSchema, request.body);
+    if (!(await getMessage(db, member.householdId, id))) throw notFound('Message not found');
+    await toggleReaction(db, member.householdId, id, member.userId, emoji);
+    const message = (await getMessage(db, member.householdId, id))!;
+    await events.toHousehold(member.householdId, {
+      type: 'message_reaction',
+      messageId: id,
+      reactions: message.reactions,
+    });
+    return message;
+  });
+
+  app.post('/api/messages/read', async (request, reply) => {
+    const member = await requireMember(ctx, request, reply);
+    const body = parse(readSchema, request.body);
+    let at = ctx.now();
+    if (body?.messageId) {
+      const message = await getMessage(db, member.householdId, body.messageId);
+      if (!message) throw notFound('Message not found');
+      at = Date.parse(message.createdAt);
+    }
+    await markRead(db, member.householdId, member.userId, at);
+    return { unread: await unreadCount(db, member.householdId, member.userId) };
+  });
+
+  app.get('/api/messages/unread-count', async (request, reply) => {
+    const member = await requireMember(ctx, request, reply);
+    return { unread: await unreadCount(db, member.householdId, member.userId) };
+  });
+}

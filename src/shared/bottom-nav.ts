@@ -1,0 +1,39 @@
+/** The tabs of the bottom navigation (SPEC §2), in order. */
+export const BOTTOM_NAV_ITEMS = [
+  { label: 'Home', path: '/' },
+  { label: 'Chores', path: '/chores' },
+  { label: 'Expenses', path: '/expenses' },
+  { label: 'Calendar', path: '/calendar' },
+  { label: 'Chat', path: '/messages' },
+] as const;
+
+/**
+ * Phones shrink the visual viewport, not the layout viewport, when the on-screen keyboard opens.
+ * A gap of more than 150 px (taller than any browser toolbar) that also takes a fifth of the
+ * screen is taken as the keyboard.
+ */
+export function isKeyboardOpen(layoutHeight: number, visualHeight: number | null | undefined): boolean {
+  if (visualHeight == null || layoutHeight <= 0) return false;
+  const gap = layoutHeight - visualHeight;
+  return gap > 150 && visualHeight < layoutHeight * 0.8;
+}
+
+export function isOnboardingPath(pathname: string): boolean {
+  return pathname === '/onboarding' || pathname.startsWith('/onboarding/');
+}
+
+/** Shown only when signed in, with a household, not in onboarding and with the keyboard hidden. */
+export function showBottomNav(input: {
+  signedIn: boolean;
+  hasHousehold: boolean;
+  pathname: string;
+  keyboardOpen: boolean;
+}): boolean {
+  return input.signedIn && input.hasHousehold && !isOnboardingPath(input.pathname) && !input.keyboardOpen;
+}
+
+/** The tab a path belongs to: Home only for '/', the others for their path and anything below it. */
+export function isNavItemActive(itemPath: string, pathname: string): boolean {
+  if (itemPath === '/') return pathname === '/';
+  return pathname === itemPath || pathname.startsWith(`${itemPath}/`);
+}

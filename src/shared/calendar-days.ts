@@ -1,0 +1,143 @@
+import { TZDate } from '@date-fns/tz';
+import { format } from 'date-fns';
+
+// Days as 'YYYY-MM-DD' keys and months as 'YYYY-MM': arithmetic on UTC dates, so the browser's
+// zone (and its daylight-saving days) never moves a day.
+
+const KEY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+function keyParts(key: string): [number, number, number] {
+  const [y, m, d] = key.split('-').map(Number) as [number, number, number];
+  return [y, m, d];
+}
+
+const utcKey = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+export function isDayKey(value: string | null | undefined): value is string {
+  if (!value || !KEY.test(value)) return false;
+  const [y, m, d] = keyParts(value);
+  return utcKey(Date.UTC(y, m - 1, d)) === value;
+}
+
+/** The calendar date of an instant in a time zone. */
+export function dayKeyIn(ms: number, timeZone: string): string {
+  return format(new TZDate(ms, timeZone), 'yyyy-MM-dd');
+}
+
+export function addDaysToKey(key: string, days: number): string {
+  const [y, m, d] = keyParts(key);
+  return utcKey(Date.UTC(y, m - 1, d + days));
+}
+
+/** 0 for Sunday … 6 for Saturday. */
+export function weekdayOf(key: string): number {
+  const [y, m, d] = keyParts(key);
+  return new Date(Date.UTC(y, m - 1, d)).getUTCDay();
+}
+
+export const monthOf = (key: string): string => key.slice(0, 7);
+
+export function addMonthsToMonth(month: string, months: number): string {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  return utcKey(Date.UTC(y, m - 1 + months, 1)).slice(0, 7);
+}
+
+function lastDayOfMonth(month: string): string {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  return utcKey(Date.UTC(y, m, 0));
+}
+
+/** The same day of the month in another month, clamped to its last day (Jan 31 → Feb 28). */
+export function addMonthsToKey(key: string, months: number): string {
+  const month = addMonthsToMonth(monthOf(key), months);
+  const last = lastDayOfMonth(month);
+  const day = Math.min(Number(key.slice(8)), Number(last.slice(8)));
+  return `${month}-${String(day).padStart(2, '0')}`;
+}
+
+/** A key as a local Date at noon (for formatting; noon exists on every day in every zone). */
+export function dateOfKey(key: string): Date {
+  const [y, m, d] = keyParts(key);
+  return new Date(y, m - 1, d, 12);
+}
+
+/** The weeks of a month's grid, Sunday to Saturday, with the days of the months around it. */
+export function monthGrid(month: string): string[][] {
+  const first = `${month}-01`;
+  const start = addDaysToKey(first, -weekdayOf(first));
+  const last = lastDayOfMonth(month);
+  const end = addDaysToKey(last, 6 - weekdayOf(last));
+  const weeks: string[][] = [];
+  for (let day = start; day <= end; day = addDaysToKey(day, 7)) {
+    weeks.push(Array.from({ length: 7 }, (_, i) => addDaysToKey(day, i)));
+  }
+  return weeks;
+}
+
+/** The instants a month's grid covers, from its first day's midnight to the midnight after its last. */
+export function gridRange(month: string, timeZone: string): { from: string; to: string } {
+  const weeks = monthGrid(month);
+  const midnight = (key: string) => {
+    const [y, m, d] = keyParts(key);
+    return new Date(new TZDate(y, m - 1, d, 0, 0, 0, timeZone).getTime()).toISOString();
+  };
+  return {
+    from: midnight(weeks[0]![0]!),
+    to: midnight(addDaysToKey(weeks[weeks.length - 1]![6]!, 1)),
+  };
+}
+
+export function monthTitle(month: string): string {
+  return format(dateOfKey(`${month}-01`), 'MMMM yyyy');
+}
+
+/** The selected-day panel's title: 'Today' or the long date ('Monday, June 1'). */
+export function dayPanelTitle(key: string, today: string): string {
+  return key === today ? 'Today' : format(dateOfKey(key), 'EEEE, MMMM d');
+}
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** A day button's name: 'Monday, June 1, 2026, 2 events, 1 chore due'. */
+export function dayButtonLabel(
+  key: string,
+  counts: { events: number; chores: number; bills: number },
+): string {
+  const parts = [format(dateOfKey(key), 'EEEE, MMMM d, yyyy')];
+  if (counts.events > 0) parts.push(plural(counts.events, 'event', 'events'));
+  if (counts.chores > 0) parts.push(plural(counts.chores, 'chore due', 'chores due'));
+  if (counts.bills > 0) parts.push(plural(counts.bills, 'bill', 'bills'));
+  return parts.join(', ');
+}
+
+/**
+ * Where a key press in the month grid moves the selection: arrows by a day or a week, Home and
+ * End to the week's ends, Page Up and Page Down by a month. Null for other keys.
+ */
+export function moveSelection(key: string, pressed: string): string | null {
+  switch (pressed) {
+    case 'ArrowLeft':
+      return addDaysToKey(key, -1);
+    case 'ArrowRight':
+      return addDaysToKey(key, 1);
+    case 'ArrowUp':
+      return addDaysToKey(key, -7);
+    case 'ArrowDown':
+      return addDaysToKey(key, 7);
+    case 'Home':
+      return addDaysToKey(key, -weekdayOf(key));
+    case 'End':
+      return addDaysToKey(key, 6 - weekdayOf(key));
+    case 'PageUp':
+      return addMonthsToKey(key, -1);
+    case 'PageDown':
+      return addMonthsToKey(key, 1);
+    default:
+      return null;
+  }
+}
+
+/** The day selected after moving to another month: today in today's month, else the 1st. */
+export function dayInMonth(month: string, today: string): string {
+  return monthOf(today) === month ? today : `${month}-01`;
+}

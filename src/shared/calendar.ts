@@ -1,0 +1,222 @@
+import { TZDate } from '@date-fns/tz';
+import { addDays, addMonths, addYears } from 'date-fns';
+import { z } from 'zod';
+import { registerMessages } from './validation.ts';
+
+/** Types shown in lists, and the extra ones creation offers (SPEC §3). */
+export const LIST_EVENT_TYPES = ['meeting', 'social', 'task', 'reminder', 'birthday', 'other'] as const;
+export const EVENT_TYPES = [
+  'meeting',
+  'appointment',
+  'social',
+  'deadline',
+  'birthday',
+  'holiday',
+  'travel',
+  'workout',
+  'study',
+  'task',
+  'reminder',
+  'other',
+] as const;
+export type EventType = (typeof EVENT_TYPES)[number];
+export const EVENT_RECURRENCES = ['daily', 'weekly', 'biweekly', 'monthly', 'yearly'] as const;
+export type EventRecurrence = (typeof EVENT_RECURRENCES)[number];
+export const EVENT_REMINDERS = [
+  'none',
+  '5min',
+  '15min',
+  '30min',
+  '1hour',
+  '2hours',
+  '1day',
+  '1week',
+] as const;
+
+/** The 10-colour palette; each type's default colour is one of them (SPEC §3, §9). */
+export const EVENT_COLORS = {
+  blue: '#3B82F6',
+  green: '#22C55E',
+  amber: '#F59E0B',
+  red: '#EF4444',
+  pink: '#EC4899',
+  violet: '#8B5CF6',
+  indigo: '#6366F1',
+  teal: '#14B8A6',
+  orange: '#F97316',
+  grey: '#6B7280',
+} as const;
+export const PALETTE = Object.values(EVENT_COLORS);
+
+const TYPE_COLORS: Record<EventType, string> = {
+  meeting: EVENT_COLORS.blue,
+  appointment: EVENT_COLORS.green,
+  social: EVENT_COLORS.amber,
+  deadline: EVENT_COLORS.red,
+  birthday: EVENT_COLORS.pink,
+  holiday: EVENT_COLORS.violet,
+  travel: EVENT_COLORS.indigo,
+  workout: EVENT_COLORS.teal,
+  study: EVENT_COLORS.orange,
+  task: EVENT_COLORS.grey,
+  reminder: EVENT_COLORS.grey,
+  other: EVENT_COLORS.grey,
+};
+
+export function defaultColor(type: EventType): string {
+  return TYPE_COLORS[type];
+}
+
+export const REMINDER_MINUTES: Record<(typeof EVENT_REMINDERS)[number], number | null> = {
+  none: null,
+  '5min': 5,
+  '15min': 15,
+  '30min': 30,
+  '1hour': 60,
+  '2hours': 120,
+  '1day': 1440,
+  '1week': 10080,
+};
+
+/** First start time fills the end time one hour later, wrapping at 24 h (SPEC §4): '23:30' → '00:30'. */
+export function endTimeAfter(start: string): string {
+  const [h = 0, m = 0] = start.split(':').map(Number);
+  return `${String((h + 1) % 24).padStart(2, '0')}:${String(m).padStart(2, '0')}`;
+}
+
+/**
+ * Start and end instants from the form (SPEC §5): all-day runs 00:00:00 to 23:59:59 of the end
+ * date; otherwise the end is the end date and time, or start + 1 h when the end time is empty.
+ * Dates and times are wall-clock values in `timeZone`.
+ */
+export function eventTimes(
+  form: { startDate: string; startTime?: string; endDate?: string; endTime?: string; allDay: boolean },
+  timeZone: string,
+): { start: number; end: number } {
+  const at = (date: string, time: string, seconds = 0) => {
+    const [y, mo, d] = date.split('-').map(Number) as [number, number, number];
+    const [h, mi] = time.split(':').map(Number) as [number, number];
+    return new TZDate(y, mo - 1, d, h, mi, seconds, timeZone).getTime();
+  };
+  const endDate = form.endDate || form.startDate;
+  if (form.allDay) return { start: at(form.startDate, '00:00'), end: at(endDate, '23:59', 59) };
+  const start = at(form.startDate, form.startTime || '00:00');
+  const end = form.endTime ? at(endDate, form.endTime) : start + 3_600_000;
+  return { start, end };
+}
+
+export const eventMessages = registerMessages({
+  titleRequired: 'Title is required',
+  endBeforeStart: 'The end must not be before the start',
+  colorInvalid: 'Colour must be one of the palette colours',
+} as const);
+
+const isTimeZone = (tz: string) => {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+const instant = z.iso.datetime({ offset: true, error: 'Dates must be ISO date-times' });
+
+const eventFields = {
+  title: z.string({ error: eventMessages.titleRequired }).trim().min(1, eventMessages.titleRequired).max(120),
+  description: z.string().max(2000).nullish(),
+  notes: z.string().max(2000).nullish(),
+  location: z.string().max(200).nullish(),
+  startDate: instant,
+  endDate: instant.nullish(),
+  allDay: z.boolean().default(false),
+  eventType: z.enum(EVENT_TYPES).default('meeting'),
+  recurrence: z.enum(EVENT_RECURRENCES).nullish(),
+  reminder: z.enum(EVENT_REMINDERS).default('15min'),
+  color: z
+    .string()
+    .refine((c) => PALETTE.includes(c.toUpperCase() as (typeof PALETTE)[number]), eventMessages.colorInvalid)
+    .nullish(),
+  attendees: z.array(z.string().max(100)).max(50).default([]),
+  timeZone: z.string().max(64).refine(isTimeZone, 'timeZone must be an IANA time zone').default('UTC'),
+};
+
+export const createEventSchema = z
+  .object(eventFields)
+  .refine((v) => !v.endDate || Date.parse(v.endDate) >= Date.parse(v.startDate), {
+    message: eventMessages.endBeforeStart,
+    path: ['endDate'],
+  });
+
+export const updateEventSchema = z
+  .object({
+    title: eventFields.title,
+    description: z.string().max(2000).nullable(),
+    notes: z.string().max(2000).nullable(),
+    location: z.string().max(200).nullable(),
+    startDate: instant,
+    endDate: instant,
+    allDay: z.boolean(),
+    eventType: z.enum(EVENT_TYPES),
+    recurrence: z.enum(EVENT_RECURRENCES).nullable(),
+    reminder: z.enum(EVENT_REMINDERS),
+    color: eventFields.color.unwrap().unwrap(),
+    attendees: z.array(z.string().max(100)).max(50),
+    timeZone: z.string().max(64).refine(isTimeZone, 'timeZone must be an IANA time zone'),
+  })
+  .partial()
+  .refine((v) => Object.values(v).some((x) => x !== undefined), {
+    message: 'Send at least one field to change',
+  });
+
+/** Start of occurrence k of a series, in its time zone: wall time kept across DST, months clamped. */
+export function occurrenceStart(
+  anchor: number,
+  recurrence: EventRecurrence,
+  k: number,
+  timeZone: string,
+): number {
+  const start = new TZDate(anchor, timeZone);
+  switch (recurrence) {
+    case 'daily':
+      return addDays(start, k).getTime();
+    case 'weekly':
+      return addDays(start, 7 * k).getTime();
+    case 'biweekly':
+      return addDays(start, 14 * k).getTime();
+    case 'monthly':
+      return addMonths(start, k).getTime();
+    case 'yearly':
+      return addYears(start, k).getTime();
+  }
+}
+
+const MAX_OCCURRENCES = 1000;
+
+/**
+ * The occurrences of an event that overlap [from, to): each keeps the first one's duration,
+ * skipping the starts listed in `exceptions` (single occurrences deleted).
+ */
+export function expandOccurrences(
+  event: {
+    start: number;
+    end: number;
+    recurrence: EventRecurrence | null;
+    timeZone: string;
+    exceptions?: number[];
+  },
+  from: number,
+  to: number,
+): { start: number; end: number }[] {
+  const duration = event.end - event.start;
+  if (!event.recurrence)
+    return event.end >= from && event.start < to ? [{ start: event.start, end: event.end }] : [];
+  const skip = new Set(event.exceptions ?? []);
+  const out: { start: number; end: number }[] = [];
+  for (let k = 0; k < 100_000 && out.length < MAX_OCCURRENCES; k++) {
+    const start = occurrenceStart(event.start, event.recurrence, k, event.timeZone);
+    if (start >= to) break;
+    if (start + duration >= from && !skip.has(start)) out.push({ start, end: start + duration });
+  }
+  return out;
+}

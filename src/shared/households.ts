@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import { parseDollarsToCents } from './money.ts';
+import { registerMessages } from './validation.ts';
+
+/** Invite codes: 8 characters from A-Z and 0-9 without the look-alikes 0/O, 1/I/L. */
+export const INVITE_CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+export const INVITE_CODE_LENGTH = 8;
+export const HOUSEHOLD_NAME_MAX = 60;
+export const MAX_RENT_CENTS = 100_000_000; // $1,000,000.00
+
+/** Builds a code from a source of random integers in [0, n). */
+export function generateInviteCode(randomInt: (n: number) => number): string {
+  let code = '';
+  for (let i = 0; i < INVITE_CODE_LENGTH; i++)
+    code += INVITE_CODE_ALPHABET[randomInt(INVITE_CODE_ALPHABET.length)];
+  return code;
+}
+
+/** What the join form sends: trimmed and upper-cased, as people type codes in any case. */
+export function normalizeInviteCode(input: string): string {
+  return input.trim().toUpperCase();
+}
+
+export type Role = 'admin' | 'member';
+
+export const householdMessages = registerMessages({
+  nameRequired: 'Household name is required',
+  nameTooLong: `Household name must be at most ${HOUSEHOLD_NAME_MAX} characters`,
+  inviteCodeLength: 'Invite code must be 8 characters',
+  rentAmount: 'Rent amount must be a non-negative amount in dollars with at most 2 decimals',
+  rentDueDay: 'Rent due day must be a whole number from 1 to 31',
+} as const);
+
+const householdName = z
+  .string({ error: householdMessages.nameRequired })
+  .trim()
+  .min(1, householdMessages.nameRequired)
+  .max(HOUSEHOLD_NAME_MAX, householdMessages.nameTooLong);
+
+export const createHouseholdSchema = z.object({ name: householdName });
+
+export const joinHouseholdSchema = z.object({
+  inviteCode: z
+    .string({ error: householdMessages.inviteCodeLength })
+    .transform(normalizeInviteCode)
+    .refine((code) => code.length === INVITE_CODE_LENGTH, householdMessages.inviteCodeLength),
+});
+
+export { centsToDollars, parseDollarsToCents } from './money.ts';
+
+export const updateHouseholdSchema = z
+  .object({
+    name: householdName.optional(),
+    rentAmount: z
+      .union([z.number(), z.string(), z.null()], { error: householdMessages.rentAmount })
+      .transform((value, ctx) => {
+        if (value === null || value === '') return null;
+        const cents = parseDollarsToCents(value);
+        if (cents === null || cents > MAX_RENT_CENTS) {
+          ctx.addIssue({ code: 'custom', message: householdMessages.rentAmount });
+          return z.NEVER;
+        }
+        return cents;
+      })
+      .optional(),
+    rentDueDay: z
+      .number({ error: householdMessages.rentDueDay })
+      .int(householdMessages.rentDueDay)
+      .min(1, householdMessages.rentDueDay)
+      .max(31, householdMessages.rentDueDay)
+      .nullable()
+      .optional(),
+  })
+  .refine((v) => v.name !== undefined || v.rentAmount !== undefined || v.rentDueDay !== undefined, {
+    message: 'Send at least one of name, rentAmount, rentDueDay',
+  });
+
+/** After the last admin leaves, the longest-standing member takes over (ties: lowest id). */
+export function nextAdmin<M extends { userId: string; joinedAt: number }>(remaining: M[]): M | null {
+  return (
+    [...remaining].sort((a, b) => a.joinedAt - b.joinedAt || a.userId.localeCompare(b.userId))[0] ?? null
+  );
+}

@@ -1,0 +1,199 @@
+import { z } from 'zod';
+import { registerMessages } from './validation.ts';
+
+export const ROOM_TYPES = ['private', 'shared', 'studio'] as const;
+export const HOUSING_TYPES = ['apartment', 'house', 'condo', 'townhouse', 'dorm', 'shared_house'] as const;
+export const GENDER_PREFERENCES = ['any', 'male', 'female', 'non_binary'] as const;
+export const STUDENT_YEARS = ['any', 'freshman', 'sophomore', 'junior', 'senior', 'graduate'] as const;
+export const STUDY_HABITS = ['flexible', 'quiet', 'moderate', 'social'] as const;
+export const SOCIAL_PREFERENCES = ['balanced', 'introverted', 'extroverted', 'flexible'] as const;
+export const LIFESTYLE_PREFERENCES = [
+  'no_smoking',
+  'pet_friendly',
+  'vegetarian',
+  'clean',
+  'quiet',
+  'social',
+] as const;
+export const AMENITIES = [
+  'WiFi',
+  'Laundry',
+  'Kitchen',
+  'Parking',
+  'Gym',
+  'Pool',
+  'Near Campus',
+  'Public Transport',
+  'Furnished',
+  'Balcony',
+] as const;
+export const MAX_LISTING_PHOTOS = 10;
+export const LISTINGS_PAGE_SIZE = 20;
+
+export const listingMessages = registerMessages({
+  requiredFields: 'Please fill in all required fields (*)',
+  titleRequired: 'Title is required',
+  rentInvalid: 'Rent must be a whole number of dollars, 0 or more',
+  utilitiesInvalid: 'Utilities must be a whole number of dollars, 0 or more',
+  locationRequired: 'Location is required',
+  cityRequired: 'City is required',
+  availableFromRequired: 'Available from must be a date (YYYY-MM-DD)',
+  availableToBeforeFrom: 'Available to must not be before available from',
+  contactRequired: 'Contact info is required',
+  photosRequired: 'Add at least one photo',
+  tooManyPhotos: `At most ${MAX_LISTING_PHOTOS} photos`,
+  photoInvalid: 'Each photo must be an image sent as a data URL',
+} as const);
+
+const MAX_DOLLARS = 1_000_000;
+const dollars = (message: string) =>
+  z.union([z.number(), z.string()], { error: message }).transform((value, ctx) => {
+    const n = typeof value === 'string' ? (value.trim() === '' ? Number.NaN : Number(value)) : value;
+    if (!Number.isInteger(n) || n < 0 || n > MAX_DOLLARS) {
+      ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    }
+    return n;
+  });
+
+const date = (message: string) => z.iso.date({ error: message });
+const text = (max: number) => z.string().trim().max(max);
+
+export const createListingSchema = z
+  .object({
+    title: text(120).min(1, listingMessages.titleRequired),
+    description: text(5000).nullish(),
+    rent: dollars(listingMessages.rentInvalid),
+    utilities: dollars(listingMessages.utilitiesInvalid)
+      .nullish()
+      .or(z.literal('').transform(() => null)),
+    location: text(200).min(1, listingMessages.locationRequired),
+    city: text(100).min(1, listingMessages.cityRequired),
+    state: text(100).nullish(),
+    zipCode: text(20).nullish(),
+    university: text(200).nullish(),
+    distanceToCampus: text(100).nullish(),
+    availableFrom: date(listingMessages.availableFromRequired).optional(),
+    availableTo: date('Available to must be a date (YYYY-MM-DD)')
+      .nullish()
+      .or(z.literal('').transform(() => null)),
+    roomType: z.enum(ROOM_TYPES).default('private'),
+    housingType: z.enum(HOUSING_TYPES).default('apartment'),
+    genderPreference: z.enum(GENDER_PREFERENCES).default('any'),
+    studentYear: z.enum(STUDENT_YEARS).default('any'),
+    studyHabits: z.enum(STUDY_HABITS).default('flexible'),
+    socialPreferences: z.enum(SOCIAL_PREFERENCES).default('balanced'),
+    lifestylePreferences: z
+      .array(z.enum(LIFESTYLE_PREFERENCES))
+      .max(LIFESTYLE_PREFERENCES.length)
+      .default([]),
+    amenities: z.array(z.enum(AMENITIES)).max(AMENITIES.length).default([]),
+    images: z
+      .array(
+        // No length cap here: the server decodes each photo and answers 413 from 5 MB up
+        // (the request body limit bounds the whole).
+        z.string().startsWith('data:image/', listingMessages.photoInvalid),
+        {
+          error: listingMessages.photosRequired,
+        },
+      )
+      .min(1, listingMessages.photosRequired)
+      .max(MAX_LISTING_PHOTOS, listingMessages.tooManyPhotos),
+    contactInfo: text(200).optional(),
+  })
+  .refine((v) => !v.availableTo || !v.availableFrom || v.availableTo >= v.availableFrom, {
+    message: listingMessages.availableToBeforeFrom,
+    path: ['availableTo'],
+  });
+export type CreateListingInput = z.input<typeof createListingSchema>;
+
+export const updateListingSchema = z
+  .object({
+    title: text(120).min(1, listingMessages.titleRequired),
+    description: text(5000).nullable(),
+    rent: dollars(listingMessages.rentInvalid),
+    utilities: dollars(listingMessages.utilitiesInvalid).nullable(),
+    location: text(200).min(1, listingMessages.locationRequired),
+    city: text(100).min(1, listingMessages.cityRequired),
+    state: text(100).nullable(),
+    zipCode: text(20).nullable(),
+    university: text(200).nullable(),
+    distanceToCampus: text(100).nullable(),
+    availableFrom: date(listingMessages.availableFromRequired),
+    availableTo: date('Available to must be a date (YYYY-MM-DD)').nullable(),
+    roomType: z.enum(ROOM_TYPES),
+    housingType: z.enum(HOUSING_TYPES),
+    genderPreference: z.enum(GENDER_PREFERENCES),
+    studentYear: z.enum(STUDENT_YEARS),
+    studyHabits: z.enum(STUDY_HABITS),
+    socialPreferences: z.enum(SOCIAL_PREFERENCES),
+    lifestylePreferences: z.array(z.enum(LIFESTYLE_PREFERENCES)),
+    amenities: z.array(z.enum(AMENITIES)),
+    contactInfo: text(200).min(1, listingMessages.contactRequired),
+    status: z.enum(['active', 'closed']),
+  })
+  .partial()
+  .refine((v) => Object.values(v).some((x) => x !== undefined), {
+    message: 'Send at least one field to change',
+  });
+
+// Query text goes into SQL parameters: NUL is refused (PostgreSQL cannot hold it).
+const queryText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .refine((s) => !s.includes('\u0000'), 'must not contain NUL characters');
+// A bound above any possible rent means no bound; clamped so it fits the integer column.
+const rentBound = z.coerce
+  .number()
+  .int()
+  .min(0)
+  .transform((n) => Math.min(n, MAX_DOLLARS + 1));
+
+export const listingsQuerySchema = z.object({
+  city: queryText(100).optional(),
+  featured: z.enum(['true', 'false']).optional(),
+  minRent: rentBound.optional(),
+  maxRent: rentBound.optional(),
+  roomType: z.enum(ROOM_TYPES).optional(),
+  housingType: z.enum(HOUSING_TYPES).optional(),
+  availableBy: z.iso.date({ error: 'availableBy must be a date (YYYY-MM-DD)' }).optional(),
+  q: queryText(100).optional(),
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(50).default(LISTINGS_PAGE_SIZE),
+});
+
+/** The create form's button stays disabled until these are there (SPEC §5). */
+export function listingFormComplete(form: {
+  title: string;
+  rent: string;
+  location: string;
+  city: string;
+  availableFrom: string;
+  contactInfo: string;
+  photos: number;
+}): boolean {
+  return (
+    [form.title, form.rent, form.location, form.city, form.availableFrom, form.contactInfo].every(
+      (v) => v.trim() !== '',
+    ) && form.photos > 0
+  );
+}
+
+/** Contact is e-mail when it contains '@' (SPEC §5). */
+export function contactIsEmail(contact: string | null | undefined): boolean {
+  return Boolean(contact?.includes('@'));
+}
+
+/** 'Available Mar 5, 2026' from YYYY-MM-DD, independent of the viewer's time zone. */
+export function availableLabel(isoDate: string): string {
+  const [y, m, d] = isoDate.split('-').map(Number) as [number, number, number];
+  const month = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'][m - 1];
+  return `Available ${month} ${d}, ${y}`;
+}
+
+/** Rent in USD with no decimals (SPEC §9): '$1,200'. */
+export function formatListingRent(dollarsAmount: number): string {
+  return `$${Math.round(dollarsAmount).toLocaleString('en-US')}`;
+}

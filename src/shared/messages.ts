@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import type { PublicUser } from './users.ts';
+import { registerMessages } from './validation.ts';
+
+export const MESSAGE_MAX_LENGTH = 2000;
+export const MESSAGES_PAGE_SIZE = 100;
+/** The quick reactions, in the order the menu shows them. */
+export const REACTIONS = ['👍', '❤️', '😂', '😮', '😢', '🎉'] as const;
+export type Reaction = (typeof REACTIONS)[number];
+
+export const messageMessages = registerMessages({
+  contentRequired: 'Message cannot be empty',
+  contentTooLong: `Message must be at most ${MESSAGE_MAX_LENGTH} characters`,
+  reactionInvalid: `Reaction must be one of ${REACTIONS.join(' ')}`,
+} as const);
+
+export const sendMessageSchema = z.object({
+  content: z
+    .string({ error: messageMessages.contentRequired })
+    .trim()
+    .min(1, messageMessages.contentRequired)
+    .max(MESSAGE_MAX_LENGTH, messageMessages.contentTooLong),
+  // Checked against the session, never trusted (DESIGN §3).
+  householdId: z.string().max(100).optional(),
+  userId: z.string().max(100).optional(),
+});
+
+export const reactionSchema = z.object({
+  emoji: z.enum(REACTIONS, { error: messageMessages.reactionInvalid }),
+});
+
+export const listMessagesQuery = z.object({
+  before: z.string().max(100).optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(MESSAGES_PAGE_SIZE),
+});
+
+export type MessageAuthor = Pick<
+  PublicUser,
+  'id' | 'firstName' | 'lastName' | 'email' | 'profileColor' | 'profileImageUrl'
+>;
+
+export interface ChatMessage {
+  id: string;
+  content: string;
+  userId: string | null;
+  user: MessageAuthor | null;
+  householdId: string;
+  createdAt: string;
+  type: 'text' | 'system';
+  reactions: { emoji: Reaction; userIds: string[] }[];
+}
+
+/** Every frame the server sends on /ws (SPEC §7 'Real-time channel', plus update/delete variants). */
+export type ServerEvent =
+  | { type: 'connection_confirmed'; userId: string; householdId: string }
+  | { type: 'pong' }
+  | { type: 'message_error'; error: string }
+  | { type: 'new_message'; message: ChatMessage }
+  | { type: 'message_reaction'; messageId: string; reactions: ChatMessage['reactions'] }
+  | { type: 'user_typing' | 'user_stopped_typing'; userId: string; userName: string }
+  | { type: 'user_kicked'; householdId: string }
+  | { type: 'member_removed'; userId: string }
+  | { type: 'member_joined' | 'member_left'; userId: string }
+  | { type: 'household_updated' }
+  | { type: 'new_chore' | 'chore_updated' | 'chore_deleted'; chore?: unknown; id?: string }
+  | { type: 'new_expense' | 'expense_updated' | 'expense_deleted'; expense?: unknown; id?: string }
+  | {
+      type: 'new_calendar_event' | 'calendar_event_updated' | 'calendar_event_deleted';
+      event?: unknown;
+      id?: string;
+    };
+
+/** Frames a client may send; anything else is dropped. */
+export const clientFrameSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('connect'), userId: z.string().max(100), householdId: z.string().max(100) }),
+  z.object({ type: z.literal('ping') }),
+  z.object({ type: z.literal('user_typing'), householdId: z.string().max(100).optional() }).loose(),
+  z.object({ type: z.literal('user_stopped_typing'), householdId: z.string().max(100).optional() }).loose(),
+]);
+export type ClientFrame = z.infer<typeof clientFrameSchema>;
+
+/** Wording of the chat's system messages. */
+export function systemMessageText(
+  kind: 'member_joined' | 'member_left' | 'member_removed',
+  name: string,
+): string {
+  if (kind === 'member_joined') return `${name} joined the household`;
+  if (kind === 'member_left') return `${name} left the household`;
+  return `${name} was removed from the household`;
+}

@@ -1,0 +1,21 @@
+/**
+ * Onboarding steps are numbered 1, 3 and 4 (SPEC §2); the progress indicator shows three dots.
+ * Forward: 1 → 3 → 4. Back: 4 → 3 → 1.
+ */
+export const ONBOARDING_STEPS = [1, 3, 4] as const;
+export type OnboardingStep = (typeof ONBOARDING_STEPS)[number];
+
+export function nextOnboardingStep(step: OnboardingStep): OnboardingStep {
+  if (step === 1) return 3;
+  return 4;
+}
+
+export function previousOnboardingStep(step: OnboardingStep): OnboardingStep {
+  if (step === 4) return 3;
+  return 1;
+}
+
+/** Position of a step in the progress indicator, from 1. */
+export function onboardingProgress(step: OnboardingStep): { current: number; total: number } {
+  return { current: ONBOARDING_STEPS.indexOf(step) + 1, total: ONBOARDING_STEPS.length };
+}

@@ -1,0 +1,48 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
+import { BrowserRouter } from 'react-router';
+import { useAuthTransition } from './features/auth/auth-transition.ts';
+import { AuthTransitionOverlay } from './features/auth/components/auth-transition-overlay.tsx';
+import { queryClient } from './lib/query-client.ts';
+import { useThemeSync } from './lib/theme.ts';
+import { AppRoutes } from './shell/app-routes.tsx';
+import { BottomNav } from './shell/bottom-nav.tsx';
+import { useAppState } from './shell/use-app-state.ts';
+
+// Its own chunk: pages without a household (the landing page above all) never load it.
+const RealtimeConnection = lazy(() =>
+  import('./features/realtime/realtime-connection.tsx').then((m) => ({ default: m.RealtimeConnection })),
+);
+
+export function App() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <BrowserRouter>
+        <Shell />
+      </BrowserRouter>
+    </QueryClientProvider>
+  );
+}
+
+function Shell() {
+  useThemeSync();
+  const { state, user, householdId, userChecked, showBottomNav } = useAppState();
+  const { message: overlay } = useAuthTransition();
+  return (
+    <>
+      {/* The page underneath the sign-in/out overlay is out of reach until it hides. */}
+      <div inert={overlay !== null} className="mx-auto flex min-h-dvh w-full max-w-[430px] flex-col">
+        <main className={`flex flex-1 flex-col ${showBottomNav ? 'pb-20' : ''}`}>
+          <AppRoutes state={state} />
+        </main>
+        {showBottomNav && <BottomNav />}
+      </div>
+      <AuthTransitionOverlay userChecked={userChecked} />
+      {state === 'with-household' && user && householdId && (
+        <Suspense fallback={null}>
+          <RealtimeConnection userId={user.id} householdId={householdId} />
+        </Suspense>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,79 @@
+import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { buttonStyles } from './ui.ts';
+
+/**
+ * A modal question with Cancel and a confirming action, on the native <dialog>: the browser
+ * traps focus, closes on Escape and makes the page behind inert.
+ */
+export function ConfirmDialog({
+  open,
+  title,
+  children,
+  confirmLabel,
+  busyLabel,
+  busy = false,
+  tone = 'destructive',
+  onConfirm,
+  onCancel,
+}: {
+  open: boolean;
+  title: string;
+  children: ReactNode;
+  confirmLabel: string;
+  busyLabel?: string;
+  busy?: boolean;
+  /** 'primary' for a confirmation that destroys nothing (e.g. recording a payment). */
+  tone?: 'destructive' | 'primary';
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const id = useId();
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+
+  return (
+    <dialog
+      ref={ref}
+      aria-labelledby={`${id}-title`}
+      aria-describedby={`${id}-body`}
+      onCancel={(event) => {
+        // Escape: the parent decides, so the dialog never closes behind its back.
+        event.preventDefault();
+        if (!busy) onCancel();
+      }}
+      className="m-auto w-[min(calc(100%-2rem),400px)] rounded-2xl border border-slate-200 bg-white p-6 text-slate-900 shadow-xl backdrop:bg-slate-950/60 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
+    >
+      {open && (
+        <div className="space-y-5">
+          <h2 id={`${id}-title`} className="font-bold text-xl">
+            {title}
+          </h2>
+          <div id={`${id}-body`} className="space-y-2 text-slate-700 text-sm dark:text-slate-300">
+            {children}
+          </div>
+          <div className="flex justify-end gap-2">
+            {/* showModal() focuses the first control: Cancel, the safe answer to a destructive question. */}
+            <button type="button" className={buttonStyles.secondary} disabled={busy} onClick={onCancel}>
+              Cancel
+            </button>
+            <button
+              type="button"
+              className={tone === 'primary' ? buttonStyles.primary : buttonStyles.destructive}
+              disabled={busy}
+              aria-busy={busy}
+              onClick={onConfirm}
+            >
+              {busy && busyLabel ? busyLabel : confirmLabel}
+            </button>
+          </div>
+        </div>
+      )}
+    </dialog>
+  );
+}

@@ -1,0 +1,23 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api.ts';
+import { removeLocal, removeSession, storageKeys } from '../../../lib/storage.ts';
+import { startAuthTransition } from '../auth-transition.ts';
+
+export async function logout(): Promise<void> {
+  await apiRequest('POST', '/api/logout');
+}
+
+/** POST /api/logout, then forget the user and every cached answer and reload at '/' (SPEC §4). */
+export function useLogout() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: logout,
+    onSuccess: () => {
+      startAuthTransition('Signing out...');
+      queryClient.clear();
+      removeLocal(storageKeys.authCache);
+      removeSession(storageKeys.isNewSignup);
+      window.location.assign('/');
+    },
+  });
+}

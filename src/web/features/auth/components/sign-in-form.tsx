@@ -1,0 +1,50 @@
+import { normalizeAuthError } from '#shared/errors.ts';
+import { loginSchema } from '#shared/validation.ts';
+import { TextField } from '../../../components/form-fields.tsx';
+import { buttonStyles } from '../../../components/ui.ts';
+import { useLogin } from '../api/login.ts';
+import { finishSignIn } from '../session.ts';
+import { useFormFields } from '../use-form-fields.ts';
+import { AuthErrorCard } from './auth-error-card.tsx';
+
+export function SignInForm() {
+  const { values, errors, setField, validate, formRef } = useFormFields({ email: '', password: '' });
+  const login = useLogin();
+  // After success the page reloads; the button stays busy until then.
+  const busy = login.isPending || login.isSuccess;
+
+  const onSubmit = (event: React.FormEvent) => {
+    event.preventDefault();
+    const input = validate(loginSchema);
+    if (!input) return;
+    login.mutate(input, { onSuccess: (user) => finishSignIn(user, { newSignup: false }) });
+  };
+
+  return (
+    <form ref={formRef} onSubmit={onSubmit} noValidate className="space-y-4">
+      {login.error && <AuthErrorCard message={normalizeAuthError(login.error.message || 'Login failed')} />}
+      <TextField
+        label="Email"
+        type="email"
+        name="email"
+        autoComplete="email"
+        inputMode="email"
+        value={values.email}
+        error={errors.email}
+        onChange={(e) => setField('email', e.target.value)}
+      />
+      <TextField
+        label="Password"
+        type="password"
+        name="password"
+        autoComplete="current-password"
+        value={values.password}
+        error={errors.password}
+        onChange={(e) => setField('password', e.target.value)}
+      />
+      <button type="submit" disabled={busy} aria-busy={busy} className={`${buttonStyles.primary} w-full`}>
+        {busy ? 'Signing in...' : 'Sign In'}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { CalendarOccurrence } from '#shared/calendar-view.ts';
+import type { CreateEventInput } from '#shared/event-form.ts';
+import { apiJson } from '../../../lib/api.ts';
+import { calendarQueryKey } from './get-calendar.ts';
+
+/** POST /api/calendar (SPEC §3 Event create payload). */
+export function createEvent(payload: CreateEventInput): Promise<CalendarOccurrence> {
+  return apiJson<CalendarOccurrence>('POST', '/api/calendar', payload);
+}
+
+/** The answer is not used: the calendar is fetched again (SPEC §7). */
+export function useCreateEvent() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createEvent,
+    onError: (error) => console.warn('Creating the event failed', error),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: calendarQueryKey }),
+  });
+}

@@ -1,0 +1,44 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { ExpenseView } from '#shared/expense-view.ts';
+import { EXPENSES_PAGE_SIZE, expensesQueryKey, fetchExpenses } from '../../expenses/api/get-expenses.ts';
+
+export type Bill = Pick<
+  ExpenseView,
+  | 'id'
+  | 'title'
+  | 'amount'
+  | 'date'
+  | 'isRecurring'
+  | 'recurrenceFrequency'
+  | 'recurringEndDate'
+  | 'nextOccurrenceDate'
+>;
+
+// Pages read at most: 5,000 expenses back, far more than a household records in years.
+const MAX_PAGES = 25;
+
+/**
+ * The recurring bills that still have a next date, from every page of GET /api/expenses: the
+ * calendar shows their dates. Under the expenses key, so whatever refreshes the expenses
+ * refreshes these too.
+ */
+export async function fetchBills(): Promise<Bill[]> {
+  const bills: Bill[] = [];
+  let before: string | undefined;
+  for (let page = 0; page < MAX_PAGES; page++) {
+    const expenses = await fetchExpenses(before);
+    bills.push(...expenses.filter((e) => e.isRecurring && e.nextOccurrenceDate));
+    if (expenses.length < EXPENSES_PAGE_SIZE) break;
+    before = expenses[expenses.length - 1]!.id;
+  }
+  return bills;
+}
+
+export const billsQueryOptions = queryOptions({
+  queryKey: [...expensesQueryKey, 'bills'] as const,
+  queryFn: fetchBills,
+});
+
+export function useBills() {
+  return useQuery(billsQueryOptions);
+}

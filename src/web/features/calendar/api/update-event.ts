@@ -1,0 +1,26 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { CalendarOccurrence } from '#shared/calendar-view.ts';
+import type { EventChanges } from '#shared/event-form.ts';
+import { apiJson } from '../../../lib/api.ts';
+import { calendarQueryKey } from './get-calendar.ts';
+
+/** PATCH /api/calendar-events/{id}: a recurring event changes as a whole series. */
+export function updateEvent({
+  id,
+  changes,
+}: {
+  id: string;
+  changes: EventChanges;
+}): Promise<CalendarOccurrence> {
+  return apiJson<CalendarOccurrence>('PATCH', `/api/calendar-events/${encodeURIComponent(id)}`, changes);
+}
+
+/** Failures are logged (SPEC §8) and shown by the edit form, which keeps what was typed. */
+export function useUpdateEvent() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateEvent,
+    onError: (error) => console.warn('Updating the event failed', error),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: calendarQueryKey }),
+  });
+}

@@ -1,0 +1,156 @@
+import { useId } from 'react';
+import { Link } from 'react-router';
+import type { CalendarOccurrence } from '#shared/calendar-view.ts';
+import { eventTimeLabel } from '#shared/calendar-view.ts';
+import { STATUS_LABELS } from '#shared/chore-view.ts';
+import type { ChoreStatus } from '#shared/chores.ts';
+import { formatMoney, parseDollarsToCents } from '#shared/money.ts';
+import { CalendarIcon } from '../../../components/icons.tsx';
+import { MapPinIcon } from '../../../components/page-icons.tsx';
+import { Spinner } from '../../../components/spinner.tsx';
+import { buttonStyles, cardStyles, mutedText } from '../../../components/ui.ts';
+
+export interface DayChore {
+  id: string;
+  title: string;
+  status: ChoreStatus;
+  time: string | null;
+}
+
+export interface DayBill {
+  id: string;
+  title: string;
+  amount: string;
+}
+
+/** The selected day: its events (each opens its details), the chores due and the bills. */
+export function DayPanel({
+  day,
+  title,
+  events,
+  chores,
+  bills,
+  loading,
+  viewerZone,
+  onOpen,
+}: {
+  day: string;
+  title: string;
+  events: CalendarOccurrence[];
+  chores: DayChore[];
+  bills: DayBill[];
+  loading: boolean;
+  viewerZone: string;
+  onOpen: (occurrence: CalendarOccurrence) => void;
+}) {
+  const id = useId();
+  const free = events.length === 0 && chores.length === 0 && bills.length === 0;
+  return (
+    <section aria-labelledby={`${id}-title`} className={`${cardStyles} space-y-4`}>
+      <h2 id={`${id}-title`} className="font-semibold text-lg">
+        {title}
+      </h2>
+      {loading ? (
+        <div className="flex justify-center py-6">
+          <Spinner label="Loading events" />
+        </div>
+      ) : events.length === 0 ? (
+        <div className="flex flex-col items-center gap-2 rounded-2xl border border-slate-300 border-dashed p-6 text-center dark:border-slate-700">
+          <CalendarIcon className="size-8 text-slate-500 dark:text-slate-400" />
+          <p className="font-semibold">No events scheduled</p>
+          {free && <p className={`text-sm ${mutedText}`}>This day is completely free</p>}
+          <Link to={`/add-event?date=${day}`} className={`${buttonStyles.primary} mt-2`}>
+            Create an Event
+          </Link>
+        </div>
+      ) : (
+        <ul aria-label="Events" className="space-y-2">
+          {events.map((event) => (
+            <li key={`${event.id}-${event.startDate}`}>
+              <button
+                type="button"
+                aria-haspopup="dialog"
+                onClick={() => onOpen(event)}
+                className="flex w-full items-stretch gap-3 rounded-xl border border-slate-200 p-3 text-left hover:bg-slate-50 dark:border-slate-700 dark:hover:bg-slate-800"
+              >
+                <span
+                  aria-hidden="true"
+                  className="w-1.5 shrink-0 rounded-full"
+                  style={{ backgroundColor: event.color }}
+                />
+                <span className="min-w-0 flex-1">
+                  <span className={`block text-sm ${mutedText}`}>
+                    {eventTimeLabel(event, day, viewerZone)}
+                  </span>
+                  <span className="block break-words font-semibold">{event.title}</span>
+                  {event.location && (
+                    <span className={`flex items-center gap-1 text-sm ${mutedText}`}>
+                      <MapPinIcon className="size-4 shrink-0" />
+                      <span className="truncate">{event.location}</span>
+                    </span>
+                  )}
+                </span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {chores.length > 0 && (
+        <div className="space-y-2">
+          <h3 className="font-semibold text-sm">Chores due</h3>
+          <ul className="space-y-2">
+            {chores.map((chore) => (
+              <li
+                key={chore.id}
+                className="flex items-center gap-3 rounded-xl bg-slate-50 px-3 py-2 dark:bg-slate-800/60"
+              >
+                <span
+                  aria-hidden="true"
+                  className="size-2 shrink-0 rotate-45 border-2 border-amber-700 dark:border-amber-400"
+                />
+                <span className="min-w-0 flex-1">
+                  <span
+                    className={`block break-words font-medium ${chore.status === 'done' ? 'line-through' : ''}`}
+                  >
+                    {chore.title}
+                  </span>
+                  <span className={`block text-xs ${mutedText}`}>
+                    {chore.time ?? 'Any time'} · {STATUS_LABELS[chore.status]}
+                  </span>
+                </span>
+              </li>
+            ))}
+          </ul>
+          <Link
+            to="/chores"
+            className="font-semibold text-blue-700 text-sm hover:underline dark:text-blue-300"
+          >
+            Open chores
+          </Link>
+        </div>
+      )}
+      {bills.length > 0 && (
+        <div className="space-y-2">
+          <h3 className="font-semibold text-sm">Bills</h3>
+          <ul className="space-y-2">
+            {bills.map((bill) => (
+              <li
+                key={bill.id}
+                className="flex items-center gap-3 rounded-xl bg-slate-50 px-3 py-2 dark:bg-slate-800/60"
+              >
+                <span
+                  aria-hidden="true"
+                  className="size-2 shrink-0 rotate-45 border-2 border-amber-700 dark:border-amber-400"
+                />
+                <span className="min-w-0 flex-1 break-words font-medium">{bill.title}</span>
+                <span className="font-semibold tabular-nums">
+                  {formatMoney(parseDollarsToCents(bill.amount) ?? 0)}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </section>
+  );
+}

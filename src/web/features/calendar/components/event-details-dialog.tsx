@@ -1,0 +1,219 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import {
+  type CalendarOccurrence,
+  colorName,
+  EVENT_RECURRENCE_LABELS,
+  EVENT_REMINDER_LABELS,
+  type EventReminder,
+  eventTypeLabel,
+  eventWhen,
+} from '#shared/calendar-view.ts';
+import type { HouseholdMember } from '#shared/household-view.ts';
+import { displayName } from '#shared/users.ts';
+import { TrashIcon, XIcon } from '../../../components/icons.tsx';
+import { PencilIcon } from '../../../components/page-icons.tsx';
+import { buttonStyles, errorText, mutedText } from '../../../components/ui.ts';
+import { useDeleteEvent } from '../api/delete-event.ts';
+import { EditEventForm } from './edit-event-form.tsx';
+
+type Mode = 'view' | 'edit' | 'delete';
+
+/**
+ * An event's details in a modal (the native <dialog>: focus trapped, Escape closes, the page
+ * behind inert), with Edit and Delete. Deleting asks first; for a recurring event, this
+ * occurrence or the whole series.
+ */
+export function EventDetailsDialog({
+  occurrence,
+  members,
+  viewerZone,
+  onClose,
+}: {
+  occurrence: CalendarOccurrence | null;
+  members: HouseholdMember[];
+  viewerZone: string;
+  onClose: () => void;
+}) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const cancelRef = useRef<HTMLButtonElement>(null);
+  const id = useId();
+  const [mode, setMode] = useState<Mode>('view');
+  const remove = useDeleteEvent();
+  const open = occurrence !== null;
+  const busy = remove.isPending;
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+    if (!open) {
+      setMode('view');
+      remove.reset();
+    }
+  }, [open, remove.reset]);
+
+  // Asked to delete, the safe answer to a destructive question takes the focus.
+  useEffect(() => {
+    if (mode === 'delete') cancelRef.current?.focus();
+  }, [mode]);
+
+  const deleteIt = (series: boolean) => {
+    if (!occurrence) return;
+    remove.mutate(
+      { id: occurrence.id, ...(series ? {} : { occurrence: occurrence.startDate }) },
+      { onSuccess: onClose },
+    );
+  };
+
+  return (
+    <dialog
+      ref={ref}
+      aria-labelledby={`${id}-title`}
+      onCancel={(event) => {
+        event.preventDefault();
+        if (busy) return;
+        // Escape steps back from editing or deleting to the details, then closes.
+        if (mode === 'view') onClose();
+        else setMode('view');
+      }}
+      className="m-auto max-h-[calc(100dvh-2rem)] w-[min(calc(100%-2rem),400px)] overflow-y-auto rounded-2xl border border-slate-200 bg-white p-5 text-slate-900 shadow-xl backdrop:bg-slate-950/60 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
+    >
+      {occurrence && mode === 'view' && (
+        <div className="space-y-5">
+          <div className="flex items-start gap-3">
+            <span
+              aria-hidden="true"
+              className="mt-1.5 size-4 shrink-0 rounded-full"
+              style={{ backgroundColor: occurrence.color }}
+            />
+            <h2 id={`${id}-title`} className="min-w-0 flex-1 break-words font-bold text-xl">
+              {occurrence.title}
+            </h2>
+            <button
+              type="button"
+              aria-label="Close"
+              className={`${buttonStyles.icon} -mt-2 -mr-2`}
+              onClick={onClose}
+            >
+              <XIcon className="size-5" />
+            </button>
+          </div>
+          <EventFacts occurrence={occurrence} members={members} viewerZone={viewerZone} />
+          <div className="flex gap-2">
+            <button
+              type="button"
+              className={`${buttonStyles.secondary} flex-1`}
+              onClick={() => setMode('edit')}
+            >
+              <PencilIcon className="size-4" />
+              Edit
+            </button>
+            <button
+              type="button"
+              className={`${buttonStyles.danger} flex-1`}
+              onClick={() => setMode('delete')}
+            >
+              <TrashIcon className="size-4" />
+              Delete
+            </button>
+          </div>
+        </div>
+      )}
+      {occurrence && mode === 'edit' && (
+        <EditEventForm
+          titleId={`${id}-title`}
+          occurrence={occurrence}
+          viewerZone={viewerZone}
+          onCancel={() => setMode('view')}
+          onSaved={onClose}
+        />
+      )}
+      {occurrence && mode === 'delete' && (
+        <div className="space-y-5">
+          <h2 id={`${id}-title`} className="break-words font-bold text-xl">
+            Delete "{occurrence.title}"?
+          </h2>
+          <p className="text-slate-700 text-sm dark:text-slate-300">
+            {occurrence.recurrence
+              ? 'This event repeats. Delete only this occurrence, or every occurrence of it.'
+              : 'It disappears from the calendar of everyone in the household.'}
+          </p>
+          {remove.isError && (
+            <p role="alert" className={errorText}>
+              Unable to delete the event. Please try again.
+            </p>
+          )}
+          <div className="flex flex-col gap-2">
+            <button
+              type="button"
+              className={buttonStyles.destructive}
+              disabled={busy}
+              aria-busy={busy}
+              onClick={() => deleteIt(!occurrence.recurrence)}
+            >
+              {occurrence.recurrence ? 'Delete this occurrence' : 'Delete event'}
+            </button>
+            {occurrence.recurrence && (
+              <button
+                type="button"
+                className={buttonStyles.danger}
+                disabled={busy}
+                onClick={() => deleteIt(true)}
+              >
+                Delete the whole series
+              </button>
+            )}
+            <button
+              type="button"
+              className={buttonStyles.secondary}
+              disabled={busy}
+              ref={cancelRef}
+              onClick={() => setMode('view')}
+            >
+              Cancel
+            </button>
+          </div>
+        </div>
+      )}
+    </dialog>
+  );
+}
+
+function EventFacts({
+  occurrence,
+  members,
+  viewerZone,
+}: {
+  occurrence: CalendarOccurrence;
+  members: HouseholdMember[];
+  viewerZone: string;
+}) {
+  const attendees = occurrence.attendees
+    .map((userId) => members.find((m) => m.userId === userId))
+    .filter((m): m is HouseholdMember => m !== undefined)
+    .map((m) => displayName(m.user));
+  const facts: [string, string | null][] = [
+    ['When', eventWhen(occurrence, viewerZone)],
+    ['Type', eventTypeLabel(occurrence.eventType)],
+    ['Colour', colorName(occurrence.color)],
+    ['Location', occurrence.location],
+    ['Description', occurrence.description],
+    ['Notes', occurrence.notes],
+    ['Attendees', attendees.length > 0 ? attendees.join(', ') : 'Nobody yet'],
+    ['Repeats', EVENT_RECURRENCE_LABELS[occurrence.recurrence ?? 'none']],
+    ['Reminder', EVENT_REMINDER_LABELS[occurrence.reminder as EventReminder] ?? occurrence.reminder],
+  ];
+  return (
+    <dl className="space-y-3">
+      {facts
+        .filter((fact): fact is [string, string] => Boolean(fact[1]))
+        .map(([term, value]) => (
+          <div key={term}>
+            <dt className={`font-medium text-xs uppercase tracking-wide ${mutedText}`}>{term}</dt>
+            <dd className="whitespace-pre-line break-words">{value}</dd>
+          </div>
+        ))}
+    </dl>
+  );
+}

@@ -1,0 +1,94 @@
+import {
+  type ChoreView,
+  categoryLabel,
+  dueDetails,
+  durationLabel,
+  PRIORITY_LABELS,
+  RECURRENCE_LABELS,
+  ROTATION_LABELS,
+  reminderLabel,
+  statusAction,
+} from '#shared/chore-view.ts';
+import { displayName } from '#shared/users.ts';
+import { TrashIcon } from '../../../components/icons.tsx';
+import { buttonStyles, mutedText } from '../../../components/ui.ts';
+import type { ChoreActions } from './chore-card.tsx';
+
+function Row({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="flex justify-between gap-4 py-1.5">
+      <dt className={mutedText}>{label}</dt>
+      <dd className="text-right font-medium">{children}</dd>
+    </div>
+  );
+}
+
+/** Every field of an expanded chore, its subtasks to tick off, and what can be done with it. */
+export function ChoreDetails({ chore, actions }: { chore: ChoreView; actions: ChoreActions }) {
+  const due = dueDetails(chore.dueDate);
+  const action = statusAction(chore.status);
+  return (
+    <div className="mt-4 space-y-4 border-slate-200 border-t pt-4 text-sm dark:border-slate-800">
+      {chore.description && <p className="whitespace-pre-line break-words">{chore.description}</p>}
+      <dl className="divide-y divide-slate-100 dark:divide-slate-800">
+        <Row label="Assigned to">{chore.assignedUser ? displayName(chore.assignedUser) : 'Unassigned'}</Row>
+        <Row label="Due date">{due.date}</Row>
+        <Row label="Time">{due.time}</Row>
+        <Row label="Category">{categoryLabel(chore.category)}</Row>
+        <Row label="Priority">{PRIORITY_LABELS[chore.priority]}</Row>
+        <Row label="Repeats">{RECURRENCE_LABELS[chore.recurrence ?? 'none']}</Row>
+        {chore.recurrence && <Row label="Rotation">{ROTATION_LABELS[chore.rotation]}</Row>}
+        <Row label="Reminder">{reminderLabel(chore.reminder)}</Row>
+        <Row label="Duration">{durationLabel(chore.estimatedDuration)}</Row>
+        {chore.streak > 0 && <Row label="Streak">{`${chore.streak} on time in a row`}</Row>}
+        {chore.points > 0 && <Row label="Points">{chore.points}</Row>}
+      </dl>
+      {chore.subtasks.length > 0 && (
+        <fieldset className="space-y-2">
+          <legend className="mb-2 font-semibold">Subtasks</legend>
+          <ul className="space-y-1">
+            {chore.subtasks.map((subtask, index) => (
+              // Subtasks have no ids; their order never changes once created.
+              // biome-ignore lint/suspicious/noArrayIndexKey: see above
+              <li key={index}>
+                <label className="flex cursor-pointer items-center gap-3 rounded-lg px-1 py-1.5 hover:bg-slate-50 dark:hover:bg-slate-800">
+                  <input
+                    type="checkbox"
+                    checked={subtask.done}
+                    onChange={() => actions.toggleSubtask(chore, index)}
+                    className="size-5 shrink-0 accent-blue-600"
+                  />
+                  <span className={subtask.done ? `line-through ${mutedText}` : ''}>{subtask.text}</span>
+                </label>
+              </li>
+            ))}
+          </ul>
+        </fieldset>
+      )}
+      {chore.notes && (
+        <div>
+          <h4 className="font-semibold">Notes</h4>
+          <p className="mt-1 whitespace-pre-line break-words">{chore.notes}</p>
+        </div>
+      )}
+      <div className="flex flex-wrap gap-2">
+        <button
+          type="button"
+          className={`${buttonStyles.primary} flex-1 py-2.5`}
+          onClick={() => actions.setStatus(chore, action.next)}
+        >
+          {action.label}
+        </button>
+        <button
+          type="button"
+          aria-label={`Delete "${chore.title}"`}
+          className={buttonStyles.danger}
+          onClick={() => actions.askDelete(chore)}
+        >
+          <TrashIcon className="size-5" />
+          Delete
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,234 @@
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import {
+  type ChoreCategory,
+  type ChoreFormValues,
+  type ChoreReminder,
+  categoryLabel,
+  choreCreateInput,
+  defaultChoreForm,
+  durationLabel,
+  PRIORITY_LABELS,
+  RECURRENCE_LABELS,
+  REMINDER_LABELS,
+  ROTATION_LABELS,
+} from '#shared/chore-view.ts';
+import {
+  CHORE_CATEGORIES,
+  CHORE_REMINDERS,
+  createChoreSchema,
+  DURATIONS,
+  PRIORITIES,
+  type Priority,
+  RECURRENCES,
+  type Recurrence,
+  ROTATIONS,
+} from '#shared/chores.ts';
+import { errorMessage } from '#shared/errors.ts';
+import type { HouseholdMember } from '#shared/household-view.ts';
+import { displayName } from '#shared/users.ts';
+import { fieldErrors } from '#shared/validation.ts';
+import { ErrorCard } from '../../../components/error-card.tsx';
+import { SelectField, TextAreaField, TextField } from '../../../components/form-fields.tsx';
+import { buttonStyles, mutedText } from '../../../components/ui.ts';
+import { useCreateChore } from '../api/create-chore.ts';
+import { SubtasksEditor } from './subtasks-editor.tsx';
+
+const priorityOptions = [...PRIORITIES].reverse().map((value) => ({ value, label: PRIORITY_LABELS[value] }));
+const categoryOptions = CHORE_CATEGORIES.map((value) => ({ value, label: categoryLabel(value) }));
+const recurrenceOptions = (['none', ...RECURRENCES] as const).map((value) => ({
+  value,
+  label: RECURRENCE_LABELS[value],
+}));
+const durationOptions = DURATIONS.map((value) => ({ value: value as number, label: durationLabel(value) }));
+const reminderOptions = CHORE_REMINDERS.map((value) => ({ value, label: REMINDER_LABELS[value] }));
+
+/** Which form field shows a schema message ('subtasks.3' → the subtasks). */
+function errorsByField(errors: Record<string, string>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [path, message] of Object.entries(errors)) {
+    const field = path.split('.')[0]!;
+    if (!(field in out)) out[field] = message;
+  }
+  return out;
+}
+
+/** Every field of the SPEC's chore payload, checked with the shared schema before it is sent. */
+export function ChoreForm({ members, userId }: { members: HouseholdMember[]; userId: string }) {
+  const navigate = useNavigate();
+  const create = useCreateChore();
+  const [values, setValues] = useState<ChoreFormValues>(() => defaultChoreForm(userId));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [attempt, setAttempt] = useState(0);
+  const formRef = useRef<HTMLFormElement>(null);
+  const busy = create.isPending || create.isSuccess;
+  const recurring = values.recurrence !== 'none';
+
+  // After a refused submit the first field with a message takes the focus.
+  useEffect(() => {
+    if (attempt > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [attempt]);
+
+  const set = <K extends keyof ChoreFormValues>(field: K, value: ChoreFormValues[K]) => {
+    setValues((prev) => ({ ...prev, [field]: value }));
+    const errorField = field === 'dueTime' ? 'dueDate' : field;
+    setErrors((prev) => {
+      if (!(errorField in prev)) return prev;
+      const { [errorField]: _cleared, ...rest } = prev;
+      return rest;
+    });
+  };
+
+  const onSubmit = (event: React.FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    const parsed = createChoreSchema.safeParse(choreCreateInput(values, timeZone));
+    if (!parsed.success) {
+      setErrors(errorsByField(fieldErrors(parsed.error)));
+      setAttempt((n) => n + 1);
+      return;
+    }
+    setErrors({});
+    create.mutate(parsed.data, { onSuccess: () => navigate('/chores') });
+  };
+
+  const assigneeOptions = members.map((m) => ({
+    value: m.userId,
+    label: m.userId === userId ? `${displayName(m.user)} (you)` : displayName(m.user),
+  }));
+
+  return (
+    <form ref={formRef} noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
+      {create.isError && (
+        <ErrorCard title="Unable to create chore" message={errorMessage(create.error.message)} />
+      )}
+      <TextField
+        label="Title"
+        name="title"
+        required
+        maxLength={120}
+        autoComplete="off"
+        placeholder="e.g. Take out the bins"
+        value={values.title}
+        error={errors.title}
+        onChange={(e) => set('title', e.target.value)}
+      />
+      <TextAreaField
+        label="Description"
+        name="description"
+        maxLength={2000}
+        value={values.description}
+        error={errors.description}
+        onChange={(e) => set('description', e.target.value)}
+      />
+      <SelectField
+        label="Assign to"
+        name="assignedTo"
+        required
+        value={values.assignedTo}
+        options={assigneeOptions}
+        error={errors.assignedTo}
+        onValue={(v) => set('assignedTo', v)}
+      />
+      <div className="grid grid-cols-2 gap-3">
+        <TextField
+          label="Due date"
+          name="dueDate"
+          type="date"
+          required
+          value={values.dueDate}
+          error={errors.dueDate}
+          onChange={(e) => set('dueDate', e.target.value)}
+        />
+        <TextField
+          label="Time (optional)"
+          name="dueTime"
+          type="time"
+          value={values.dueTime}
+          onChange={(e) => set('dueTime', e.target.value)}
+        />
+      </div>
+      <div className="grid grid-cols-2 gap-3">
+        <SelectField
+          label="Priority"
+          name="priority"
+          value={values.priority}
+          options={priorityOptions}
+          onValue={(v: Priority) => set('priority', v)}
+        />
+        <SelectField
+          label="Category"
+          name="category"
+          value={values.category}
+          options={categoryOptions}
+          onValue={(v: ChoreCategory) => set('category', v)}
+        />
+      </div>
+      <SelectField
+        label="Repeats"
+        name="recurrence"
+        value={values.recurrence}
+        options={recurrenceOptions}
+        onValue={(v: Recurrence | 'none') => set('recurrence', v)}
+      />
+      {recurring && (
+        <fieldset className="space-y-2">
+          <legend className="mb-1.5 font-medium text-slate-800 text-sm dark:text-slate-200">
+            Who does the next one
+          </legend>
+          {ROTATIONS.map((rotation) => (
+            <label
+              key={rotation}
+              className="flex cursor-pointer items-center gap-3 rounded-xl border border-slate-300 px-3.5 py-2.5 has-checked:border-blue-600 has-checked:bg-blue-50 dark:border-slate-600 dark:has-checked:border-blue-400 dark:has-checked:bg-blue-950"
+            >
+              <input
+                type="radio"
+                name="rotation"
+                value={rotation}
+                checked={values.rotation === rotation}
+                onChange={() => set('rotation', rotation)}
+                className="size-4 accent-blue-600"
+              />
+              <span className="text-sm">{ROTATION_LABELS[rotation]}</span>
+            </label>
+          ))}
+        </fieldset>
+      )}
+      <div className="grid grid-cols-2 gap-3">
+        <SelectField
+          label="Estimated duration"
+          name="estimatedDuration"
+          value={values.estimatedDuration}
+          options={durationOptions}
+          error={errors.estimatedDuration}
+          onValue={(v: number) => set('estimatedDuration', v)}
+        />
+        <SelectField
+          label="Reminder"
+          name="reminder"
+          value={values.reminder}
+          options={reminderOptions}
+          onValue={(v: ChoreReminder) => set('reminder', v)}
+        />
+      </div>
+      <SubtasksEditor
+        subtasks={values.subtasks}
+        error={errors.subtasks}
+        onChange={(list) => set('subtasks', list)}
+      />
+      <TextAreaField
+        label="Notes"
+        name="notes"
+        maxLength={2000}
+        value={values.notes}
+        error={errors.notes}
+        onChange={(e) => set('notes', e.target.value)}
+      />
+      {errors.timeZone && <p className={`text-sm ${mutedText}`}>{errors.timeZone}</p>}
+      <button type="submit" disabled={busy} aria-busy={busy} className={`${buttonStyles.primary} w-full`}>
+        {busy ? 'Creating...' : 'Create Chore'}
+      </button>
+    </form>
+  );
+}

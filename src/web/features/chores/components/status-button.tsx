@@ -1,0 +1,32 @@
+import { statusButtonLabel } from '#shared/chore-view.ts';
+import type { ChoreStatus } from '#shared/chores.ts';
+import { CheckCircleIcon, CircleIcon, InProgressIcon } from '../../../components/page-icons.tsx';
+
+const look: Record<ChoreStatus, { icon: typeof CircleIcon; className: string }> = {
+  todo: { icon: CircleIcon, className: 'text-slate-500 dark:text-slate-400' },
+  doing: { icon: InProgressIcon, className: 'text-amber-600 dark:text-amber-400' },
+  done: { icon: CheckCircleIcon, className: 'text-emerald-600 dark:text-emerald-400' },
+};
+
+/** The status icon: each tap moves the chore on, todo → doing → done → todo (SPEC §4). */
+export function StatusButton({
+  title,
+  status,
+  onAdvance,
+}: {
+  title: string;
+  status: ChoreStatus;
+  onAdvance: () => void;
+}) {
+  const { icon: Icon, className } = look[status];
+  return (
+    <button
+      type="button"
+      aria-label={statusButtonLabel(title, status)}
+      onClick={onAdvance}
+      className={`relative z-10 -m-1.5 inline-flex size-10 shrink-0 items-center justify-center rounded-full hover:bg-slate-100 dark:hover:bg-slate-800 ${className}`}
+    >
+      <Icon className="size-7" />
+    </button>
+  );
+}

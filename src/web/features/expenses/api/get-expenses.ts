@@ -1,0 +1,39 @@
+import { infiniteQueryOptions, type QueryClient, useInfiniteQuery } from '@tanstack/react-query';
+import type { ExpenseView } from '#shared/expense-view.ts';
+import { apiJson } from '../../../lib/api.ts';
+import { balanceQueryKey } from './get-balance.ts';
+import { balancesQueryKey } from './get-balances.ts';
+
+/** Every expense query starts with this key: one invalidation (a mutation, a socket event) refreshes them all. */
+export const expensesQueryKey = ['/api/expenses'] as const;
+
+/** The server sends 200 expenses a page, newest first; an older page starts after the last id. */
+export const EXPENSES_PAGE_SIZE = 200;
+
+/** GET /api/expenses: a page of expenses with their payer and splits. */
+export function fetchExpenses(before?: string): Promise<ExpenseView[]> {
+  const query = before ? `?before=${encodeURIComponent(before)}` : '';
+  return apiJson<ExpenseView[]>('GET', `/api/expenses${query}`);
+}
+
+export const expensesQueryOptions = infiniteQueryOptions({
+  queryKey: [...expensesQueryKey, 'pages'] as const,
+  queryFn: ({ pageParam }) => fetchExpenses(pageParam),
+  initialPageParam: undefined as string | undefined,
+  getNextPageParam: (lastPage) =>
+    lastPage.length === EXPENSES_PAGE_SIZE ? lastPage[lastPage.length - 1]!.id : undefined,
+});
+
+/** Every loaded expense, newest first; `fetchNextPage` loads older ones when there are more. */
+export function useExpenses() {
+  return useInfiniteQuery({ ...expensesQueryOptions, select: (data) => data.pages.flat() });
+}
+
+/** After any change to expenses: the list, your balance and the household's balances. */
+export function refreshExpenses(queryClient: QueryClient): Promise<unknown> {
+  return Promise.all(
+    [expensesQueryKey, balanceQueryKey, balancesQueryKey].map((queryKey) =>
+      queryClient.invalidateQueries({ queryKey }),
+    ),
+  );
+}

@@ -1,0 +1,21 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ExpenseSplitView } from '#shared/expense-view.ts';
+import { apiJson } from '../../../lib/api.ts';
+import { refreshExpenses } from './get-expenses.ts';
+
+/** PATCH /api/expense-splits/{id} {settled: true}: there is no way back (SPEC §4). */
+export function settleSplit(splitId: string): Promise<ExpenseSplitView> {
+  return apiJson<ExpenseSplitView>('PATCH', `/api/expense-splits/${encodeURIComponent(splitId)}`, {
+    settled: true,
+  });
+}
+
+/** Failures are logged only (SPEC §8); the list and balances are fetched again either way. */
+export function useSettleSplit() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: settleSplit,
+    onError: (error) => console.warn('Settling the share failed', error),
+    onSettled: () => refreshExpenses(queryClient),
+  });
+}

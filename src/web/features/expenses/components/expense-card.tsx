@@ -1,0 +1,177 @@
+import { useId } from 'react';
+import {
+  canSettleSplit,
+  categoryLabel,
+  type ExpenseSplitView,
+  type ExpenseView,
+  expenseDateText,
+  formatDay,
+  INTERVAL_LABELS,
+  type RecurringInterval,
+} from '#shared/expense-view.ts';
+import { formatMoney, parseDollarsToCents } from '#shared/money.ts';
+import { Avatar } from '../../../components/avatar.tsx';
+import { CheckIcon, TrashIcon } from '../../../components/icons.tsx';
+import { RepeatIcon } from '../../../components/page-icons.tsx';
+import { buttonStyles, mutedText } from '../../../components/ui.ts';
+import { CategoryIcon } from './category-icon.tsx';
+import { ReceiptField } from './receipt-field.tsx';
+
+export interface ExpenseActions {
+  settle: (split: ExpenseSplitView) => void;
+  /** The split being settled right now, if any. */
+  settlingId: string | null;
+  askDelete: (expense: ExpenseView) => void;
+}
+
+const money = (amount: string) => formatMoney(parseDollarsToCents(amount) ?? 0);
+
+/** One expense: what, how much, when, who paid, each share and what is settled (SPEC §2, §4). */
+export function ExpenseCard({
+  expense,
+  viewerId,
+  nameOf,
+  today,
+  memberOrder,
+  actions,
+}: {
+  expense: ExpenseView;
+  viewerId: string;
+  /** Household members in order: shares are listed that way, former members last. */
+  memberOrder: string[];
+  nameOf: (userId: string | null, fallback?: ExpenseSplitView['user']) => string;
+  today: Date;
+  actions: ExpenseActions;
+}) {
+  const id = useId();
+  const payer = expense.paidBy ? nameOf(expense.paidBy, expense.paidByUser) : 'Former member';
+  const partial = !expense.fullySettled && expense.settledPercent > 0;
+  const interval = expense.recurrenceFrequency as RecurringInterval | null;
+  const rank = (userId: string | null) => {
+    const i = userId ? memberOrder.indexOf(userId) : -1;
+    return i === -1 ? memberOrder.length : i;
+  };
+  const splits = [...expense.splits].sort((a, b) => rank(a.userId) - rank(b.userId));
+
+  return (
+    <li
+      data-testid="expense-card"
+      className="space-y-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900"
+    >
+      <div className="flex items-start gap-3">
+        <CategoryIcon category={expense.category} />
+        <div className="min-w-0 flex-1">
+          <h3 id={`${id}-title`} className="break-words font-semibold">
+            {expense.title}
+          </h3>
+          <p className={`text-sm ${mutedText}`}>
+            {expenseDateText(expense.date, today)} · {categoryLabel(expense.category)}
+          </p>
+          <p className="text-sm">Paid by {payer}</p>
+        </div>
+        <div className="flex shrink-0 flex-col items-end gap-1">
+          <p className="font-bold text-lg">{money(expense.amount)}</p>
+          {expense.fullySettled ? (
+            <span className="inline-flex items-center gap-1 rounded-full bg-emerald-100 px-2 py-0.5 font-medium text-emerald-900 text-xs dark:bg-emerald-950 dark:text-emerald-200">
+              <CheckIcon className="size-3.5" />
+              Settled
+            </span>
+          ) : partial ? (
+            <span className="rounded-full bg-amber-100 px-2 py-0.5 font-medium text-amber-900 text-xs dark:bg-amber-950 dark:text-amber-200">
+              {expense.settledPercent}% settled
+            </span>
+          ) : null}
+        </div>
+      </div>
+
+      {partial && (
+        <div aria-hidden="true" className="h-1.5 overflow-hidden rounded-full bg-slate-200 dark:bg-slate-700">
+          <div
+            className="h-full rounded-full bg-emerald-600"
+            style={{ width: `${expense.settledPercent}%` }}
+          />
+        </div>
+      )}
+
+      {expense.description && <p className="break-words text-sm">{expense.description}</p>}
+      {expense.isRecurring && interval && (
+        <p className={`inline-flex items-center gap-1.5 text-xs ${mutedText}`}>
+          <RepeatIcon className="size-3.5" />
+          Repeats {INTERVAL_LABELS[interval]?.toLowerCase() ?? interval}
+          {expense.recurringEndDate ? ` until ${formatDay(expense.recurringEndDate)}` : ''}
+        </p>
+      )}
+
+      <ul
+        aria-label={`Shares of ${expense.title}`}
+        className="divide-y divide-slate-200 dark:divide-slate-800"
+      >
+        {splits.map((split) => {
+          const name = nameOf(split.userId, split.user);
+          const own = split.userId === expense.paidBy;
+          return (
+            <li key={split.id} data-testid="split" className="flex items-center gap-2 py-2 text-sm">
+              {split.user ? <Avatar user={split.user} size="xs" /> : null}
+              <span className="min-w-0 flex-1 break-words">{name}</span>
+              <span className="font-medium">{money(split.amount)}</span>
+              <span className="flex w-24 justify-end">
+                {own ? (
+                  <span className={`text-xs ${mutedText}`}>Paid</span>
+                ) : split.settled ? (
+                  <span className="inline-flex items-center gap-1 font-medium text-emerald-800 text-xs dark:text-emerald-300">
+                    <CheckIcon className="size-3.5" />
+                    Settled
+                  </span>
+                ) : canSettleSplit(expense, split, viewerId) ? (
+                  <button
+                    type="button"
+                    aria-label={`Settle ${name}'s share of ${expense.title}`}
+                    disabled={actions.settlingId === split.id}
+                    onClick={() => actions.settle(split)}
+                    className={`${buttonStyles.secondary} px-3 py-1 text-xs`}
+                  >
+                    Settle
+                  </button>
+                ) : (
+                  <span className={`text-xs ${mutedText}`}>Owes</span>
+                )}
+              </span>
+            </li>
+          );
+        })}
+      </ul>
+
+      <div className="flex flex-wrap items-center gap-3">
+        {expense.receiptUrl && (
+          <a
+            href={expense.receiptUrl}
+            target="_blank"
+            rel="noopener"
+            className="inline-flex items-center gap-2 rounded-lg text-sm underline-offset-2 hover:underline"
+          >
+            <img
+              src={expense.receiptUrl}
+              alt=""
+              className="size-12 rounded-lg border border-slate-200 object-cover dark:border-slate-700"
+            />
+            <span>
+              Receipt<span className="sr-only"> for {expense.title} (opens in a new tab)</span>
+            </span>
+          </a>
+        )}
+        {viewerId === expense.paidBy && <ReceiptField expense={expense} />}
+        {!expense.fullySettled && (
+          <button
+            type="button"
+            aria-label={`Delete "${expense.title}"`}
+            onClick={() => actions.askDelete(expense)}
+            className="ml-auto inline-flex items-center gap-1.5 rounded-lg px-2 py-1.5 font-semibold text-red-700 text-sm hover:bg-red-50 dark:text-red-300 dark:hover:bg-red-950"
+          >
+            <TrashIcon className="size-4" />
+            Delete
+          </button>
+        )}
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,45 @@
+import type { ReactNode } from 'react';
+import type { ExpenseTab } from '#shared/expense-view.ts';
+import { Tabs } from '../../../components/tabs.tsx';
+
+const TABS: { value: ExpenseTab; label: string }[] = [
+  { value: 'all', label: 'All' },
+  { value: 'unsettled', label: 'Unsettled' },
+  { value: 'settled', label: 'Settled' },
+];
+
+/** All / Unsettled / Settled, each with its count on a pill. */
+export function ExpenseTabs({
+  value,
+  counts,
+  onChange,
+  children,
+}: {
+  value: ExpenseTab;
+  counts: Record<ExpenseTab, number>;
+  onChange: (tab: ExpenseTab) => void;
+  children: ReactNode;
+}) {
+  return (
+    <Tabs
+      label="Expenses by status"
+      tabs={TABS}
+      value={value}
+      onChange={onChange}
+      badge={(tab, selected) => (
+        <span
+          data-testid={`count-${tab}`}
+          className={`rounded-full px-1.5 text-xs ${
+            selected
+              ? 'bg-blue-100 text-blue-800 dark:bg-blue-950 dark:text-blue-200'
+              : 'bg-slate-300 text-slate-800 dark:bg-slate-700 dark:text-slate-100'
+          }`}
+        >
+          {counts[tab]}
+        </span>
+      )}
+    >
+      {children}
+    </Tabs>
+  );
+}

@@ -1,0 +1,62 @@
+import { useId, useState } from 'react';
+import { extractErrorMessage } from '#shared/errors.ts';
+import type { ExpenseView } from '#shared/expense-view.ts';
+import { checkProfilePhoto } from '#shared/validation.ts';
+import { ReceiptIcon } from '../../../components/page-icons.tsx';
+import { buttonStyles, errorText } from '../../../components/ui.ts';
+import { useUploadReceipt } from '../api/upload-receipt.ts';
+
+/** The payer adds (or replaces) a photo of the receipt; the server checks and re-encodes it. */
+export function ReceiptField({ expense }: { expense: ExpenseView }) {
+  const id = useId();
+  const upload = useUploadReceipt();
+  const [problem, setProblem] = useState<string | null>(null);
+  const label = expense.receiptUrl ? 'Replace receipt' : 'Add receipt';
+
+  const onFile = (file: File | undefined) => {
+    if (!file) return;
+    // Same limits as every photo: an image under 5 MB.
+    const check = checkProfilePhoto(file);
+    setProblem(check);
+    if (check) return;
+    upload.mutate(
+      { expenseId: expense.id, file },
+      {
+        onError: (error) =>
+          setProblem(
+            `The receipt could not be uploaded: ${extractErrorMessage(error.message) || 'please try again.'}`,
+          ),
+      },
+    );
+  };
+
+  return (
+    <div className="space-y-1">
+      <label
+        htmlFor={id}
+        className={`${buttonStyles.secondary} cursor-pointer px-3 py-1.5 text-sm has-[+input:focus-visible]:outline-2 has-[+input:focus-visible]:outline-blue-600`}
+      >
+        <ReceiptIcon className="size-4" />
+        {upload.isPending ? 'Uploading...' : label}
+      </label>
+      <input
+        id={id}
+        type="file"
+        accept="image/*"
+        aria-label={`${label} for ${expense.title}`}
+        aria-describedby={problem ? `${id}-error` : undefined}
+        disabled={upload.isPending}
+        className="sr-only"
+        onChange={(event) => {
+          onFile(event.target.files?.[0]);
+          event.target.value = '';
+        }}
+      />
+      {problem && (
+        <p id={`${id}-error`} role="alert" className={errorText}>
+          {problem}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,19 @@
+import { useCallback } from 'react';
+import type { ExpenseSplitView } from '#shared/expense-view.ts';
+import type { HouseholdMember } from '#shared/household-view.ts';
+import { displayName } from '#shared/users.ts';
+
+/**
+ * 'Ada L.' for a user id: from the household's members, else from the user the expense carries
+ * (someone who has left), else 'Former member'.
+ */
+export function useMemberNames(members: HouseholdMember[] | undefined) {
+  return useCallback(
+    (userId: string | null, fallback?: ExpenseSplitView['user']): string => {
+      const member = userId ? members?.find((m) => m.userId === userId) : undefined;
+      if (member) return displayName(member.user);
+      return fallback ? displayName(fallback) : 'Former member';
+    },
+    [members],
+  );
+}

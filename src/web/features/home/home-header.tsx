@@ -1,0 +1,28 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import type { PublicUser } from '#shared/users.ts';
+import { Avatar } from '../../components/avatar.tsx';
+import { mutedText } from '../../components/ui.ts';
+
+/** Title and subtitle with the avatar that opens the profile (SPEC §2). */
+export function HomeHeader({
+  user,
+  title,
+  subtitle,
+}: {
+  user: PublicUser;
+  title: string;
+  subtitle: ReactNode;
+}) {
+  return (
+    <header className="flex items-start justify-between gap-4">
+      <div className="min-w-0">
+        <h1 className="font-bold text-2xl tracking-tight">{title}</h1>
+        <p className={`truncate ${mutedText}`}>{subtitle}</p>
+      </div>
+      <Link to="/profile" className="shrink-0 rounded-full">
+        <Avatar user={user} size="md" label="Profile and settings" />
+      </Link>
+    </header>
+  );
+}

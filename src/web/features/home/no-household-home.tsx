@@ -1,0 +1,61 @@
+import type { ComponentType, SVGProps } from 'react';
+import { Link } from 'react-router';
+import { greetingName } from '#shared/greeting.ts';
+import { ChevronRightIcon, PlusSquareIcon, UsersIcon } from '../../components/icons.tsx';
+import { PageSpinner } from '../../components/spinner.tsx';
+import { mutedText } from '../../components/ui.ts';
+import { useUser } from '../auth/api/get-user.ts';
+import { NoHouseholdListings } from '../listings/components/home-listings.tsx';
+import { HomeHeader } from './home-header.tsx';
+import { RemovedNotice } from './removed-notice.tsx';
+
+const cards: { to: string; title: string; text: string; icon: ComponentType<SVGProps<SVGSVGElement>> }[] = [
+  {
+    to: '/onboarding',
+    title: 'Create or Join Household',
+    text: 'Start a household or join your roommates with their invite code.',
+    icon: UsersIcon,
+  },
+  {
+    to: '/roommates',
+    title: 'Post Your Listing',
+    text: 'Have a room to fill? Tell students and roommates about it.',
+    icon: PlusSquareIcon,
+  },
+];
+
+/** '/' for a signed-in user who has finished onboarding but has no household (SPEC §2). */
+export function NoHouseholdHome() {
+  const { data: user } = useUser();
+  if (!user) return <PageSpinner />;
+  return (
+    <div className="flex flex-col gap-6 px-5 pt-6 pb-10">
+      <HomeHeader
+        user={user}
+        title={`Welcome back, ${greetingName(user)}`}
+        subtitle="Find your perfect living situation"
+      />
+      <RemovedNotice />
+      <ul className="space-y-3">
+        {cards.map(({ to, title, text, icon: Icon }) => (
+          <li key={to}>
+            <Link
+              to={to}
+              className="flex items-center gap-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm hover:border-blue-600 dark:border-slate-800 dark:bg-slate-900 dark:hover:border-blue-400"
+            >
+              <span className="inline-flex size-12 shrink-0 items-center justify-center rounded-xl bg-blue-100 text-blue-700 dark:bg-blue-950 dark:text-blue-300">
+                <Icon className="size-6" />
+              </span>
+              <span className="flex-1">
+                <span className="block font-semibold text-lg">{title}</span>
+                <span className={`block text-sm ${mutedText}`}>{text}</span>
+              </span>
+              <ChevronRightIcon className="size-5 text-slate-500 dark:text-slate-400" />
+            </Link>
+          </li>
+        ))}
+      </ul>
+      <NoHouseholdListings />
+    </div>
+  );
+}

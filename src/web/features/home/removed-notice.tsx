@@ -1,0 +1,32 @@
+import { XIcon } from '../../components/icons.tsx';
+import { buttonStyles } from '../../components/ui.ts';
+import { useClearKickedFlag, useKickedStatus } from '../households/api/kicked-status.ts';
+
+/** Shown while the server says an administrator removed the user; closing clears that (SPEC §4). */
+export function RemovedNotice() {
+  const { data } = useKickedStatus();
+  const clear = useClearKickedFlag();
+  if (!data?.wasKicked) return null;
+  return (
+    <section
+      aria-labelledby="removed-notice-title"
+      className="relative rounded-2xl border border-amber-300 bg-amber-50 p-4 pr-12 text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-50"
+    >
+      <h2 id="removed-notice-title" className="font-semibold">
+        Removed from Household
+      </h2>
+      <p className="mt-1 text-sm">
+        The household administrator has removed you from your previous household. You can join a new one or
+        find roommates below.
+      </p>
+      <button
+        type="button"
+        aria-label="Dismiss notice"
+        onClick={() => clear.mutate()}
+        className={`${buttonStyles.icon} absolute top-2 right-2 text-amber-950 hover:bg-amber-100 dark:text-amber-50 dark:hover:bg-amber-900`}
+      >
+        <XIcon className="size-5" />
+      </button>
+    </section>
+  );
+}

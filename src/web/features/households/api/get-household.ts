@@ -1,0 +1,15 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Household } from '#shared/household-view.ts';
+import { getQueryFn } from '../../../lib/api.ts';
+
+export const currentHouseholdQueryKey = ['/api/households/current'] as const;
+
+/** GET /api/households/current: the signed-in user's household with its members, or null. */
+export const currentHouseholdQueryOptions = queryOptions({
+  queryKey: currentHouseholdQueryKey,
+  queryFn: getQueryFn<Household | null>({ on401: 'throw' }),
+});
+
+export function useCurrentHousehold(options: { enabled?: boolean } = {}) {
+  return useQuery({ ...currentHouseholdQueryOptions, enabled: options.enabled ?? true });
+}

@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Household } from '#shared/household-view.ts';
+import { apiJson } from '../../../lib/api.ts';
+import { currentHouseholdQueryKey } from './get-household.ts';
+
+export interface UpdateHouseholdInput {
+  name?: string;
+  rentAmount?: string | null;
+  rentDueDay?: number | null;
+}
+
+export function updateHousehold(input: UpdateHouseholdInput): Promise<Household> {
+  return apiJson<Household>('PATCH', '/api/households/current', input);
+}
+
+export function useUpdateHousehold() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateHousehold,
+    onSuccess: (household) => queryClient.setQueryData(currentHouseholdQueryKey, household),
+  });
+}

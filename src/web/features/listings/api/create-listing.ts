@@ -1,0 +1,19 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ListingView } from '#shared/listing-view.ts';
+import type { CreateListingInput } from '#shared/listings.ts';
+import { apiJson } from '../../../lib/api.ts';
+import { listingsQueryKey } from './get-listings.ts';
+
+/** POST /api/roommate-listings with the photos as data URLs. */
+export function createListing(payload: CreateListingInput): Promise<ListingView> {
+  return apiJson<ListingView>('POST', '/api/roommate-listings', payload);
+}
+
+/** Browse, featured and my listings are fetched again (SPEC §7: refreshes both listing queries). */
+export function useCreateListing() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createListing,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: listingsQueryKey }),
+  });
+}

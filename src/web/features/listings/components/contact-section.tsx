@@ -1,0 +1,52 @@
+import { contactIsEmail } from '#shared/listings.ts';
+import { CopyIcon, MailIcon } from '../../../components/page-icons.tsx';
+import { buttonStyles, cardStyles, mutedText } from '../../../components/ui.ts';
+import { copyText } from '../../../lib/clipboard.ts';
+import { useTimedMessage } from '../../../lib/use-timed-message.ts';
+
+export const CONTACT_COPIED = 'Contact info copied to clipboard!';
+const NOTICE_MS = 4_000;
+
+/**
+ * Contact (SPEC §2, §5): an e-mail address opens the mail app; anything else (a phone number) is
+ * copied, and the page says so in an alert.
+ */
+export function ContactSection({ contactInfo }: { contactInfo: string }) {
+  const [notice, showNotice] = useTimedMessage(NOTICE_MS);
+  const email = contactIsEmail(contactInfo);
+
+  const copy = async () => {
+    showNotice(
+      (await copyText(contactInfo)) ? CONTACT_COPIED : `Could not copy. The contact is: ${contactInfo}`,
+    );
+  };
+
+  return (
+    <section aria-labelledby="contact-title" className={`${cardStyles} space-y-3`}>
+      <h2 id="contact-title" className="font-semibold text-lg">
+        Contact
+      </h2>
+      <p className="break-words font-medium">{contactInfo}</p>
+      {email ? (
+        <a href={`mailto:${contactInfo}`} className={`${buttonStyles.primary} w-full`}>
+          <MailIcon className="size-5" />
+          Contact
+        </a>
+      ) : (
+        <button type="button" className={`${buttonStyles.primary} w-full`} onClick={copy}>
+          <CopyIcon className="size-5" />
+          Contact
+        </button>
+      )}
+      <p className={`text-sm ${mutedText}`}>Contact details are shared with signed-in users only.</p>
+      {notice && (
+        <p
+          role="alert"
+          className="rounded-xl bg-green-50 p-3 font-medium text-green-900 text-sm dark:bg-green-950 dark:text-green-100"
+        >
+          {notice}
+        </p>
+      )}
+    </section>
+  );
+}

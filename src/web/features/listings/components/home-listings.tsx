@@ -1,0 +1,115 @@
+import { Link } from 'react-router';
+import { buttonStyles, cardStyles, linkStyles, mutedText } from '../../../components/ui.ts';
+import { useFeaturedListings } from '../api/get-listings.ts';
+import { useMyListings } from '../api/get-my-listings.ts';
+import { ListingCard } from './listing-card.tsx';
+
+/** SPEC §9: the home screens show at most 3 featured and 2 own listings. */
+const HOME_FEATURED = 3;
+const HOME_OWN = 2;
+
+function Heading({ id, title, to }: { id: string; title: string; to: string }) {
+  return (
+    <div className="flex items-center justify-between">
+      <h2 id={id} className="font-semibold text-lg">
+        {title}
+      </h2>
+      <Link to={to} className={`text-sm ${linkStyles}`}>
+        View All
+      </Link>
+    </div>
+  );
+}
+
+/**
+ * The no-household home (SPEC §2): the user's own listings (at most 2), or featured listings
+ * (at most 3) when they have none.
+ */
+export function NoHouseholdListings() {
+  const mine = useMyListings();
+  const own = (mine.data ?? []).filter((l) => l.status === 'active');
+  // Featured listings are asked for only when there are no own listings to show.
+  const featured = useFeaturedListings(HOME_FEATURED, { enabled: mine.isSuccess && own.length === 0 });
+  if (mine.isPending) return null;
+  if (own.length > 0) {
+    return (
+      <section aria-labelledby="own-listings-title" className="space-y-3">
+        <Heading id="own-listings-title" title="Your Listings" to="/roommates?tab=my" />
+        <ul className="space-y-3">
+          {own.slice(0, HOME_OWN).map((listing) => (
+            <li key={listing.id}>
+              <ListingCard listing={listing} compact />
+            </li>
+          ))}
+        </ul>
+      </section>
+    );
+  }
+  const list = featured.data ?? [];
+  if (list.length === 0) return null;
+  return (
+    <section aria-labelledby="featured-listings-title" className="space-y-3">
+      <Heading id="featured-listings-title" title="Featured Listings" to="/roommates" />
+      <ul className="space-y-3">
+        {list.slice(0, HOME_FEATURED).map((listing) => (
+          <li key={listing.id}>
+            <ListingCard listing={listing} compact />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/**
+ * The household home's listings (SPEC §2): 'Your Activity' when the user has listings, and
+ * 'Find Roommates' with up to 3 featured listings, or 'No listings yet' with 'Post Listing'.
+ */
+export function HomeFindRoommates() {
+  const mine = useMyListings();
+  const featured = useFeaturedListings(HOME_FEATURED);
+  const own = mine.data ?? [];
+  const active = own.filter((l) => l.status === 'active').length;
+  const ownFeatured = own.filter((l) => l.featured && l.status === 'active').length;
+  const list = (featured.data ?? []).slice(0, HOME_FEATURED);
+  return (
+    <>
+      {own.length > 0 && (
+        <section aria-labelledby="listing-activity-title" className={`${cardStyles} space-y-3`}>
+          <h2 id="listing-activity-title" className="font-semibold text-lg">
+            Your Activity
+          </h2>
+          <dl className="grid grid-cols-2 gap-3 text-center">
+            <div className="rounded-xl bg-slate-100 p-3 dark:bg-slate-800">
+              <dt className={`text-sm ${mutedText}`}>Active listings</dt>
+              <dd className="font-bold text-2xl">{active}</dd>
+            </div>
+            <div className="rounded-xl bg-slate-100 p-3 dark:bg-slate-800">
+              <dt className={`text-sm ${mutedText}`}>Featured</dt>
+              <dd className="font-bold text-2xl">{ownFeatured}</dd>
+            </div>
+          </dl>
+        </section>
+      )}
+      <section aria-labelledby="find-roommates-title" className="space-y-3">
+        <Heading id="find-roommates-title" title="Find Roommates" to="/roommates" />
+        {featured.isPending ? null : list.length === 0 ? (
+          <div className="flex flex-col items-center gap-3 rounded-2xl border border-slate-300 border-dashed p-6 text-center dark:border-slate-700">
+            <p className="font-semibold">No listings yet</p>
+            <Link to="/add-listing" className={buttonStyles.primary}>
+              Post Listing
+            </Link>
+          </div>
+        ) : (
+          <ul className="space-y-3">
+            {list.map((listing) => (
+              <li key={listing.id}>
+                <ListingCard listing={listing} compact />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,154 @@
+import { Link, useLocation } from 'react-router';
+import {
+  amenitiesPreview,
+  HOUSING_TYPE_LABELS,
+  hostName,
+  type ListingView,
+  placeLabel,
+  ROOM_TYPE_LABELS,
+} from '#shared/listing-view.ts';
+import { availableLabel, formatListingRent } from '#shared/listings.ts';
+import { Avatar } from '../../../components/avatar.tsx';
+import { ImageIcon, MapPinIcon, StarIcon } from '../../../components/page-icons.tsx';
+import { mutedText } from '../../../components/ui.ts';
+
+// The card photo's box; width and height let the browser reserve it before the photo arrives.
+const CARD_PHOTO = { width: 640, height: 480 } as const;
+
+export const badgeStyles =
+  'inline-flex items-center rounded-full bg-slate-100 px-2.5 py-0.5 font-medium text-slate-800 text-xs dark:bg-slate-800 dark:text-slate-200';
+
+export function FeaturedBadge({ className = '' }: { className?: string }) {
+  return (
+    <span
+      className={`inline-flex items-center gap-1 rounded-full bg-amber-300 px-2.5 py-0.5 font-semibold text-amber-950 text-xs ${className}`}
+    >
+      <StarIcon className="size-3.5" />
+      Featured
+    </span>
+  );
+}
+
+/** The first card-size photo, or a placeholder, in a fixed 4:3 box. */
+function CardPhoto({ listing, eager, compact }: { listing: ListingView; eager: boolean; compact: boolean }) {
+  const src = listing.cardImages[0];
+  const box = `relative aspect-[4/3] shrink-0 overflow-hidden bg-slate-100 dark:bg-slate-800 ${
+    compact ? 'w-28 rounded-xl' : 'w-full'
+  }`;
+  return (
+    <div className={box}>
+      {src ? (
+        <img
+          src={src}
+          alt=""
+          width={CARD_PHOTO.width}
+          height={CARD_PHOTO.height}
+          // Photos below the first screen wait until they are scrolled near.
+          loading={eager ? 'eager' : 'lazy'}
+          fetchPriority={eager ? 'high' : 'auto'}
+          decoding="async"
+          className="size-full object-cover"
+        />
+      ) : (
+        <div className="flex size-full items-center justify-center text-slate-500 dark:text-slate-400">
+          <ImageIcon className={compact ? 'size-6' : 'size-10'} />
+        </div>
+      )}
+      {listing.featured && !compact && <FeaturedBadge className="absolute top-3 left-3" />}
+    </div>
+  );
+}
+
+function Rent({ rent, compact }: { rent: number; compact: boolean }) {
+  return (
+    <p className="text-slate-900 dark:text-slate-100">
+      <span className={`font-bold ${compact ? 'text-base' : 'text-xl'}`}>{formatListingRent(rent)}</span>
+      <span className={`text-sm ${mutedText}`}>/month</span>
+    </p>
+  );
+}
+
+/**
+ * A listing in a list (SPEC §2): the title is the link, stretched over the whole card, so a click
+ * anywhere or Enter on it opens /listings/{id}. The compact form (home screens) leaves out the
+ * description and amenities.
+ */
+export function ListingCard({
+  listing,
+  compact = false,
+  eager = false,
+  showStatus = false,
+}: {
+  listing: ListingView;
+  compact?: boolean;
+  /** The photo is on the first screen: load it at once. */
+  eager?: boolean;
+  /** Mark a closed listing (the creator's own list). */
+  showStatus?: boolean;
+}) {
+  const location = useLocation();
+  const amenities = amenitiesPreview(listing.amenities);
+  const creator = listing.creator;
+  const closed = showStatus && listing.status === 'closed';
+  return (
+    <article
+      data-testid="listing-card"
+      className={`relative overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition-colors hover:border-blue-600 dark:border-slate-800 dark:bg-slate-900 dark:hover:border-blue-400 ${
+        compact ? 'flex gap-3 p-3' : ''
+      }`}
+    >
+      <CardPhoto listing={listing} eager={eager} compact={compact} />
+      <div className={`flex min-w-0 flex-1 flex-col ${compact ? 'gap-1' : 'gap-2 p-4'}`}>
+        <div className="flex items-start justify-between gap-2">
+          <Rent rent={listing.rent} compact={compact} />
+          {compact && listing.featured && <FeaturedBadge />}
+          {closed && <span className={badgeStyles}>Closed</span>}
+        </div>
+        <h3 className={`font-semibold ${compact ? 'truncate text-sm' : 'text-lg leading-snug'}`}>
+          <Link
+            to={`/listings/${listing.id}`}
+            state={{ from: `${location.pathname}${location.search}` }}
+            className="rounded-sm outline-none after:absolute after:inset-0 after:rounded-2xl focus-visible:after:outline-2 focus-visible:after:outline-blue-600 focus-visible:after:outline-offset-2 dark:focus-visible:after:outline-blue-400"
+          >
+            {listing.title}
+          </Link>
+        </h3>
+        <p className={`flex items-center gap-1 text-sm ${mutedText}`}>
+          <MapPinIcon className="size-4 shrink-0" />
+          <span className="truncate">{placeLabel(listing)}</span>
+        </p>
+        <p className="flex flex-wrap gap-1.5">
+          <span className={badgeStyles}>{ROOM_TYPE_LABELS[listing.roomType]}</span>
+          <span className={badgeStyles}>{HOUSING_TYPE_LABELS[listing.housingType]}</span>
+        </p>
+        {!compact && listing.description && (
+          <p className="line-clamp-2 text-slate-700 text-sm dark:text-slate-300">{listing.description}</p>
+        )}
+        <p className={`text-sm ${mutedText}`}>{availableLabel(listing.availableFrom)}</p>
+        <div className="flex items-center gap-2">
+          <Avatar
+            user={{
+              firstName: creator?.firstName ?? '',
+              lastName: creator?.lastName ?? '',
+              email: '',
+              profileColor: creator?.profileColor ?? 'blue',
+              profileImageUrl: creator?.profileImageUrl ?? null,
+            }}
+            size="xs"
+          />
+          <span className="truncate text-slate-800 text-sm dark:text-slate-200">{hostName(creator)}</span>
+        </div>
+        {!compact && amenities.shown.length > 0 && (
+          <ul className="flex flex-wrap gap-1.5" aria-label="Amenities">
+            {amenities.shown.map((amenity) => (
+              <li key={amenity} className={badgeStyles}>
+                {amenity}
+              </li>
+            ))}
+            {amenities.more > 0 && <li className={badgeStyles}>+{amenities.more} more</li>}
+          </ul>
+        )}
+      </div>
+    </article>
+  );
+}

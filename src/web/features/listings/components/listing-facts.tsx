@@ -1,0 +1,97 @@
+import {
+  GENDER_PREFERENCE_LABELS,
+  HOUSING_TYPE_LABELS,
+  LIFESTYLE_LABELS,
+  type ListingView,
+  ROOM_TYPE_LABELS,
+  SOCIAL_PREFERENCE_LABELS,
+  STUDENT_YEAR_LABELS,
+  STUDY_HABITS_LABELS,
+} from '#shared/listing-view.ts';
+import { availableLabel, formatListingRent } from '#shared/listings.ts';
+import { cardStyles, mutedText } from '../../../components/ui.ts';
+import { badgeStyles } from './listing-card.tsx';
+
+/** 'Mar 5, 2026' from YYYY-MM-DD, on no particular time zone. */
+const dateLabel = (iso: string) => availableLabel(iso).replace(/^Available /, '');
+
+function Facts({ title, rows }: { title: string; rows: [string, string | null][] }) {
+  const shown = rows.filter((row): row is [string, string] => row[1] !== null && row[1].trim() !== '');
+  if (shown.length === 0) return null;
+  const id = `facts-${title.toLowerCase().replace(/\W+/g, '-')}`;
+  return (
+    <section aria-labelledby={id} className={`${cardStyles} space-y-3`}>
+      <h2 id={id} className="font-semibold text-lg">
+        {title}
+      </h2>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+        {shown.map(([label, value]) => (
+          <div key={label} className="contents">
+            <dt className={mutedText}>{label}</dt>
+            <dd className="text-right font-medium text-slate-900 dark:text-slate-100">{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+function Chips({ title, items }: { title: string; items: string[] }) {
+  if (items.length === 0) return null;
+  const id = `chips-${title.toLowerCase().replace(/\W+/g, '-')}`;
+  return (
+    <section aria-labelledby={id} className={`${cardStyles} space-y-3`}>
+      <h2 id={id} className="font-semibold text-lg">
+        {title}
+      </h2>
+      <ul className="flex flex-wrap gap-2">
+        {items.map((item) => (
+          <li key={item} className={badgeStyles}>
+            {item}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** Every field of a listing with its human label (SPEC §3). */
+export function ListingFacts({ listing }: { listing: ListingView }) {
+  return (
+    <>
+      <Facts
+        title="Details"
+        rows={[
+          ['Rent', `${formatListingRent(listing.rent)}/month`],
+          ['Utilities', listing.utilities === null ? null : `${formatListingRent(listing.utilities)}/month`],
+          ['Available from', dateLabel(listing.availableFrom)],
+          ['Available to', listing.availableTo ? dateLabel(listing.availableTo) : null],
+          ['Room type', ROOM_TYPE_LABELS[listing.roomType]],
+          ['Housing type', HOUSING_TYPE_LABELS[listing.housingType]],
+        ]}
+      />
+      <Facts
+        title="Location"
+        rows={[
+          ['Location', listing.location],
+          ['City', listing.city],
+          ['State', listing.state],
+          ['Zip code', listing.zipCode],
+          ['University', listing.university],
+          ['Distance to campus', listing.distanceToCampus],
+        ]}
+      />
+      <Facts
+        title="Looking for"
+        rows={[
+          ['Gender preference', GENDER_PREFERENCE_LABELS[listing.genderPreference]],
+          ['Student year', STUDENT_YEAR_LABELS[listing.studentYear]],
+          ['Study habits', STUDY_HABITS_LABELS[listing.studyHabits]],
+          ['Social preferences', SOCIAL_PREFERENCE_LABELS[listing.socialPreferences]],
+        ]}
+      />
+      <Chips title="Lifestyle" items={listing.lifestylePreferences.map((p) => LIFESTYLE_LABELS[p])} />
+      <Chips title="Amenities" items={listing.amenities} />
+    </>
+  );
+}

@@ -1,0 +1,163 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { errorMessage } from '#shared/errors.ts';
+import {
+  type ListingFormValues,
+  type ListingView,
+  listingFormFromListing,
+  listingUpdateInput,
+} from '#shared/listing-view.ts';
+import { updateListingSchema } from '#shared/listings.ts';
+import { fieldErrors } from '#shared/validation.ts';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { ErrorCard } from '../../../components/error-card.tsx';
+import { TrashIcon } from '../../../components/icons.tsx';
+import { PencilIcon } from '../../../components/page-icons.tsx';
+import { buttonStyles, cardStyles, mutedText } from '../../../components/ui.ts';
+import { useDeleteListing } from '../api/delete-listing.ts';
+import { useUpdateListing } from '../api/update-listing.ts';
+import { ListingFormFields } from './listing-form-fields.tsx';
+
+const failure = (error: Error) => errorMessage(error.message);
+
+/** The main fields of a listing, saved with PATCH; photos stay as they are. */
+function EditForm({ listing, onDone }: { listing: ListingView; onDone: () => void }) {
+  const update = useUpdateListing();
+  const [values, setValues] = useState<ListingFormValues>(() => listingFormFromListing(listing));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+
+  const set = <K extends keyof ListingFormValues>(field: K, value: ListingFormValues[K]) => {
+    setValues((prev) => ({ ...prev, [field]: value }));
+    setErrors(({ [field]: _cleared, ...rest }) => rest);
+  };
+
+  return (
+    <form
+      noValidate
+      aria-labelledby="edit-listing-title"
+      className="flex flex-col gap-5"
+      onSubmit={(event) => {
+        event.preventDefault();
+        const changes = listingUpdateInput(values);
+        const parsed = updateListingSchema.safeParse(changes);
+        if (!parsed.success) {
+          const out: Record<string, string> = {};
+          for (const [path, message] of Object.entries(fieldErrors(parsed.error))) {
+            out[path.split('.')[0]!] ??= message;
+          }
+          setErrors(out);
+          return;
+        }
+        update.mutate(
+          { id: listing.id, changes },
+          {
+            onSuccess: onDone,
+            onError: (error) => console.warn('Update listing failed', error),
+          },
+        );
+      }}
+    >
+      <h2 id="edit-listing-title" className="font-bold text-xl">
+        Edit listing
+      </h2>
+      <ListingFormFields values={values} set={set} errors={errors} />
+      {update.isError && <ErrorCard title="Unable to save the listing" message={failure(update.error)} />}
+      <div className="flex gap-2">
+        <button type="button" className={`${buttonStyles.secondary} flex-1`} onClick={onDone}>
+          Cancel
+        </button>
+        <button
+          type="submit"
+          className={`${buttonStyles.primary} flex-1`}
+          disabled={update.isPending}
+          aria-busy={update.isPending}
+        >
+          {update.isPending ? 'Saving...' : 'Save Changes'}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** What the creator of a listing sees: Edit, Close or Reopen, and Delete. */
+export function OwnerActions({ listing }: { listing: ListingView }) {
+  const navigate = useNavigate();
+  const update = useUpdateListing();
+  const remove = useDeleteListing();
+  const [editing, setEditing] = useState(false);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const closed = listing.status === 'closed';
+
+  if (editing) {
+    return (
+      <section className={cardStyles}>
+        <EditForm listing={listing} onDone={() => setEditing(false)} />
+      </section>
+    );
+  }
+
+  return (
+    <section aria-labelledby="owner-title" className={`${cardStyles} space-y-3`}>
+      <h2 id="owner-title" className="font-semibold text-lg">
+        Your listing
+      </h2>
+      <p className={`text-sm ${mutedText}`}>
+        {closed
+          ? 'This listing is closed: only you can see it. Reopen it to show it on the board again.'
+          : 'Others see this listing on the board. Close it once the room is taken.'}
+      </p>
+      <div className="grid grid-cols-2 gap-2">
+        <button type="button" className={buttonStyles.secondary} onClick={() => setEditing(true)}>
+          <PencilIcon className="size-4" />
+          Edit
+        </button>
+        <button
+          type="button"
+          className={buttonStyles.secondary}
+          disabled={update.isPending}
+          aria-busy={update.isPending}
+          onClick={() =>
+            update.mutate(
+              { id: listing.id, changes: { status: closed ? 'active' : 'closed' } },
+              { onError: (error) => console.warn('Changing the listing status failed', error) },
+            )
+          }
+        >
+          {closed ? 'Reopen Listing' : 'Close Listing'}
+        </button>
+        <button
+          type="button"
+          className={`${buttonStyles.danger} col-span-2`}
+          onClick={() => setConfirmDelete(true)}
+        >
+          <TrashIcon className="size-4" />
+          Delete Listing
+        </button>
+      </div>
+      {update.isError && <ErrorCard title="Unable to change the listing" message={failure(update.error)} />}
+      <ConfirmDialog
+        open={confirmDelete}
+        title="Delete this listing?"
+        confirmLabel="Delete"
+        busyLabel="Deleting..."
+        busy={remove.isPending}
+        onCancel={() => setConfirmDelete(false)}
+        onConfirm={() =>
+          remove.mutate(listing.id, {
+            onSuccess: () => {
+              navigate('/roommates?tab=my');
+              remove.forget(listing.id);
+            },
+            onError: (error) => {
+              console.warn('Delete listing failed', error);
+              setConfirmDelete(false);
+            },
+          })
+        }
+      >
+        <p>The listing and its photos are removed for good. To hide it for a while, close it instead.</p>
+      </ConfirmDialog>
+      {remove.isError && <ErrorCard title="Unable to delete the listing" message={failure(remove.error)} />}
+    </section>
+  );
+}

@@ -1,0 +1,60 @@
+import { fitWithin } from '#shared/listing-view.ts';
+import { messages } from '#shared/validation.ts';
+
+/** Longest side of a photo as it is sent; the server keeps at most this much (DESIGN §2). */
+export const PHOTO_MAX_SIDE = 1600;
+const JPEG_QUALITY = 0.85;
+
+export class PhotoError extends Error {}
+
+function blobToDataUrl(blob: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error ?? new Error('The photo could not be read'));
+    reader.readAsDataURL(blob);
+  });
+}
+
+/** Decodes a picked file; the browser applies the photo's EXIF orientation to what it draws. */
+async function decode(file: File, url: string): Promise<HTMLImageElement> {
+  const image = new Image();
+  image.src = url;
+  try {
+    await image.decode();
+  } catch {
+    throw new PhotoError(`${file.name} could not be read as a photo`);
+  }
+  return image;
+}
+
+/**
+ * A picked photo as a JPEG data URL whose longest side is at most 1600 px: phones take 12 MP
+ * photos of several megabytes, and sending them whole would be slow and could pass the server's
+ * 5 MB limit.
+ */
+export async function downscalePhoto(file: File, maxSide = PHOTO_MAX_SIDE): Promise<string> {
+  if (!file.type.startsWith('image/')) throw new PhotoError(messages.imageRequired);
+  const url = URL.createObjectURL(file);
+  try {
+    const image = await decode(file, url);
+    const { width, height } = fitWithin(image.naturalWidth, image.naturalHeight, maxSide);
+    const canvas = document.createElement('canvas');
+    canvas.width = width;
+    canvas.height = height;
+    const context = canvas.getContext('2d');
+    if (!context) throw new PhotoError('This browser cannot prepare photos');
+    // JPEG has no transparency: transparent parts become white rather than black.
+    context.fillStyle = '#ffffff';
+    context.fillRect(0, 0, width, height);
+    context.imageSmoothingQuality = 'high';
+    context.drawImage(image, 0, 0, width, height);
+    const blob = await new Promise<Blob | null>((resolve) =>
+      canvas.toBlob(resolve, 'image/jpeg', JPEG_QUALITY),
+    );
+    if (!blob) throw new PhotoError(`${file.name} could not be prepared`);
+    return await blobToDataUrl(blob);
+  } finally {
+    URL.revokeObjectURL(url);
+  }
+}

@@ -1,0 +1,149 @@
+import { Link, useLocation, useParams } from 'react-router';
+import {
+  HOUSING_TYPE_LABELS,
+  hostName,
+  type ListingView,
+  placeLabel,
+  ROOM_TYPE_LABELS,
+} from '#shared/listing-view.ts';
+import { availableLabel, formatListingRent } from '#shared/listings.ts';
+import { Avatar } from '../../components/avatar.tsx';
+import { ErrorCard } from '../../components/error-card.tsx';
+import { ChevronLeftIcon, SearchIcon } from '../../components/icons.tsx';
+import { MapPinIcon } from '../../components/page-icons.tsx';
+import { PageSpinner } from '../../components/spinner.tsx';
+import { buttonStyles, cardStyles, mutedText } from '../../components/ui.ts';
+import { ApiError } from '../../lib/api.ts';
+import { useUser } from '../auth/api/get-user.ts';
+import { useListing } from './api/get-listing.ts';
+import { ContactSection } from './components/contact-section.tsx';
+import { ImageCarousel } from './components/image-carousel.tsx';
+import { badgeStyles, FeaturedBadge } from './components/listing-card.tsx';
+import { ListingFacts } from './components/listing-facts.tsx';
+import { OwnerActions } from './components/owner-actions.tsx';
+
+/** Back goes to the list the listing was opened from (its filters kept), else to /roommates. */
+function backPath(state: unknown): string {
+  const from = (state as { from?: unknown } | null)?.from;
+  return typeof from === 'string' && from.startsWith('/roommates') ? from : '/roommates';
+}
+
+const posted = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+/** 'Nov 21, 2026' on the viewer's calendar. */
+const postedLabel = (iso: string) => posted.format(new Date(iso));
+
+function NotFound() {
+  return (
+    <div className="flex flex-col items-center gap-4 px-6 py-16 text-center">
+      <span className="inline-flex size-16 items-center justify-center rounded-2xl bg-slate-100 text-slate-600 dark:bg-slate-800 dark:text-slate-300">
+        <SearchIcon className="size-8" />
+      </span>
+      <h2 className="font-bold text-2xl">Listing Not Found</h2>
+      <p className={mutedText}>This listing may have been removed or is no longer available.</p>
+      <Link to="/roommates" className={buttonStyles.primary}>
+        Browse Listings
+      </Link>
+    </div>
+  );
+}
+
+function Listing({ listing, own }: { listing: ListingView; own: boolean }) {
+  const creator = listing.creator;
+  return (
+    <div className="flex flex-col gap-5">
+      <ImageCarousel images={listing.images} cardImages={listing.cardImages} title={listing.title} />
+      <section aria-labelledby="listing-title" className="space-y-2">
+        <div className="flex flex-wrap items-center gap-2">
+          {listing.featured && <FeaturedBadge />}
+          {listing.status === 'closed' && <span className={badgeStyles}>Closed</span>}
+        </div>
+        <p>
+          <span className="font-bold text-3xl">{formatListingRent(listing.rent)}</span>
+          <span className={mutedText}>/month</span>
+          {listing.utilities !== null && (
+            <span className={`ml-2 text-sm ${mutedText}`}>
+              + {formatListingRent(listing.utilities)} utilities
+            </span>
+          )}
+        </p>
+        <h2 id="listing-title" className="font-bold text-2xl leading-tight">
+          {listing.title}
+        </h2>
+        <p className={`flex items-center gap-1 ${mutedText}`}>
+          <MapPinIcon className="size-4 shrink-0" />
+          {[placeLabel(listing), listing.state].filter(Boolean).join(', ')}
+        </p>
+        <p className="flex flex-wrap gap-1.5">
+          <span className={badgeStyles}>{ROOM_TYPE_LABELS[listing.roomType]}</span>
+          <span className={badgeStyles}>{HOUSING_TYPE_LABELS[listing.housingType]}</span>
+        </p>
+        <p className={`text-sm ${mutedText}`}>{availableLabel(listing.availableFrom)}</p>
+      </section>
+      {listing.description && (
+        <section aria-labelledby="about-title" className={`${cardStyles} space-y-2`}>
+          <h2 id="about-title" className="font-semibold text-lg">
+            About this room
+          </h2>
+          <p className="whitespace-pre-line text-slate-800 dark:text-slate-200">{listing.description}</p>
+        </section>
+      )}
+      <ListingFacts listing={listing} />
+      <section aria-labelledby="host-title" className={`${cardStyles} flex items-center gap-3`}>
+        <Avatar
+          user={{
+            firstName: creator?.firstName ?? '',
+            lastName: creator?.lastName ?? '',
+            email: '',
+            profileColor: creator?.profileColor ?? 'blue',
+            profileImageUrl: creator?.profileImageUrl ?? null,
+          }}
+          size="md"
+        />
+        <div>
+          <h2 id="host-title" className={`text-sm ${mutedText}`}>
+            Posted by
+          </h2>
+          <p className="font-semibold">{hostName(creator)}</p>
+          <p className={`text-sm ${mutedText}`}>Posted {postedLabel(listing.createdAt)}</p>
+        </div>
+      </section>
+      {own ? <OwnerActions listing={listing} /> : <ContactSection contactInfo={listing.contactInfo} />}
+    </div>
+  );
+}
+
+/** /listings/{id}: 'Room Details' with the photos and every field (SPEC §2). */
+export function ListingDetailPage() {
+  const { id = '' } = useParams();
+  const location = useLocation();
+  const { data: user } = useUser();
+  const listing = useListing(id);
+  const notFound = listing.error instanceof ApiError && listing.error.status === 404;
+
+  return (
+    <div className="flex flex-col gap-2 px-5 pb-10">
+      <header className="sticky top-0 z-30 -mx-5 flex items-center gap-2 bg-slate-50/95 px-5 py-4 backdrop-blur dark:bg-[#0b1220]/95">
+        <Link
+          to={backPath(location.state)}
+          aria-label="Back to listings"
+          className={`${buttonStyles.icon} -ml-2`}
+        >
+          <ChevronLeftIcon className="size-6" />
+        </Link>
+        <h1 className="font-bold text-2xl">Room Details</h1>
+      </header>
+      {listing.isPending ? (
+        <PageSpinner />
+      ) : notFound ? (
+        <NotFound />
+      ) : listing.isError ? (
+        <ErrorCard
+          title="Unable to load this listing"
+          message="Please check your connection and try again."
+        />
+      ) : (
+        <Listing listing={listing.data} own={user?.id === listing.data.createdBy} />
+      )}
+    </div>
+  );
+}

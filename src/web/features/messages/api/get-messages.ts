@@ -1,0 +1,45 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { type ChatEntry, reconcileLatest } from '#shared/chat.ts';
+import { type ChatMessage, MESSAGES_PAGE_SIZE } from '#shared/messages.ts';
+import { MESSAGES_QUERY_RETRIES, messagesRetryDelay } from '#shared/realtime-policy.ts';
+import { ApiError, apiJson, getQueryFn } from '../../../lib/api.ts';
+
+export const messagesQueryKey = ['/api/messages'] as const;
+
+/** GET /api/messages: the latest page of the household's messages, oldest first. */
+const fetchLatestMessages = getQueryFn<ChatMessage[]>({ on401: 'throw' });
+
+/** GET /api/messages?before=: the page before a message, oldest first. */
+export function fetchOlderMessages(before: string): Promise<ChatMessage[]> {
+  const query = new URLSearchParams({ before, limit: String(MESSAGES_PAGE_SIZE) });
+  return apiJson<ChatMessage[]>('GET', `/api/messages?${query}`);
+}
+
+/** A client error will not change on retry; anything else (network, 5xx, 408, 429) may. */
+function mayRetry(failureCount: number, error: Error): boolean {
+  if (failureCount >= MESSAGES_QUERY_RETRIES) return false;
+  if (error instanceof ApiError && error.status >= 400 && error.status < 500) {
+    return error.status === 408 || error.status === 429;
+  }
+  return true;
+}
+
+/**
+ * The chat: the latest page, joined on every refetch with what the cache already holds (older
+ * pages, the user's unsent messages), so that a refetch after a reconnect only adds what was
+ * missed. Retries with the SPEC §8 back-off, unlike other reads.
+ */
+export const messagesQueryOptions = queryOptions({
+  queryKey: messagesQueryKey,
+  queryFn: async (context): Promise<ChatEntry[]> => {
+    const latest = await fetchLatestMessages(context);
+    const current = context.client.getQueryData<ChatEntry[]>(messagesQueryKey) ?? [];
+    return reconcileLatest(current, latest, MESSAGES_PAGE_SIZE);
+  },
+  retry: mayRetry,
+  retryDelay: messagesRetryDelay,
+});
+
+export function useMessages() {
+  return useQuery(messagesQueryOptions);
+}

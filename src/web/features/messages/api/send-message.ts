@@ -1,0 +1,73 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type ChatEntry, markFailed, settlePending, TEMP_ID_PREFIX } from '#shared/chat.ts';
+import type { ChatMessage, MessageAuthor } from '#shared/messages.ts';
+import { ApiError, apiJson } from '../../../lib/api.ts';
+import { messagesQueryKey } from './get-messages.ts';
+
+export function sendMessage(input: {
+  content: string;
+  householdId: string;
+  userId: string;
+}): Promise<ChatMessage> {
+  return apiJson<ChatMessage>('POST', '/api/messages', input);
+}
+
+export interface SendVariables {
+  /** The pending message's id; the same again when retrying a failed one. */
+  tempId: string;
+  content: string;
+  author: MessageAuthor;
+  householdId: string;
+}
+
+export const sendMessageMutationKey = ['send-message'] as const;
+
+/** Not crypto.randomUUID: that needs a secure context, and the app may be opened over plain http. */
+export function newTempId(): string {
+  return `${TEMP_ID_PREFIX}${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
+}
+
+/** SPEC §8 wording: 'Failed to send message: {status} {body}'. */
+function failureText(error: Error): string {
+  if (error instanceof ApiError) {
+    const body = error.message.slice(`${error.status}: `.length);
+    return `Failed to send message: ${error.status} ${body}`;
+  }
+  return `Failed to send message: ${error.message}`;
+}
+
+/**
+ * Optimistic send: the message shows at once with a temp- id, is replaced by the server's copy
+ * (whether the POST answer or the socket event comes first), or is marked failed for Retry.
+ */
+export function useSendMessage() {
+  const queryClient = useQueryClient();
+  const update = (change: (list: ChatEntry[]) => ChatEntry[]) =>
+    queryClient.setQueryData<ChatEntry[]>(messagesQueryKey, (list) => change(list ?? []));
+  return useMutation({
+    mutationKey: sendMessageMutationKey,
+    mutationFn: ({ content, householdId, author }: SendVariables) =>
+      sendMessage({ content, householdId, userId: author.id }),
+    onMutate: ({ tempId, content, author, householdId }) => {
+      update((list) => {
+        if (list.some((m) => m.id === tempId)) return markFailed(list, tempId, false);
+        const pending: ChatEntry = {
+          id: tempId,
+          content,
+          userId: author.id,
+          user: author,
+          householdId,
+          createdAt: new Date().toISOString(),
+          type: 'text',
+          reactions: [],
+        };
+        return [...list, pending];
+      });
+    },
+    onSuccess: (message, { tempId }) => update((list) => settlePending(list, tempId, message)),
+    onError: (error, { tempId }) => {
+      console.warn(failureText(error));
+      update((list) => markFailed(list, tempId, true));
+    },
+  });
+}

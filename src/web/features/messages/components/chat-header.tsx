@@ -1,0 +1,31 @@
+import { connectionLabel } from '#shared/realtime-policy.ts';
+import { mutedText } from '../../../components/ui.ts';
+import { useConnectionState } from '../../../lib/realtime.ts';
+
+/** 'Messages' with the channel's state: 'Real-time', 'Connecting...' or 'Syncing messages' (SPEC §2). */
+export function ChatHeader({ syncing }: { syncing: boolean }) {
+  const state = useConnectionState();
+  const label = connectionLabel(state, syncing);
+  const dot =
+    label === 'Real-time'
+      ? 'bg-emerald-500'
+      : label === 'Syncing messages'
+        ? 'bg-blue-500 motion-safe:animate-pulse'
+        : 'bg-amber-500 motion-safe:animate-pulse';
+  return (
+    <header className="flex shrink-0 items-center justify-between gap-3 border-slate-200 border-b px-5 pt-6 pb-4 dark:border-slate-800">
+      <div className="min-w-0">
+        <h1 className="font-bold text-2xl tracking-tight">Messages</h1>
+        <p className={`truncate ${mutedText}`}>Chat with your household</p>
+      </div>
+      <p
+        role="status"
+        data-testid="connection-indicator"
+        className="flex shrink-0 items-center gap-1.5 rounded-full border border-slate-200 bg-white px-3 py-1 font-medium text-slate-700 text-sm dark:border-slate-700 dark:bg-slate-900 dark:text-slate-200"
+      >
+        <span aria-hidden="true" className={`size-2 rounded-full ${dot}`} />
+        {label}
+      </p>
+    </header>
+  );
+}

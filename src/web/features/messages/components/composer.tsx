@@ -1,0 +1,79 @@
+import { type FormEvent, type KeyboardEvent, type RefObject, useLayoutEffect } from 'react';
+import { composerHeight } from '#shared/chat.ts';
+import { MESSAGE_MAX_LENGTH } from '#shared/messages.ts';
+import { SendIcon } from '../../../components/icons.tsx';
+import { useKeyboardOpen } from '../../../lib/use-keyboard-open.ts';
+
+/**
+ * The message input: Enter sends, Shift+Enter breaks the line; grows with its text from 36 px
+ * to 120 px (100 px with the on-screen keyboard open); Send is off for blank text or while a
+ * message is being sent (SPEC §2, §5).
+ */
+export function Composer({
+  draft,
+  onDraftChange,
+  onSend,
+  sending,
+  inputRef,
+}: {
+  draft: string;
+  onDraftChange: (text: string) => void;
+  onSend: () => void;
+  sending: boolean;
+  inputRef: RefObject<HTMLTextAreaElement | null>;
+}) {
+  const keyboardOpen = useKeyboardOpen();
+  const blocked = draft.trim() === '' || sending;
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the height follows the text.
+  useLayoutEffect(() => {
+    const input = inputRef.current;
+    if (!input) return;
+    input.style.height = 'auto';
+    const borders = input.offsetHeight - input.clientHeight;
+    const content = input.scrollHeight + borders;
+    const height = composerHeight(content, keyboardOpen);
+    input.style.height = `${height}px`;
+    input.style.overflowY = content > height ? 'auto' : 'hidden';
+  }, [draft, keyboardOpen, inputRef]);
+
+  const submit = (event?: FormEvent) => {
+    event?.preventDefault();
+    if (!blocked) onSend();
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      submit();
+    }
+  };
+
+  return (
+    <form onSubmit={submit} className="flex shrink-0 items-end gap-2 px-3 pt-1 pb-2">
+      <label htmlFor="chat-input" className="sr-only">
+        Message
+      </label>
+      <textarea
+        id="chat-input"
+        ref={inputRef}
+        rows={1}
+        value={draft}
+        maxLength={MESSAGE_MAX_LENGTH}
+        placeholder="Type a message..."
+        enterKeyHint="send"
+        onChange={(event) => onDraftChange(event.target.value)}
+        onKeyDown={onKeyDown}
+        className="block min-h-9 flex-1 resize-none rounded-2xl border border-slate-400 bg-white px-3.5 py-[5px] text-base text-slate-900 leading-6 placeholder:text-slate-500 dark:border-slate-500 dark:bg-slate-950 dark:text-slate-100 dark:placeholder:text-slate-400"
+      />
+      <button
+        type="submit"
+        aria-label="Send"
+        disabled={blocked}
+        className="inline-flex size-9 shrink-0 items-center justify-center rounded-full bg-blue-600 text-white hover:bg-blue-700 disabled:cursor-not-allowed disabled:bg-slate-300 disabled:text-slate-600 dark:disabled:bg-slate-700 dark:disabled:text-slate-300"
+      >
+        <SendIcon className="size-5" />
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,31 @@
+import { CHAT_STARTERS } from '#shared/chat.ts';
+import { ChatIcon } from '../../../components/icons.tsx';
+import { mutedText } from '../../../components/ui.ts';
+
+/** The empty chat: 'Start the conversation' with starters that fill the input (SPEC §2). */
+export function EmptyChat({ onPick }: { onPick: (text: string) => void }) {
+  return (
+    <div className="flex flex-1 flex-col items-center justify-center gap-4 px-6 py-10 text-center">
+      <span className="inline-flex size-14 items-center justify-center rounded-2xl bg-blue-100 text-blue-700 dark:bg-blue-950 dark:text-blue-300">
+        <ChatIcon className="size-7" />
+      </span>
+      <div>
+        <h2 className="font-semibold text-lg">Start the conversation</h2>
+        <p className={`text-sm ${mutedText}`}>Say hello to your household, or pick one of these.</p>
+      </div>
+      <ul className="flex flex-wrap justify-center gap-2">
+        {CHAT_STARTERS.map((text) => (
+          <li key={text}>
+            <button
+              type="button"
+              onClick={() => onPick(text)}
+              className="rounded-full border border-slate-300 bg-white px-3.5 py-1.5 text-slate-800 text-sm hover:border-blue-600 hover:bg-blue-50 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100 dark:hover:border-blue-400 dark:hover:bg-slate-800"
+            >
+              {text}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,178 @@
+import { format } from 'date-fns';
+import { useCallback, useRef, useState } from 'react';
+import { type ChatEntry, isPending, REACTION_NAMES } from '#shared/chat.ts';
+import type { Reaction } from '#shared/messages.ts';
+import { displayName } from '#shared/users.ts';
+import { Avatar } from '../../../components/avatar.tsx';
+import { SmileIcon } from '../../../components/icons.tsx';
+import { ReactionMenu } from './reaction-menu.tsx';
+
+const LONG_PRESS_MS = 500;
+
+export interface MessageActions {
+  react: (messageId: string, emoji: Reaction) => void;
+  retry: (message: ChatEntry) => void;
+  discard: (messageId: string) => void;
+}
+
+/** A system message: centred and muted (SPEC §2). */
+function SystemMessage({ message }: { message: ChatEntry }) {
+  return (
+    <li className="flex justify-center px-4 py-1">
+      <p className="rounded-full bg-slate-200/70 px-3 py-1 text-center text-slate-700 text-xs dark:bg-slate-800 dark:text-slate-300">
+        {message.content}
+      </p>
+    </li>
+  );
+}
+
+/**
+ * One chat message: others' on the left with avatar and 'First L.' at the start of a run, the
+ * user's own on the right; reactions below; a 'React' control on hover or focus, or a long press
+ * on touch screens.
+ */
+export function MessageItem({
+  message,
+  own,
+  userId,
+  showAuthor,
+  actions,
+}: {
+  message: ChatEntry;
+  own: boolean;
+  userId: string;
+  showAuthor: boolean;
+  actions: MessageActions;
+}) {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const reactButton = useRef<HTMLButtonElement>(null);
+  const pressTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const closeMenu = useCallback(() => {
+    setMenuOpen(false);
+    reactButton.current?.focus({ preventScroll: true });
+  }, []);
+
+  if (message.type === 'system') return <SystemMessage message={message} />;
+
+  const pending = isPending(message);
+  const sent = !pending && !message.failed;
+  const name = own ? 'You' : displayName(message.user);
+  const mine = new Set(message.reactions.filter((r) => r.userIds.includes(userId)).map((r) => r.emoji));
+  const menuId = `reactions-${message.id}`;
+  const cancelPress = () => clearTimeout(pressTimer.current);
+
+  return (
+    <li className={`flex gap-2 px-4 ${own ? 'justify-end' : ''} ${showAuthor ? 'pt-2' : 'pt-0.5'}`}>
+      {!own &&
+        (showAuthor && message.user ? (
+          <Avatar user={message.user} size="sm" />
+        ) : (
+          <span aria-hidden="true" className="w-9 shrink-0" />
+        ))}
+      <div className={`group flex min-w-0 max-w-[80%] flex-col ${own ? 'items-end' : 'items-start'}`}>
+        {showAuthor && !own ? (
+          <p className="mb-0.5 font-semibold text-slate-700 text-xs dark:text-slate-300">{name}</p>
+        ) : (
+          <span className="sr-only">{name}:</span>
+        )}
+        <div className={`flex items-center gap-1 ${own ? 'flex-row-reverse' : ''}`}>
+          {/* biome-ignore lint/a11y/noStaticElementInteractions: the long press is the touch shortcut for the React button beside it. */}
+          <div
+            data-testid="message-bubble"
+            onPointerDown={(event) => {
+              if (event.pointerType !== 'touch' || !sent) return;
+              pressTimer.current = setTimeout(() => setMenuOpen(true), LONG_PRESS_MS);
+            }}
+            onPointerUp={cancelPress}
+            onPointerLeave={cancelPress}
+            onPointerCancel={cancelPress}
+            onContextMenu={(event) => {
+              if (menuOpen) event.preventDefault();
+            }}
+            className={`select-text whitespace-pre-wrap break-words rounded-2xl px-3.5 py-2 text-[0.9375rem] leading-snug ${
+              own
+                ? 'rounded-br-md bg-blue-600 text-white'
+                : 'rounded-bl-md bg-white text-slate-900 shadow-sm ring-1 ring-slate-200 dark:bg-slate-800 dark:text-slate-100 dark:ring-slate-700'
+            } ${pending ? 'opacity-70' : ''}`}
+          >
+            {message.content}
+          </div>
+          {sent && (
+            <button
+              ref={reactButton}
+              type="button"
+              aria-label="React"
+              aria-expanded={menuOpen}
+              aria-controls={menuOpen ? menuId : undefined}
+              onClick={() => setMenuOpen((open) => !open)}
+              className={`inline-flex size-8 shrink-0 items-center justify-center rounded-full text-slate-600 hover:bg-slate-200 focus-visible:opacity-100 group-hover:opacity-100 dark:text-slate-300 dark:hover:bg-slate-700 ${
+                menuOpen ? 'opacity-100' : 'opacity-0'
+              }`}
+            >
+              <SmileIcon className="size-5" />
+            </button>
+          )}
+        </div>
+        {menuOpen && (
+          <ReactionMenu
+            id={menuId}
+            mine={mine}
+            onClose={closeMenu}
+            onPick={(emoji) => {
+              actions.react(message.id, emoji);
+              closeMenu();
+            }}
+          />
+        )}
+        {message.reactions.length > 0 && (
+          <ul aria-label="Reactions" className="mt-1 flex flex-wrap gap-1">
+            {message.reactions.map((reaction) => {
+              const reacted = reaction.userIds.includes(userId);
+              return (
+                <li key={reaction.emoji}>
+                  <button
+                    type="button"
+                    aria-pressed={reacted}
+                    aria-label={`${REACTION_NAMES[reaction.emoji]} reaction, ${reaction.userIds.length}`}
+                    onClick={() => actions.react(message.id, reaction.emoji)}
+                    className={`inline-flex items-center gap-1 rounded-full border px-2 py-0.5 text-sm ${
+                      reacted
+                        ? 'border-blue-600 bg-blue-50 text-blue-900 dark:border-blue-400 dark:bg-blue-950 dark:text-blue-100'
+                        : 'border-slate-300 bg-white text-slate-800 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-200'
+                    }`}
+                  >
+                    <span aria-hidden="true">{reaction.emoji}</span>
+                    <span className="font-medium tabular-nums">{reaction.userIds.length}</span>
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+        <p className="mt-0.5 flex items-center gap-2 text-slate-600 text-xs dark:text-slate-400">
+          <time dateTime={message.createdAt}>{format(new Date(message.createdAt), 'h:mm a')}</time>
+          {pending && <span>Sending…</span>}
+        </p>
+        {message.failed && (
+          <p className="mt-0.5 flex items-center gap-2 text-red-700 text-xs dark:text-red-300">
+            <span>Not sent.</span>
+            <button
+              type="button"
+              onClick={() => actions.retry(message)}
+              className="font-semibold underline underline-offset-2"
+            >
+              Retry
+            </button>
+            <button
+              type="button"
+              onClick={() => actions.discard(message.id)}
+              className="font-semibold underline underline-offset-2"
+            >
+              Discard
+            </button>
+          </p>
+        )}
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,129 @@
+import { useIsMutating, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { type ChatEntry, removeMessage } from '#shared/chat.ts';
+import { extractErrorMessage } from '#shared/errors.ts';
+import type { MessageAuthor } from '#shared/messages.ts';
+import { displayName, type PublicUser } from '#shared/users.ts';
+import { ErrorCard } from '../../components/error-card.tsx';
+import { PageSpinner } from '../../components/spinner.tsx';
+import { buttonStyles } from '../../components/ui.ts';
+import { useKeyboardOpen } from '../../lib/use-keyboard-open.ts';
+import { useUser } from '../auth/api/get-user.ts';
+import { useCurrentHousehold } from '../households/api/get-household.ts';
+import { messagesQueryKey, useMessages } from './api/get-messages.ts';
+import { useReactToMessage } from './api/react-to-message.ts';
+import { newTempId, sendMessageMutationKey, useSendMessage } from './api/send-message.ts';
+import { ChatHeader } from './components/chat-header.tsx';
+import { Composer } from './components/composer.tsx';
+import { EmptyChat } from './components/empty-chat.tsx';
+import type { MessageActions } from './components/message-item.tsx';
+import { MessageList } from './components/message-list.tsx';
+import { TypingIndicator } from './components/typing-indicator.tsx';
+import { useReadMarker } from './use-read-marker.ts';
+import { useTypingSender } from './use-typing-sender.ts';
+
+/** /messages: the household's chat (SPEC §2 Messages). */
+export function MessagesPage() {
+  const { data: user } = useUser();
+  const { data: household } = useCurrentHousehold();
+  if (!user || !household) return <PageSpinner />;
+  return <Chat user={user} householdId={household.id} />;
+}
+
+function Chat({ user, householdId }: { user: PublicUser; householdId: string }) {
+  const author = useMemo<MessageAuthor>(
+    () => ({
+      id: user.id,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      email: user.email,
+      profileColor: user.profileColor,
+      profileImageUrl: user.profileImageUrl,
+    }),
+    [user],
+  );
+  const queryClient = useQueryClient();
+  const messagesQuery = useMessages();
+  const messages = messagesQuery.data;
+  const send = useSendMessage();
+  const sending = useIsMutating({ mutationKey: sendMessageMutationKey }) > 0;
+  const react = useReactToMessage(author.id);
+  const typing = useTypingSender(householdId, author.id, displayName(author));
+  const [draft, setDraft] = useState('');
+  const input = useRef<HTMLTextAreaElement>(null);
+  // The bottom navigation hides while the on-screen keyboard is open; the chat takes its place.
+  const keyboardOpen = useKeyboardOpen();
+  useReadMarker(messages ?? [], author.id);
+
+  const { mutate: sendMutate } = send;
+  const { mutate: reactMutate } = react;
+  const actions = useMemo<MessageActions>(
+    () => ({
+      react: (messageId, emoji) => reactMutate({ messageId, emoji }),
+      retry: (message: ChatEntry) =>
+        sendMutate({ tempId: message.id, content: message.content, author, householdId }),
+      discard: (messageId) =>
+        queryClient.setQueryData<ChatEntry[]>(
+          messagesQueryKey,
+          (list) => list && removeMessage(list, messageId),
+        ),
+    }),
+    [reactMutate, sendMutate, author, householdId, queryClient],
+  );
+
+  const onDraftChange = (text: string) => {
+    setDraft(text);
+    typing.typed(text);
+  };
+
+  const onSend = () => {
+    const content = draft.trim();
+    if (!content || sending) return;
+    setDraft('');
+    typing.stopped();
+    sendMutate({ tempId: newTempId(), content, author, householdId });
+    input.current?.focus();
+  };
+
+  const pick = useCallback((text: string) => {
+    setDraft(text);
+    input.current?.focus();
+  }, []);
+
+  return (
+    <div
+      className={`flex flex-col ${keyboardOpen ? 'h-dvh' : 'h-[calc(100dvh-5rem-env(safe-area-inset-bottom))]'}`}
+    >
+      <ChatHeader syncing={messagesQuery.isFetching} />
+      {messages === undefined ? (
+        messagesQuery.isError ? (
+          <div className="flex flex-1 flex-col items-center justify-center gap-4 px-6">
+            <ErrorCard
+              title="Messages could not be loaded"
+              message={extractErrorMessage(messagesQuery.error.message)}
+            />
+            <button type="button" className={buttonStyles.secondary} onClick={() => messagesQuery.refetch()}>
+              Try again
+            </button>
+          </div>
+        ) : (
+          <div className="flex flex-1 items-center justify-center">
+            <PageSpinner />
+          </div>
+        )
+      ) : messages.length === 0 ? (
+        <EmptyChat onPick={pick} />
+      ) : (
+        <MessageList messages={messages} userId={author.id} actions={actions} />
+      )}
+      <TypingIndicator />
+      <Composer
+        draft={draft}
+        onDraftChange={onDraftChange}
+        onSend={onSend}
+        sending={sending}
+        inputRef={input}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,56 @@
+import { useState } from 'react';
+import { errorMessage } from '#shared/errors.ts';
+import type { Household } from '#shared/household-view.ts';
+import { HOUSEHOLD_NAME_MAX } from '#shared/households.ts';
+import { ErrorCard } from '../../components/error-card.tsx';
+import { TextField } from '../../components/form-fields.tsx';
+import { buttonStyles, mutedText } from '../../components/ui.ts';
+import { useCreateHousehold } from '../households/api/create-household.ts';
+
+/** Step 3, Create Household: Continue stays disabled while the trimmed name is blank (SPEC §5). */
+export function CreateHouseholdForm({ onCreated }: { onCreated: (household: Household) => void }) {
+  const [name, setName] = useState('');
+  const create = useCreateHousehold();
+  const busy = create.isPending || create.isSuccess;
+  const canSubmit = name.trim() !== '' && !busy;
+
+  const onSubmit = (event: React.FormEvent) => {
+    event.preventDefault();
+    if (!canSubmit) return;
+    create.mutate({ name: name.trim() }, { onSuccess: onCreated });
+  };
+
+  return (
+    <form onSubmit={onSubmit} className="flex flex-col gap-6" aria-labelledby="create-household-title">
+      <div className="space-y-2 text-center">
+        <h1 id="create-household-title" className="font-bold text-3xl tracking-tight">
+          Create Household
+        </h1>
+        <p className={mutedText}>Give your home a name your roommates will recognise.</p>
+      </div>
+      {create.error && (
+        <ErrorCard title="Unable to Create Household" message={errorMessage(create.error.message)} />
+      )}
+      <TextField
+        label="Household name"
+        name="householdName"
+        placeholder="e.g. Maple Street Apartment"
+        autoComplete="off"
+        maxLength={HOUSEHOLD_NAME_MAX}
+        value={name}
+        onChange={(e) => {
+          setName(e.target.value);
+          if (create.isError) create.reset();
+        }}
+      />
+      <button
+        type="submit"
+        disabled={!canSubmit}
+        aria-busy={busy}
+        className={`${buttonStyles.primary} w-full`}
+      >
+        {busy ? 'Creating...' : 'Continue'}
+      </button>
+    </form>
+  );
+}

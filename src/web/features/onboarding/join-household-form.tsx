@@ -1,0 +1,48 @@
+import { useState } from 'react';
+import type { Household } from '#shared/household-view.ts';
+import { canSubmitInviteCode, JOIN_ERROR_TITLE, joinErrorDetail } from '#shared/invites.ts';
+import { ErrorCard } from '../../components/error-card.tsx';
+import { buttonStyles, mutedText } from '../../components/ui.ts';
+import { useJoinHousehold } from '../households/api/join-household.ts';
+import { InviteCodeField } from '../households/components/invite-code-field.tsx';
+
+/** Step 3, Join Household: the code is upper-cased as typed and sent only at exactly 8 characters. */
+export function JoinHouseholdForm({ onJoined }: { onJoined: (household: Household) => void }) {
+  const [code, setCode] = useState('');
+  const join = useJoinHousehold();
+  const busy = join.isPending || join.isSuccess;
+  const canSubmit = canSubmitInviteCode(code) && !busy;
+
+  const onSubmit = (event: React.FormEvent) => {
+    event.preventDefault();
+    if (!canSubmit) return;
+    join.mutate(code, { onSuccess: onJoined });
+  };
+
+  return (
+    <form onSubmit={onSubmit} className="flex flex-col gap-6" aria-labelledby="join-household-title">
+      <div className="space-y-2 text-center">
+        <h1 id="join-household-title" className="font-bold text-3xl tracking-tight">
+          Join Household
+        </h1>
+        <p className={mutedText}>Ask a roommate for the invite code in their Settings.</p>
+      </div>
+      {join.error && <ErrorCard title={JOIN_ERROR_TITLE} message={joinErrorDetail(join.error.message)} />}
+      <InviteCodeField
+        value={code}
+        onChange={(next) => {
+          setCode(next);
+          if (join.isError) join.reset();
+        }}
+      />
+      <button
+        type="submit"
+        disabled={!canSubmit}
+        aria-busy={busy}
+        className={`${buttonStyles.primary} w-full`}
+      >
+        {busy ? 'Joining...' : 'Join Household'}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,86 @@
+import { useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import type { Household } from '#shared/household-view.ts';
+import { nextOnboardingStep, type OnboardingStep, previousOnboardingStep } from '#shared/onboarding.ts';
+import { Avatar } from '../../components/avatar.tsx';
+import { ChevronLeftIcon } from '../../components/icons.tsx';
+import { PageSpinner } from '../../components/spinner.tsx';
+import { buttonStyles } from '../../components/ui.ts';
+import { finishOnboarding, markOnboardingCompleted } from '../../lib/onboarding-flags.ts';
+import { readSession, storageKeys } from '../../lib/storage.ts';
+import { useUser } from '../auth/api/get-user.ts';
+import { CreateHouseholdForm } from './create-household-form.tsx';
+import { JoinHouseholdForm } from './join-household-form.tsx';
+import { ProgressDots } from './progress-dots.tsx';
+import { type PathChoice, StepChoosePath } from './step-choose-path.tsx';
+import { StepReady } from './step-ready.tsx';
+import { StepWelcome } from './step-welcome.tsx';
+
+/** Step 3 shows the three paths, or the form of the one picked. */
+type StepThreeView = 'choose' | 'create' | 'join';
+
+/** Onboarding steps 1 → 3 → 4 (SPEC §2). */
+export function OnboardingPage() {
+  const { data: user } = useUser();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [step, setStep] = useState<OnboardingStep>(1);
+  const [view, setView] = useState<StepThreeView>('choose');
+  const [done, setDone] = useState<{ household: Household; created: boolean } | null>(null);
+
+  if (!user) return <PageSpinner />;
+
+  // Step 1 offers a way back only to someone who did not just sign up, and only when the app
+  // has a previous screen to return to. On step 3 an open form closes before the step changes.
+  const justSignedUp = readSession(storageKeys.isNewSignup) === 'true';
+  const onBack =
+    step === 3 && view !== 'choose'
+      ? () => setView('choose')
+      : step !== 1
+        ? () => {
+            setView('choose');
+            setStep(previousOnboardingStep(step));
+          }
+        : !justSignedUp && location.key !== 'default'
+          ? () => navigate(-1)
+          : null;
+
+  const succeeded = (household: Household, created: boolean) => {
+    // SPEC §4: success finishes onboarding; 'Go to Home' then reloads at '/'.
+    finishOnboarding();
+    setDone({ household, created });
+    setStep(nextOnboardingStep(3));
+  };
+
+  const choose = (choice: PathChoice) => {
+    if (choice === 'roommates') {
+      markOnboardingCompleted();
+      navigate('/roommates');
+      return;
+    }
+    setView(choice);
+  };
+
+  return (
+    <div className="flex flex-1 flex-col gap-6 px-5 pt-4 pb-10">
+      <header className="flex items-center justify-between">
+        {onBack ? (
+          <button type="button" onClick={onBack} aria-label="Back" className={buttonStyles.icon}>
+            <ChevronLeftIcon className="size-6" />
+          </button>
+        ) : (
+          <span className="size-10" />
+        )}
+        <ProgressDots step={step} />
+        <Link to="/settings" className="rounded-full">
+          <Avatar user={user} size="sm" label="Profile and settings" />
+        </Link>
+      </header>
+      {step === 1 && <StepWelcome user={user} onNext={() => setStep(nextOnboardingStep(step))} />}
+      {step === 3 && view === 'choose' && <StepChoosePath onChoose={choose} />}
+      {step === 3 && view === 'create' && <CreateHouseholdForm onCreated={(h) => succeeded(h, true)} />}
+      {step === 3 && view === 'join' && <JoinHouseholdForm onJoined={(h) => succeeded(h, false)} />}
+      {step === 4 && done && <StepReady household={done.household} created={done.created} />}
+    </div>
+  );
+}

@@ -1,0 +1,151 @@
+import { QueryClient } from '@tanstack/react-query';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ChatEntry } from '#shared/chat.ts';
+import type { ChatMessage } from '#shared/messages.ts';
+import { calendarQueryKey } from '../calendar/api/get-calendar.ts';
+import { choresQueryKey } from '../chores/api/get-chores.ts';
+import { balanceQueryKey } from '../expenses/api/get-balance.ts';
+import { balancesQueryKey } from '../expenses/api/get-balances.ts';
+import { expensesQueryKey } from '../expenses/api/get-expenses.ts';
+import { currentHouseholdQueryKey } from '../households/api/get-household.ts';
+import { kickedStatusQueryKey } from '../households/api/kicked-status.ts';
+import { messagesQueryKey } from '../messages/api/get-messages.ts';
+import { unreadCountQueryKey } from '../messages/api/get-unread-count.ts';
+import { type EventContext, handleServerEvent, KICK_RELOAD_MS, refreshAfterConnect } from './handle-event.ts';
+
+function message(id: string, overrides: Partial<ChatEntry> = {}): ChatEntry {
+  return {
+    id,
+    content: `text ${id}`,
+    userId: 'bea',
+    user: null,
+    householdId: 'h1',
+    createdAt: new Date(Date.UTC(2025, 0, 1, 0, Number(id.replace(/\D/g, '') || 0))).toISOString(),
+    type: 'text',
+    reactions: [],
+    ...overrides,
+  };
+}
+
+let queryClient: QueryClient;
+let context: EventContext;
+let invalidated: string[];
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  queryClient = new QueryClient();
+  invalidated = [];
+  const original = queryClient.invalidateQueries.bind(queryClient);
+  vi.spyOn(queryClient, 'invalidateQueries').mockImplementation((filters, options) => {
+    invalidated.push(String(filters?.queryKey?.[0]));
+    return original(filters, options);
+  });
+  context = { queryClient, userId: 'ada', navigate: vi.fn(), reload: vi.fn() };
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+const messages = () => queryClient.getQueryData<ChatEntry[]>(messagesQueryKey);
+
+describe('handleServerEvent', () => {
+  it('appends new messages once, replaces the pending copy of an own message, and counts others as unread', () => {
+    queryClient.setQueryData<ChatEntry[]>(messagesQueryKey, [
+      message('m1'),
+      message('temp-x', { userId: 'ada', content: 'hello' }),
+    ]);
+    const fromBea = message('m2');
+    handleServerEvent({ type: 'new_message', message: fromBea }, context);
+    handleServerEvent({ type: 'new_message', message: fromBea }, context);
+    expect(messages()!.map((m) => m.id)).toEqual(['m1', 'm2', 'temp-x']);
+    expect(invalidated).toEqual([unreadCountQueryKey[0], unreadCountQueryKey[0]]);
+
+    invalidated = [];
+    const own: ChatMessage = message('m3', { userId: 'ada', content: 'hello' });
+    handleServerEvent({ type: 'new_message', message: own }, context);
+    expect(messages()!.map((m) => m.id)).toEqual(['m1', 'm2', 'm3']);
+    expect(invalidated).toEqual([]);
+  });
+
+  it('leaves a chat that was never loaded to its first fetch', () => {
+    handleServerEvent({ type: 'new_message', message: message('m1') }, context);
+    expect(messages()).toBeUndefined();
+  });
+
+  it('sets the reactions of a message', () => {
+    queryClient.setQueryData<ChatEntry[]>(messagesQueryKey, [message('m1')]);
+    handleServerEvent(
+      { type: 'message_reaction', messageId: 'm1', reactions: [{ emoji: '👍', userIds: ['bea'] }] },
+      context,
+    );
+    expect(messages()![0]!.reactions).toEqual([{ emoji: '👍', userIds: ['bea'] }]);
+  });
+
+  it('refetches the chat on message_error', () => {
+    handleServerEvent({ type: 'message_error', error: 'boom' }, context);
+    expect(invalidated).toEqual([messagesQueryKey[0]]);
+  });
+
+  it('on user_kicked refreshes the household, sets the kicked flag, goes home and reloads after 100 ms', () => {
+    handleServerEvent({ type: 'user_kicked', householdId: 'h1' }, context);
+    expect(invalidated).toEqual([currentHouseholdQueryKey[0]]);
+    expect(queryClient.getQueryData(kickedStatusQueryKey)).toEqual({ wasKicked: true });
+    expect(context.navigate).toHaveBeenCalledWith('/');
+    expect(context.reload).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(KICK_RELOAD_MS);
+    expect(context.reload).toHaveBeenCalledOnce();
+  });
+
+  it('refreshes the household on membership changes', () => {
+    for (const type of ['member_removed', 'member_joined', 'member_left'] as const) {
+      handleServerEvent({ type, userId: 'bea' }, context);
+    }
+    handleServerEvent({ type: 'household_updated' }, context);
+    expect(invalidated).toEqual(Array(4).fill(currentHouseholdQueryKey[0]));
+  });
+
+  it('refreshes chores, expenses with the balances, and the calendar', () => {
+    handleServerEvent({ type: 'new_chore' }, context);
+    handleServerEvent({ type: 'chore_deleted', id: 'c1' }, context);
+    handleServerEvent({ type: 'expense_updated' }, context);
+    handleServerEvent({ type: 'calendar_event_deleted', id: 'e1' }, context);
+    expect(invalidated).toEqual([
+      choresQueryKey[0],
+      choresQueryKey[0],
+      expensesQueryKey[0],
+      balanceQueryKey[0],
+      balancesQueryKey[0],
+      calendarQueryKey[0],
+    ]);
+  });
+
+  it('marks every month of the calendar stale on an event change', () => {
+    const june = [...calendarQueryKey, { from: '2026-05-30T22:00:00.000Z', to: '2026-07-04T22:00:00.000Z' }];
+    const july = [...calendarQueryKey, { from: '2026-06-27T22:00:00.000Z', to: '2026-08-01T22:00:00.000Z' }];
+    queryClient.setQueryData(june, []);
+    queryClient.setQueryData(july, []);
+    handleServerEvent({ type: 'new_calendar_event' }, context);
+    expect(queryClient.getQueryState(june)?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(july)?.isInvalidated).toBe(true);
+  });
+});
+
+describe('refreshAfterConnect', () => {
+  it('refetches the chat on the first connection and everything the socket refreshes after a reconnect', () => {
+    refreshAfterConnect(queryClient, false);
+    expect(invalidated).toEqual([messagesQueryKey[0], unreadCountQueryKey[0]]);
+    invalidated = [];
+    refreshAfterConnect(queryClient, true);
+    expect(invalidated).toEqual([
+      messagesQueryKey[0],
+      unreadCountQueryKey[0],
+      currentHouseholdQueryKey[0],
+      choresQueryKey[0],
+      expensesQueryKey[0],
+      balanceQueryKey[0],
+      balancesQueryKey[0],
+      calendarQueryKey[0],
+    ]);
+  });
+});

@@ -1,0 +1,107 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { type ChatEntry, receiveMessage, setReactions } from '#shared/chat.ts';
+import type { ServerEvent } from '#shared/messages.ts';
+import { calendarQueryKey } from '../calendar/api/get-calendar.ts';
+import { choresQueryKey } from '../chores/api/get-chores.ts';
+import { balanceQueryKey } from '../expenses/api/get-balance.ts';
+import { balancesQueryKey } from '../expenses/api/get-balances.ts';
+import { expensesQueryKey } from '../expenses/api/get-expenses.ts';
+import { currentHouseholdQueryKey } from '../households/api/get-household.ts';
+import { type KickedStatus, kickedStatusQueryKey } from '../households/api/kicked-status.ts';
+import { messagesQueryKey } from '../messages/api/get-messages.ts';
+import { unreadCountQueryKey } from '../messages/api/get-unread-count.ts';
+import { typing } from '../messages/typing-store.ts';
+
+export interface EventContext {
+  queryClient: QueryClient;
+  userId: string;
+  /** Client-side navigation (the router's). */
+  navigate: (path: string) => void;
+  reload: () => void;
+}
+
+/** Kick reload delay (SPEC §9): the navigation to '/' lands first. */
+export const KICK_RELOAD_MS = 100;
+
+/** What each server event does to the cache and the screen (SPEC §4, §7, §8). */
+export function handleServerEvent(event: ServerEvent, context: EventContext): void {
+  const { queryClient } = context;
+  const invalidate = (queryKey: readonly unknown[]) => void queryClient.invalidateQueries({ queryKey });
+  const updateMessages = (change: (list: ChatEntry[]) => ChatEntry[]) =>
+    queryClient.setQueryData<ChatEntry[]>(messagesQueryKey, (list) => list && change(list));
+
+  switch (event.type) {
+    case 'new_message':
+      updateMessages((list) => receiveMessage(list, event.message));
+      if (event.message.userId !== context.userId) {
+        if (event.message.userId) typing.stopped(event.message.userId);
+        invalidate(unreadCountQueryKey);
+      }
+      return;
+    case 'message_reaction':
+      updateMessages((list) => setReactions(list, event.messageId, event.reactions));
+      return;
+    case 'message_error':
+      invalidate(messagesQueryKey);
+      return;
+    case 'user_typing':
+      typing.started(event.userId, event.userName);
+      return;
+    case 'user_stopped_typing':
+      typing.stopped(event.userId);
+      return;
+    case 'user_kicked':
+      invalidate(currentHouseholdQueryKey);
+      queryClient.setQueryData<KickedStatus>(kickedStatusQueryKey, { wasKicked: true });
+      context.navigate('/');
+      setTimeout(context.reload, KICK_RELOAD_MS);
+      return;
+    case 'member_removed':
+    case 'member_joined':
+    case 'member_left':
+    case 'household_updated':
+      invalidate(currentHouseholdQueryKey);
+      return;
+    case 'new_chore':
+    case 'chore_updated':
+    case 'chore_deleted':
+      invalidate(choresQueryKey);
+      return;
+    case 'new_expense':
+    case 'expense_updated':
+    case 'expense_deleted':
+      invalidate(expensesQueryKey);
+      invalidate(balanceQueryKey);
+      invalidate(balancesQueryKey);
+      return;
+    case 'new_calendar_event':
+    case 'calendar_event_updated':
+    case 'calendar_event_deleted':
+      invalidate(calendarQueryKey);
+      return;
+    case 'connection_confirmed':
+    case 'pong':
+      return;
+  }
+}
+
+/**
+ * After a confirmed connection: the chat and its unread count may have missed messages (on the
+ * first connection too, when the chat was fetched before the channel was up); after a reconnect,
+ * everything the socket refreshes may be stale.
+ */
+export function refreshAfterConnect(queryClient: QueryClient, again: boolean): void {
+  const keys: (readonly unknown[])[] = [messagesQueryKey, unreadCountQueryKey];
+  if (again) {
+    keys.push(
+      currentHouseholdQueryKey,
+      choresQueryKey,
+      expensesQueryKey,
+      balanceQueryKey,
+      balancesQueryKey,
+      calendarQueryKey,
+    );
+    typing.clear();
+  }
+  for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
+}

@@ -1,0 +1,34 @@
+import type { Household } from '#shared/household-view.ts';
+import type { PublicUser } from '#shared/users.ts';
+import { cardStyles } from '../../../components/ui.ts';
+import { HouseholdActions } from './household-actions.tsx';
+import { HouseholdNameForm } from './household-name-form.tsx';
+import { InviteSection } from './invite-section.tsx';
+import { MembersList } from './members-list.tsx';
+import { RentForm } from './rent-form.tsx';
+
+const divider = 'border-slate-200 border-t pt-5 dark:border-slate-800';
+
+/** Settings → Household Information, for members of a household (SPEC §2). */
+export function HouseholdCard({ household, user }: { household: Household; user: PublicUser }) {
+  return (
+    <section aria-labelledby="household-info-title" className={`${cardStyles} space-y-5`}>
+      <h2 id="household-info-title" className="font-semibold text-lg">
+        Household Information
+      </h2>
+      <HouseholdNameForm key={household.id} household={household} />
+      <div className={divider}>
+        <InviteSection household={household} />
+      </div>
+      <div className={divider}>
+        <RentForm key={household.id} household={household} />
+      </div>
+      <div className={divider}>
+        <MembersList household={household} viewerId={user.id} />
+      </div>
+      <div className={divider}>
+        <HouseholdActions household={household} viewerId={user.id} />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,62 @@
+import type { Household } from '#shared/household-view.ts';
+import { inviteLink } from '#shared/invites.ts';
+import { CheckIcon, LayersIcon, ShareIcon } from '../../../components/icons.tsx';
+import { buttonStyles, mutedText } from '../../../components/ui.ts';
+import { copyText } from '../../../lib/clipboard.ts';
+import { useTimedMessage } from '../../../lib/use-timed-message.ts';
+
+/** How long 'Copied' stays (SPEC §9). */
+const COPIED_MS = 2_000;
+
+const COPY_FAILED = 'Could not copy. Select the code and copy it yourself.';
+
+/** The invite code with Copy, and an invite link shared with the Web Share API or copied. */
+export function InviteSection({ household }: { household: Household }) {
+  const [status, showStatus] = useTimedMessage(COPIED_MS);
+
+  const copyCode = async () => {
+    showStatus((await copyText(household.inviteCode)) ? 'Copied' : COPY_FAILED);
+  };
+
+  const shareLink = async () => {
+    const url = inviteLink(window.location.origin, household.inviteCode);
+    if (typeof navigator.share === 'function') {
+      try {
+        await navigator.share({ title: `Join ${household.name} on Hearth`, url });
+        return;
+      } catch (error) {
+        // Closing the share sheet is a choice, not a failure; anything else falls back to copying.
+        if (error instanceof DOMException && error.name === 'AbortError') return;
+      }
+    }
+    showStatus((await copyText(url)) ? 'Invite link copied' : COPY_FAILED);
+  };
+
+  return (
+    <div className="space-y-3">
+      <div>
+        <h3 className="font-medium text-slate-800 text-sm dark:text-slate-200">Invite code</h3>
+        <p className="mt-1 select-all font-bold font-mono text-2xl tracking-widest" data-testid="invite-code">
+          {household.inviteCode}
+        </p>
+        <p className={`text-sm ${mutedText}`}>Roommates join with this code or with your invite link.</p>
+      </div>
+      <div className="flex flex-wrap items-center gap-2">
+        <button type="button" onClick={copyCode} className={buttonStyles.secondary}>
+          {status === 'Copied' ? <CheckIcon className="size-4" /> : <LayersIcon className="size-4" />}
+          Copy code
+        </button>
+        <button type="button" onClick={shareLink} className={buttonStyles.secondary}>
+          <ShareIcon className="size-4" />
+          Share invite link
+        </button>
+      </div>
+      <p
+        role="status"
+        className={`min-h-5 text-sm ${status === COPY_FAILED ? 'text-red-700 dark:text-red-300' : 'text-green-800 dark:text-green-300'}`}
+      >
+        {status ?? ''}
+      </p>
+    </div>
+  );
+}

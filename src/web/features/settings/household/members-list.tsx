@@ -1,0 +1,82 @@
+import { useState } from 'react';
+import { canRemoveMember, type Household, type HouseholdMember } from '#shared/household-view.ts';
+import { displayName } from '#shared/users.ts';
+import { Avatar } from '../../../components/avatar.tsx';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { buttonStyles, errorText, mutedText } from '../../../components/ui.ts';
+import { useRemoveMember } from '../../households/api/members.ts';
+
+/** Members with avatar, name and role; an administrator can remove the others (SPEC §6). */
+export function MembersList({ household, viewerId }: { household: Household; viewerId: string }) {
+  const [removing, setRemoving] = useState<HouseholdMember | null>(null);
+  const remove = useRemoveMember();
+
+  const confirmRemove = () => {
+    if (!removing) return;
+    remove.mutate(removing.userId, {
+      onSettled: () => setRemoving(null),
+      onError: (error) => console.warn('Removing a member failed', error),
+    });
+  };
+
+  return (
+    <div className="space-y-3">
+      <h3 className="font-medium text-slate-800 text-sm dark:text-slate-200">
+        Members <span className={`font-normal ${mutedText}`}>({household.members.length})</span>
+      </h3>
+      {remove.isError && (
+        <p role="alert" className={errorText}>
+          Failed to remove member from household
+        </p>
+      )}
+      <ul className="space-y-3">
+        {household.members.map((member) => {
+          const name = displayName(member.user);
+          return (
+            <li key={member.userId} className="flex items-center gap-3">
+              <Avatar user={member.user} size="md" />
+              <div className="min-w-0 flex-1">
+                <p className="truncate font-medium">
+                  {name}
+                  {member.userId === viewerId && <span className={`font-normal ${mutedText}`}> (you)</span>}
+                </p>
+                {member.role === 'admin' && (
+                  <span className="mt-0.5 inline-block rounded-full bg-blue-100 px-2 py-0.5 font-semibold text-blue-800 text-xs dark:bg-blue-950 dark:text-blue-200">
+                    Administrator
+                  </span>
+                )}
+              </div>
+              {canRemoveMember(household, viewerId, member.userId) && (
+                <button
+                  type="button"
+                  aria-label={`Remove ${name}`}
+                  className={buttonStyles.danger}
+                  onClick={() => {
+                    remove.reset();
+                    setRemoving(member);
+                  }}
+                >
+                  Remove
+                </button>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+      <ConfirmDialog
+        open={removing !== null}
+        title={`Remove ${removing ? displayName(removing.user) : ''}?`}
+        confirmLabel="Remove"
+        busyLabel="Removing..."
+        busy={remove.isPending}
+        onConfirm={confirmRemove}
+        onCancel={() => setRemoving(null)}
+      >
+        <p>
+          They will no longer see this household's chores, expenses, calendar and chat. The invite code
+          changes, so the old one stops working.
+        </p>
+      </ConfirmDialog>
+    </div>
+  );
+}

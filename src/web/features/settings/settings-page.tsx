@@ -1,0 +1,67 @@
+import { Link } from 'react-router';
+import { ChevronLeftIcon } from '../../components/icons.tsx';
+import { PageSpinner } from '../../components/spinner.tsx';
+import { buttonStyles, mutedText } from '../../components/ui.ts';
+import { useScrolled } from '../../lib/use-scrolled.ts';
+import { useUser } from '../auth/api/get-user.ts';
+import { CalendarFeedCard } from '../calendar/components/calendar-feed-card.tsx';
+import { useCurrentHousehold } from '../households/api/get-household.ts';
+import { AccountCard } from './account-card.tsx';
+import { AppearanceCard } from './appearance-card.tsx';
+import { AwayCard } from './away-card.tsx';
+import { DeveloperToolsCard } from './developer-tools-card.tsx';
+import { HouseholdCard } from './household/household-card.tsx';
+import { ProfileCard } from './profile-card.tsx';
+import { SignOutCard } from './sign-out-card.tsx';
+
+/** The header floats above the cards and gains a shadow after 20 px of scrolling (SPEC §9). */
+function Header() {
+  const scrolled = useScrolled(20);
+  return (
+    <header
+      className={`sticky top-0 z-30 -mx-5 px-5 py-4 transition-shadow ${
+        scrolled ? 'bg-white/95 shadow-md backdrop-blur dark:bg-slate-900/95' : 'bg-transparent'
+      }`}
+    >
+      <div className="flex items-center gap-2">
+        <Link to="/" aria-label="Back to home" className={`${buttonStyles.icon} -ml-2`}>
+          <ChevronLeftIcon className="size-6" />
+        </Link>
+        <h1 className="font-bold text-2xl">Settings</h1>
+      </div>
+    </header>
+  );
+}
+
+export function SettingsPage() {
+  const { data: user, isPending } = useUser();
+  const { data: household } = useCurrentHousehold({ enabled: Boolean(user) });
+  if (isPending) return <PageSpinner />;
+  const me = household?.members.find((m) => m.userId === user?.id);
+
+  if (!user) {
+    return (
+      <div className="flex min-h-[70dvh] flex-col items-center justify-center gap-3 px-6 text-center">
+        <h1 className="font-bold text-2xl">Profile & Settings</h1>
+        <p className={mutedText}>Not logged in</p>
+        <Link to="/auth" className={buttonStyles.primary}>
+          Sign in
+        </Link>
+      </div>
+    );
+  }
+
+  return (
+    <div className="flex flex-col gap-4 px-5 pb-10">
+      <Header />
+      <ProfileCard user={user} />
+      <AppearanceCard />
+      <AccountCard user={user} />
+      {household && <HouseholdCard household={household} user={user} />}
+      {me && <AwayCard member={me} />}
+      {household && <CalendarFeedCard />}
+      <DeveloperToolsCard />
+      <SignOutCard />
+    </div>
+  );
+}

@@ -1,0 +1,57 @@
+import type { QueryFunction } from '@tanstack/react-query';
+import { formatHttpError } from '#shared/errors.ts';
+
+/** A non-OK answer: the message is '{status}: {body or status text}' (SPEC §8). */
+export class ApiError extends Error {
+  readonly status: number;
+
+  constructor(status: number, bodyText: string, statusText: string) {
+    super(formatHttpError(status, bodyText, statusText));
+    this.name = 'ApiError';
+    this.status = status;
+  }
+}
+
+async function throwIfNotOk(res: Response): Promise<void> {
+  if (res.ok) return;
+  const bodyText = await res.text().catch(() => '');
+  throw new ApiError(res.status, bodyText, res.statusText);
+}
+
+/**
+ * Every call sends the session cookie. A JSON body (with its content type) is sent only when
+ * there is one; FormData goes as multipart with the boundary the browser picks.
+ */
+export async function apiRequest(method: string, url: string, body?: unknown): Promise<Response> {
+  const init: RequestInit = { method, credentials: 'include' };
+  if (body instanceof FormData) {
+    init.body = body;
+  } else if (body !== undefined) {
+    init.headers = { 'Content-Type': 'application/json' };
+    init.body = JSON.stringify(body);
+  }
+  const res = await fetch(url, init);
+  await throwIfNotOk(res);
+  return res;
+}
+
+/** apiRequest plus the parsed JSON answer (undefined for 204 No Content). */
+export async function apiJson<T>(method: string, url: string, body?: unknown): Promise<T> {
+  const res = await apiRequest(method, url, body);
+  if (res.status === 204) return undefined as T;
+  return (await res.json()) as T;
+}
+
+type On401 = 'returnNull' | 'throw';
+
+/** Default reads: GET the query key joined as a path, parse JSON; 401 throws unless told otherwise. */
+export function getQueryFn<T>(options: { on401: 'returnNull' }): QueryFunction<T | null>;
+export function getQueryFn<T>(options: { on401: 'throw' }): QueryFunction<T>;
+export function getQueryFn<T>({ on401 }: { on401: On401 }): QueryFunction<T | null> {
+  return async ({ queryKey, signal }) => {
+    const res = await fetch(queryKey.join('/'), { credentials: 'include', signal });
+    if (on401 === 'returnNull' && res.status === 401) return null;
+    await throwIfNotOk(res);
+    return (await res.json()) as T;
+  };
+}

@@ -1,0 +1,482 @@
+import { TZDate } from '@date-fns/tz';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import {
+  addDaysToKey,
+  addMonthsToMonth,
+  dayButtonLabel,
+  dayKeyIn,
+  dayPanelTitle,
+  monthOf,
+  monthTitle,
+} from '../../src/shared/calendar-days.ts';
+import { watchPageErrors } from './helpers.ts';
+import {
+  browserPerFile,
+  createHousehold,
+  expectAccessible,
+  expectAccessibleInBothThemes,
+  holdPostsThenFail,
+  joinHousehold,
+  type Member,
+  openLive,
+  registerMember,
+  SERVER_DOWN,
+} from './setup.ts';
+
+const baseUrl = inject('baseUrl');
+const PASSWORD = 'fridge-calendar-2024';
+// A fixed zone, so that the days the test expects are the ones the browser shows.
+const TIME_ZONE = 'Europe/Berlin';
+const browser = browserPerFile();
+
+/** A signed-in user in a fresh context, registered through the API. */
+async function member(firstName: string): Promise<Member> {
+  const context = await browser.newContext(baseUrl, { timezoneId: TIME_ZONE });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl });
+  return registerMember(context, { firstName, password: PASSWORD });
+}
+
+/** Ada's household, and Bea in it when asked. */
+async function household(withBea: boolean): Promise<{ ada: Member; bea: Member | null }> {
+  const ada = await member('Ada');
+  const { inviteCode } = await createHousehold(ada, 'Linden House');
+  if (!withBea) return { ada, bea: null };
+  const bea = await member('Bea');
+  await joinHousehold(bea, inviteCode);
+  return { ada, bea };
+}
+
+const today = () => dayKeyIn(Date.now(), TIME_ZONE);
+
+/** Midnight at the start of a day in the test's zone, as the API writes instants. */
+function midnight(day: string): number {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return new TZDate(y, m - 1, d, 0, 0, 0, TIME_ZONE).getTime();
+}
+const iso = (ms: number) => new Date(ms).toISOString();
+
+const dayButton = (page: Page, day: string) => page.locator(`button[data-day="${day}"]`);
+const panel = (page: Page, day: string) =>
+  page.getByRole('region', { name: dayPanelTitle(day, today()), exact: true });
+const eventButton = (page: Page, day: string, title: string) =>
+  panel(page, day).getByRole('button', { name: new RegExp(title) });
+
+const isCalendarWrite =
+  (method: string) => (response: { url(): string; request(): { method(): string } }) => {
+    const path = new URL(response.url()).pathname;
+    return (
+      (path === '/api/calendar' || path.startsWith('/api/calendar-events/')) &&
+      response.request().method() === method
+    );
+  };
+
+/** Moves the selection with a key from the selected (focused) day, and waits for the new day's panel. */
+async function press(page: Page, from: string, key: string, to: string): Promise<void> {
+  await dayButton(page, from).focus();
+  await page.keyboard.press(key);
+  await page.waitForURL(`${baseUrl}/calendar?date=${to}`);
+  await panel(page, to).waitFor();
+  // The focus follows the selection.
+  await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-day'))).toBe(to);
+}
+
+describe('calendar', () => {
+  it('creates a weekly all-day and a timed event, shows them live to the other member, edits, deletes one occurrence and shares the feed', async () => {
+    const { ada, bea } = await household(true);
+    const a = ada.page;
+    const b = bea!.page;
+    const aErrors = watchPageErrors(a);
+    const bErrors = watchPageErrors(b);
+    const now = today();
+    const weekly = addDaysToKey(now, 1);
+    const timed = addDaysToKey(now, 2);
+
+    // Bea watches the timed event's day; the weekly event's day is on the same grid.
+    await openLive(b, `/calendar?date=${timed}`);
+    await panel(b, timed).getByText('No events scheduled').waitFor();
+
+    // Ada's calendar opens on today, empty.
+    await openLive(a, '/calendar');
+    await a.getByRole('heading', { name: 'Calendar', level: 1 }).waitFor();
+    await a.getByText('Your household schedule').waitFor();
+    await a.getByRole('heading', { name: 'Today', level: 2 }).waitFor();
+    await a.getByRole('heading', { name: monthTitle(monthOf(now)), level: 2 }).waitFor();
+    await panel(a, now).getByText('No events scheduled').waitFor();
+    await panel(a, now).getByText('This day is completely free').waitFor();
+    expect(await dayButton(a, now).getAttribute('aria-current')).toBe('date');
+    expect(await dayButton(a, now).getAttribute('tabindex')).toBe('0');
+    const columns = await a.getByRole('columnheader').allTextContents();
+    expect(columns).toEqual(['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat']);
+    expect(await panel(a, now).getByRole('link', { name: 'Create an Event' }).getAttribute('href')).toBe(
+      `/add-event?date=${now}`,
+    );
+    await expectAccessibleInBothThemes(a);
+
+    // The right arrow selects tomorrow (in the next month too), and Add Event opens on that day.
+    await press(a, now, 'ArrowRight', weekly);
+    await a.getByRole('heading', { name: dayPanelTitle(weekly, now), level: 2 }).waitFor();
+    await a.getByRole('link', { name: 'Add Event' }).click();
+    await a.waitForURL(`${baseUrl}/add-event?date=${weekly}`);
+    await a.getByRole('heading', { name: 'New Event', level: 1 }).waitFor();
+    expect(await a.getByRole('link', { name: 'Back to calendar' }).getAttribute('href')).toBe('/calendar');
+    // SPEC defaults: the chosen day, a meeting in blue, 15 minutes before, no repeat, Ada attending.
+    expect(await a.getByLabel('Start date').inputValue()).toBe(weekly);
+    expect(await a.getByLabel('End date').inputValue()).toBe(weekly);
+    expect(await a.getByLabel('Event type').inputValue()).toBe('meeting');
+    expect(await a.getByRole('radio', { name: 'Blue' }).isChecked()).toBe(true);
+    expect(await a.getByLabel('Reminder').inputValue()).toBe('15min');
+    expect(await a.getByLabel('Repeats').inputValue()).toBe('none');
+    expect(await a.getByRole('checkbox', { name: 'Ada E. (you)' }).isChecked()).toBe(true);
+    expect(await a.getByRole('checkbox', { name: 'Bea E.' }).isChecked()).toBe(false);
+    expect(await a.getByRole('radio').count()).toBe(10);
+    expect(await a.getByLabel('Event type').locator('option').count()).toBe(12);
+    await expectAccessibleInBothThemes(a);
+
+    // The floating header changes style once the page has scrolled past 10 px.
+    expect(await a.locator('header[data-scrolled]').getAttribute('data-scrolled')).toBe('false');
+    await a.evaluate(() => window.scrollTo(0, 200));
+    await a.locator('header[data-scrolled="true"]').waitFor();
+    await a.evaluate(() => window.scrollTo(0, 0));
+    await a.locator('header[data-scrolled="false"]').waitFor();
+
+    // The weekly all-day event: the all-day switch hides the times; the type sets the colour,
+    // which can still be changed.
+    await a.getByLabel('Title').fill(' Bins out ');
+    const allDay = a.getByRole('switch', { name: 'All day' });
+    await allDay.click();
+    expect(await allDay.getAttribute('aria-checked')).toBe('true');
+    expect(await a.getByLabel('Start time').count()).toBe(0);
+    await a.getByLabel('Event type').selectOption('birthday');
+    expect(await a.getByRole('radio', { name: 'Pink' }).isChecked()).toBe(true);
+    await a.getByLabel('Event type').selectOption('reminder');
+    expect(await a.getByRole('radio', { name: 'Grey' }).isChecked()).toBe(true);
+    await a.getByRole('radio', { name: 'Teal' }).check();
+    await a.getByLabel('Location').fill('Front door');
+    await a.getByRole('checkbox', { name: 'Bea E.' }).check();
+    await a.getByLabel('Repeats').selectOption('weekly');
+    await a.getByLabel('Reminder').selectOption('1day');
+    await a.getByLabel('Notes').fill('Green bin on odd weeks.');
+    const [weeklyResponse] = await Promise.all([
+      a.waitForResponse(isCalendarWrite('POST')),
+      a.getByRole('button', { name: 'Create Event' }).click(),
+    ]);
+    expect(weeklyResponse.status()).toBe(201);
+    expect(weeklyResponse.request().postDataJSON()).toEqual({
+      title: 'Bins out',
+      description: null,
+      startDate: iso(midnight(weekly)),
+      endDate: iso(midnight(addDaysToKey(weekly, 1)) - 1000),
+      eventType: 'reminder',
+      allDay: true,
+      location: 'Front door',
+      recurrence: 'weekly',
+      reminder: '1day',
+      color: '#14B8A6',
+      attendees: [ada.id, bea!.id],
+      notes: 'Green bin on odd weeks.',
+      timeZone: TIME_ZONE,
+    });
+    await a.waitForURL(`${baseUrl}/calendar?date=${weekly}`);
+    await eventButton(a, weekly, 'Bins out').getByText('All day').waitFor();
+    await eventButton(a, weekly, 'Bins out').getByText('Front door').waitFor();
+    // On Bea's screen without a reload: the day's button now names the event.
+    await b.locator(`button[data-day="${weekly}"][aria-label$=", 1 event"]`).waitFor();
+
+    // The timed event, moved to the next day: the end date follows the start date and the first
+    // start time fills the end time an hour later.
+    await a.getByRole('link', { name: 'Add Event' }).click();
+    await a.waitForURL(`${baseUrl}/add-event?date=${weekly}`);
+    await a.getByLabel('Title').fill('House meeting');
+    await a.getByLabel('Description').fill('Rota, bills and the broken kettle.');
+    await a.getByLabel('Start date').fill(timed);
+    expect(await a.getByLabel('End date').inputValue()).toBe(timed);
+    await a.getByLabel('Start time').fill('18:30');
+    expect(await a.getByLabel('End time').inputValue()).toBe('19:30');
+    await a.getByLabel('Event type').selectOption('social');
+    expect(await a.getByRole('radio', { name: 'Amber' }).isChecked()).toBe(true);
+    await expectAccessible(a);
+    const [timedResponse] = await Promise.all([
+      a.waitForResponse(isCalendarWrite('POST')),
+      a.getByRole('button', { name: 'Create Event' }).click(),
+    ]);
+    expect(timedResponse.status()).toBe(201);
+    const timedStart = midnight(timed) + 18.5 * 3_600_000;
+    expect(timedResponse.request().postDataJSON()).toMatchObject({
+      title: 'House meeting',
+      startDate: iso(timedStart),
+      endDate: iso(timedStart + 3_600_000),
+      allDay: false,
+      eventType: 'social',
+      color: '#F59E0B',
+      recurrence: null,
+      reminder: '15min',
+      attendees: [ada.id],
+    });
+    await a.waitForURL(`${baseUrl}/calendar?date=${timed}`);
+    await eventButton(a, timed, 'House meeting').getByText('6:30 PM – 7:30 PM').waitFor();
+
+    // Both days carry a dot and name their events; the weekly one repeats a week later.
+    expect(await dayButton(a, timed).getAttribute('aria-label')).toBe(
+      dayButtonLabel(timed, { events: 1, chores: 0, bills: 0 }),
+    );
+    expect(await dayButton(a, timed).getAttribute('aria-label')).toMatch(
+      /^\w+day, \w+ \d{1,2}, \d{4}, 1 event$/,
+    );
+    expect(await dayButton(a, weekly).getAttribute('aria-label')).toMatch(/, 1 event$/);
+    expect(await dayButton(a, weekly).locator('[data-mark="event"]').count()).toBe(1);
+    expect(await dayButton(a, now).locator('[data-mark="event"]').count()).toBe(0);
+
+    // Bea sees the timed event in her day panel without a reload.
+    await eventButton(b, timed, 'House meeting').getByText('6:30 PM – 7:30 PM').waitFor();
+
+    // Its details, then an edit that Bea sees too.
+    await eventButton(a, timed, 'House meeting').click();
+    const details = a.getByRole('dialog', { name: 'House meeting' });
+    await details.waitFor();
+    for (const text of [
+      'Social',
+      'Amber',
+      'Rota, bills and the broken kettle.',
+      'Ada E.',
+      'Does not repeat',
+      '15 minutes before',
+    ]) {
+      await details.getByText(text, { exact: true }).waitFor();
+    }
+    await details.getByText(/ · 6:30 PM – 7:30 PM$/).waitFor();
+    await expectAccessibleInBothThemes(a);
+    await details.getByRole('button', { name: 'Edit' }).click();
+    const editor = a.getByRole('dialog', { name: 'Edit event' });
+    await editor.waitFor();
+    expect(await editor.getByLabel('Start time').inputValue()).toBe('18:30');
+    await editor.getByLabel('Title').fill('House meeting (kitchen)');
+    await editor.getByLabel('Location').fill('Kitchen');
+    await editor.getByLabel('End time').fill('20:00');
+    await expectAccessible(a);
+    const [edited] = await Promise.all([
+      a.waitForResponse(isCalendarWrite('PATCH')),
+      editor.getByRole('button', { name: 'Save changes' }).click(),
+    ]);
+    expect(edited.status()).toBe(200);
+    expect(edited.request().postDataJSON()).toEqual({
+      title: 'House meeting (kitchen)',
+      startDate: iso(timedStart),
+      endDate: iso(timedStart + 1.5 * 3_600_000),
+      location: 'Kitchen',
+    });
+    await editor.waitFor({ state: 'hidden' });
+    await eventButton(a, timed, 'House meeting \\(kitchen\\)').getByText('6:30 PM – 8:00 PM').waitFor();
+    await eventButton(b, timed, 'House meeting \\(kitchen\\)')
+      .getByText('Kitchen', { exact: true })
+      .waitFor();
+
+    // A week after the weekly event (down a row, left a day): the next occurrence.
+    const nextWeek = addDaysToKey(weekly, 7);
+    await press(a, timed, 'ArrowDown', addDaysToKey(timed, 7));
+    await press(a, addDaysToKey(timed, 7), 'ArrowLeft', nextWeek);
+    await eventButton(a, nextWeek, 'Bins out').click();
+    const occurrence = a.getByRole('dialog', { name: 'Bins out' });
+    await occurrence.getByText('Weekly', { exact: true }).waitFor();
+    await occurrence.getByText(/ · All day$/).waitFor();
+    await occurrence.getByText('Ada E., Bea E.', { exact: true }).waitFor();
+    await occurrence.getByRole('button', { name: 'Delete' }).click();
+    const confirm = a.getByRole('dialog', { name: 'Delete "Bins out"?' });
+    await confirm.waitFor();
+    expect(await a.evaluate(() => document.activeElement?.textContent)).toBe('Cancel');
+    await expectAccessible(a);
+    const [deleted] = await Promise.all([
+      a.waitForResponse(isCalendarWrite('DELETE')),
+      confirm.getByRole('button', { name: 'Delete this occurrence' }).click(),
+    ]);
+    expect(deleted.status()).toBe(204);
+    expect(new URL(deleted.url()).searchParams.get('occurrence')).toBe(iso(midnight(nextWeek)));
+    await confirm.waitFor({ state: 'hidden' });
+    await panel(a, nextWeek).getByText('No events scheduled').waitFor();
+    await panel(a, nextWeek).getByText('This day is completely free').waitFor();
+    expect(await dayButton(a, nextWeek).getAttribute('aria-label')).not.toMatch(/event/);
+    await expectAccessibleInBothThemes(a);
+
+    // The week after still has it, and so does the first day.
+    const weekAfter = addDaysToKey(nextWeek, 7);
+    await press(a, nextWeek, 'ArrowDown', weekAfter);
+    await eventButton(a, weekAfter, 'Bins out').waitFor();
+    await a.goto(`/calendar?date=${weekly}`);
+    await eventButton(a, weekly, 'Bins out').waitFor();
+
+    // Settings: the feed link, copied, serves both events; a reset link replaces it.
+    await a.goto('/settings');
+    const feedCard = a.getByRole('region', { name: 'Calendar feed' });
+    await feedCard.getByText(/Subscribe in your calendar app/).waitFor();
+    const link = feedCard.getByLabel('Calendar link');
+    await feedCard.getByRole('button', { name: 'Copy link' }).waitFor();
+    const url = await link.inputValue();
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/calendar\/feed\/[A-Za-z0-9_-]+\.ics$/);
+    expect(await link.getAttribute('readonly')).not.toBeNull();
+    await feedCard.getByRole('button', { name: 'Copy link' }).click();
+    const copied = feedCard.getByRole('status').filter({ hasText: /^Copied$/ });
+    await copied.waitFor();
+    expect(await a.evaluate(() => navigator.clipboard.readText())).toBe(url);
+    await copied.waitFor({ state: 'detached' });
+    await expectAccessibleInBothThemes(a);
+
+    const ics = await a.request.get(url);
+    expect(ics.status()).toBe(200);
+    expect(ics.headers()['content-type']).toMatch(/^text\/calendar/);
+    const body = await ics.text();
+    expect(body).toContain('SUMMARY:Bins out');
+    expect(body).toContain('SUMMARY:House meeting (kitchen)');
+    expect(body).toContain('RRULE:FREQ=WEEKLY');
+    expect(body).toContain('EXDATE');
+
+    await feedCard.getByRole('button', { name: 'Reset link' }).click();
+    const resetDialog = a.getByRole('dialog', { name: 'Reset the calendar link?' });
+    await resetDialog.waitFor();
+    await expectAccessible(a);
+    const [reset] = await Promise.all([
+      a.waitForResponse((r) => r.url().endsWith('/api/calendar/feed/reset')),
+      resetDialog.getByRole('button', { name: 'Reset link' }).click(),
+    ]);
+    expect(reset.status()).toBe(200);
+    await resetDialog.waitFor({ state: 'hidden' });
+    await expect.poll(() => link.inputValue()).not.toBe(url);
+    const newUrl = await link.inputValue();
+    expect(newUrl).toMatch(/\.ics$/);
+    expect((await a.request.get(url)).status()).toBe(404);
+    expect((await a.request.get(newUrl)).status()).toBe(200);
+
+    aErrors.assertNone();
+    bErrors.assertNone();
+  });
+
+  it('checks the form, keeps it when the server refuses, changes month by buttons, keys and swipe, and marks chores and bills', async () => {
+    const { ada } = await household(false);
+    const a = ada.page;
+    // 500: the refused create below.
+    const aErrors = watchPageErrors(a, [500]);
+    const now = today();
+    await a.goto('/add-event');
+    await a.getByRole('heading', { name: 'New Event', level: 1 }).waitFor();
+    expect(await a.getByLabel('Start date').inputValue()).toBe(now);
+
+    // Only the title is required; nothing is sent without it.
+    const posts: string[] = [];
+    a.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().endsWith('/api/calendar')) posts.push(request.url());
+    });
+    await a.getByLabel('Title').fill('   ');
+    await a.getByRole('button', { name: 'Create Event' }).click();
+    await a.getByText('Title is required').waitFor();
+    expect(await a.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('title');
+    await expectAccessible(a);
+    await a.getByLabel('Title').fill('Movie night');
+    await a.getByText('Title is required').waitFor({ state: 'detached' });
+    expect(posts).toEqual([]);
+
+    // A late start wraps the end past midnight onto the next day.
+    await a.getByLabel('Start time').fill('23:30');
+    expect(await a.getByLabel('End time').inputValue()).toBe('00:30');
+    expect(await a.getByLabel('End date').inputValue()).toBe(addDaysToKey(now, 1));
+    await a.getByLabel('Location').fill('Living room');
+
+    // The server refuses once; the button says 'Creating...' meanwhile and the form stays.
+    const release = await holdPostsThenFail(a, '**/api/calendar');
+    await a.getByRole('button', { name: 'Create Event' }).click();
+    const pending = a.getByRole('button', { name: 'Creating...' });
+    await pending.waitFor();
+    expect(await pending.isDisabled()).toBe(true);
+    release();
+    const failure = a.getByRole('alert').filter({ hasText: 'Unable to create event' });
+    await failure.waitFor();
+    expect(await failure.textContent()).toContain(SERVER_DOWN);
+    expect(await a.getByLabel('Title').inputValue()).toBe('Movie night');
+    expect(await a.getByLabel('Location').inputValue()).toBe('Living room');
+    await expectAccessible(a);
+    await a.unroute('**/api/calendar');
+
+    const [created] = await Promise.all([
+      a.waitForResponse(isCalendarWrite('POST')),
+      a.getByRole('button', { name: 'Create Event' }).click(),
+    ]);
+    expect(created.status()).toBe(201);
+    const start = midnight(now) + 23.5 * 3_600_000;
+    expect(created.request().postDataJSON()).toMatchObject({
+      title: 'Movie night',
+      startDate: iso(start),
+      endDate: iso(start + 3_600_000),
+    });
+    await a.waitForURL(`${baseUrl}/calendar?date=${now}`);
+    await a.getByRole('heading', { name: 'Today', level: 2 }).waitFor();
+    await eventButton(a, now, 'Movie night').getByText('From 11:30 PM').waitFor();
+    await eventButton(a, now, 'Movie night').getByText('Living room').waitFor();
+    expect(await dayButton(a, now).getAttribute('aria-label')).toMatch(/, 1 event$/);
+
+    // Next and previous month: the 1st of another month, today in this one.
+    const month = monthOf(now);
+    const next = addMonthsToMonth(month, 1);
+    await a.getByRole('button', { name: 'Next month' }).click();
+    await a.waitForURL(`${baseUrl}/calendar?date=${next}-01`);
+    await a.getByRole('heading', { name: monthTitle(next), level: 2 }).waitFor();
+    await a.getByRole('heading', { name: dayPanelTitle(`${next}-01`, now), level: 2 }).waitFor();
+    await a.getByRole('button', { name: 'Previous month' }).click();
+    await a.waitForURL(`${baseUrl}/calendar?date=${now}`);
+    await a.getByRole('heading', { name: 'Today', level: 2 }).waitFor();
+
+    // Page Down moves a month by keyboard; a swipe to the left shows the month after.
+    await dayButton(a, now).focus();
+    await a.keyboard.press('PageDown');
+    await a.getByRole('heading', { name: monthTitle(next), level: 2 }).waitFor();
+    const area = await a.getByTestId('month-swipe-area').boundingBox();
+    if (!area) throw new Error('The month grid is not on screen');
+    const y = area.y + area.height / 2;
+    await a.mouse.move(area.x + area.width - 20, y);
+    await a.mouse.down();
+    await a.mouse.move(area.x + 20, y, { steps: 5 });
+    await a.mouse.up();
+    const afterNext = addMonthsToMonth(month, 2);
+    await a.getByRole('heading', { name: monthTitle(afterNext), level: 2 }).waitFor();
+    await a.waitForURL(`${baseUrl}/calendar?date=${afterNext}-01`);
+    await a.getByRole('heading', { name: dayPanelTitle(`${afterNext}-01`, now), level: 2 }).waitFor();
+
+    // A chore due and a monthly bill show on their day with their own mark, beside no event.
+    const later = addDaysToKey(now, 3);
+    const chore = await a.request.post('/api/chores', {
+      data: {
+        title: 'Descale the kettle',
+        assignedTo: ada.id,
+        dueDate: iso(midnight(later) + (23 * 60 + 59) * 60_000),
+        timeZone: TIME_ZONE,
+      },
+    });
+    expect(chore.status()).toBe(201);
+    const bill = await a.request.post('/api/expenses', {
+      data: {
+        expense: {
+          title: 'Internet',
+          amount: '30.00',
+          category: 'internet',
+          date: later,
+          paidBy: ada.id,
+          isRecurring: true,
+          recurringInterval: 'monthly',
+        },
+        splits: [{ userId: ada.id, amount: '30.00' }],
+      },
+    });
+    expect(bill.status()).toBe(201);
+    await a.goto(`/calendar?date=${later}`);
+    const laterPanel = panel(a, later);
+    await laterPanel.getByText('Descale the kettle').waitFor();
+    await laterPanel.getByText('Any time · To Do').waitFor();
+    await laterPanel.getByText('Internet').waitFor();
+    await laterPanel.getByText('$30.00').waitFor();
+    await laterPanel.getByText('No events scheduled').waitFor();
+    expect(await laterPanel.getByText('This day is completely free').count()).toBe(0);
+    expect(await dayButton(a, later).getAttribute('aria-label')).toMatch(/\d{4}, 1 chore due, 1 bill$/);
+    expect(await dayButton(a, later).locator('[data-mark="task"]').count()).toBe(1);
+    expect(await dayButton(a, later).locator('[data-mark="event"]').count()).toBe(0);
+    await expectAccessibleInBothThemes(a);
+
+    aErrors.assertNone();
+  });
+});

@@ -1,0 +1,143 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Browser, BrowserContext, BrowserContextOptions, ConsoleMessage, Page } from 'playwright-core';
+import { chromium } from 'playwright-core';
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+function isLocal(url: string): boolean {
+  try {
+    const { protocol, hostname } = new URL(url);
+    if (protocol === 'data:' || protocol === 'blob:') return true;
+    return hostname === '127.0.0.1' || hostname === 'localhost';
+  } catch {
+    return false;
+  }
+}
+
+/** A fresh context per test (no cookies or storage carried over) that cannot reach beyond this machine. */
+export async function newContext(
+  browser: Browser,
+  baseUrl: string,
+  options: BrowserContextOptions = {},
+): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    baseURL: baseUrl,
+    viewport: { width: 390, height: 844 },
+    locale: 'en-US',
+    ...options,
+  });
+  await context.route('**/*', (route) => (isLocal(route.request().url()) ? route.continue() : route.abort()));
+  return context;
+}
+
+const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+export interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: unknown[]; failureSummary?: string }[];
+}
+
+/**
+ * Runs axe-core on the page and returns the serious and critical violations. The page's CSP
+ * allows only same-origin script files, so axe is evaluated through the DevTools protocol
+ * rather than added as a <script> element.
+ */
+export async function axe(page: Page): Promise<AxeViolation[]> {
+  const hasAxe = await page.evaluate(() => 'axe' in window);
+  if (!hasAxe) await page.evaluate(axeSource);
+  const violations = await page.evaluate(async () => {
+    const w = window as unknown as {
+      axe: { run: (context: Document) => Promise<{ violations: AxeViolation[] }> };
+    };
+    const result = await w.axe.run(document);
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.map((n) => ({ target: n.target, failureSummary: n.failureSummary })),
+    }));
+  });
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+}
+
+/** A readable summary of axe violations for a failed assertion. */
+export function describeViolations(violations: AxeViolation[]): string {
+  return violations
+    .map(
+      (v) =>
+        `${v.impact} ${v.id}: ${v.help}\n${v.nodes.map((n) => `  ${JSON.stringify(n.target)}`).join('\n')}`,
+    )
+    .join('\n');
+}
+
+/**
+ * Collects console errors and uncaught exceptions of a page. Responses a test provokes on
+ * purpose (a 401 while signed out, a rejected password) are logged by Chromium as failed
+ * resource loads; the test names those statuses in `expectedStatuses`, and any other message it
+ * provokes (e.g. refused WebSocket connections while the server is down) in `expectedMessages`.
+ */
+export function watchPageErrors(
+  page: Page,
+  expectedStatuses: number[] = [],
+  expectedMessages: RegExp[] = [],
+) {
+  const errors: string[] = [];
+  const expected = expectedStatuses.map(
+    (status) => `Failed to load resource: the server responded with a status of ${status}`,
+  );
+  page.on('console', (message: ConsoleMessage) => {
+    if (message.type() !== 'error') return;
+    const text = message.text();
+    if (expected.some((prefix) => text.startsWith(prefix))) return;
+    if (expectedMessages.some((pattern) => pattern.test(text))) return;
+    errors.push(`console.error: ${text} (${message.location().url})`);
+  });
+  page.on('pageerror', (error) => errors.push(`page error: ${error.message}`));
+  return {
+    errors,
+    assertNone(): void {
+      if (errors.length > 0) throw new Error(`The page reported errors:\n${errors.join('\n')}`);
+    },
+  };
+}
+
+let counter = 0;
+/** An e-mail address no earlier run has used. */
+export function uniqueEmail(prefix: string): string {
+  counter += 1;
+  return `${prefix}-${Date.now().toString(36)}-${process.pid}-${counter}@example.com`;
+}
+
+/** Switches the system colour scheme (the app is on Auto) and waits for colour transitions to end. */
+export async function switchColorScheme(page: Page, scheme: 'light' | 'dark'): Promise<void> {
+  await page.emulateMedia({ colorScheme: scheme });
+  await page.waitForFunction(
+    (dark) => document.documentElement.classList.contains('dark') === dark,
+    scheme === 'dark',
+  );
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation instanceof CSSTransition)
+        .map((animation) => animation.finished),
+    ),
+  );
+}

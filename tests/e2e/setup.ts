@@ -1,0 +1,124 @@
+// What the e2e files used to repeat: one browser per file with fresh contexts, users and
+// households made through the API, a live page, the axe checks and a server that fails on cue.
+import type { Browser, BrowserContext, BrowserContextOptions, Page, WebSocket } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import {
+  axe,
+  describeViolations,
+  launchBrowser,
+  newContext,
+  switchColorScheme,
+  uniqueEmail,
+} from './helpers.ts';
+
+/**
+ * Launches one browser for the test file and closes every context it handed out after each
+ * test. Call it at the top level of the file: it registers the hooks.
+ */
+export function browserPerFile() {
+  let browser: Browser | undefined;
+  const contexts: BrowserContext[] = [];
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  afterEach(async () => {
+    await Promise.all(contexts.splice(0).map((context) => context.close()));
+  });
+  return {
+    /** A fresh context (see helpers.ts newContext), closed after the test. */
+    async newContext(baseUrl: string, options: BrowserContextOptions = {}): Promise<BrowserContext> {
+      if (!browser) throw new Error('The browser starts in beforeAll: ask for contexts inside tests');
+      const context = await newContext(browser, baseUrl, options);
+      contexts.push(context);
+      return context;
+    },
+  };
+}
+
+export interface Member {
+  id: string;
+  email: string;
+  context: BrowserContext;
+  page: Page;
+}
+
+/** Registers a user through the API in `context`, which then holds the session, and opens a page. */
+export async function registerMember(
+  context: BrowserContext,
+  { firstName, lastName = 'Example', password }: { firstName: string; lastName?: string; password: string },
+): Promise<Member> {
+  const email = uniqueEmail(firstName.toLowerCase());
+  const response = await context.request.post('/api/register', {
+    data: { email, password, confirmPassword: password, firstName, lastName },
+  });
+  expect(response.status()).toBe(201);
+  const { id } = (await response.json()) as { id: string };
+  return { id, email, context, page: await context.newPage() };
+}
+
+/** Creates a household through the API with `owner` as its admin. */
+export async function createHousehold(
+  owner: { context: BrowserContext },
+  name: string,
+): Promise<{ id: string; inviteCode: string }> {
+  const created = await owner.context.request.post('/api/households', { data: { name } });
+  expect(created.status()).toBe(201);
+  return (await created.json()) as { id: string; inviteCode: string };
+}
+
+/** Joins a household through the API with its invite code. */
+export async function joinHousehold(member: { context: BrowserContext }, inviteCode: string): Promise<void> {
+  const joined = await member.context.request.post('/api/households/join', { data: { inviteCode } });
+  expect(joined.status()).toBe(200);
+}
+
+/** Opens a page and waits until its real-time channel is confirmed, so no event is missed. */
+export async function openLive(page: Page, path: string): Promise<void> {
+  const confirmed = page.waitForEvent('websocket').then((socket: WebSocket) =>
+    socket.waitForEvent('framereceived', {
+      predicate: (frame) => String(frame.payload).includes('"connection_confirmed"'),
+    }),
+  );
+  await page.goto(path);
+  await confirmed;
+}
+
+export async function expectAccessible(page: Page): Promise<void> {
+  const violations = await axe(page);
+  expect(violations, describeViolations(violations)).toEqual([]);
+}
+
+/** Checks the page in the light theme and again in the dark one (contrast differs). */
+export async function expectAccessibleInBothThemes(page: Page): Promise<void> {
+  await switchColorScheme(page, 'light');
+  await expectAccessible(page);
+  await switchColorScheme(page, 'dark');
+  await expectAccessible(page);
+  await switchColorScheme(page, 'light');
+}
+
+export const SERVER_DOWN = 'The database is unavailable';
+
+/**
+ * Holds the page's POSTs to `url` until the returned function is called, then answers them with
+ * a 500 saying SERVER_DOWN: the test sees the pending state first and the error after.
+ */
+export async function holdPostsThenFail(page: Page, url: string): Promise<() => void> {
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(url, async (route) => {
+    if (route.request().method() !== 'POST') return route.fallback();
+    await held;
+    await route.fulfill({
+      status: 500,
+      contentType: 'application/json',
+      body: JSON.stringify({ message: SERVER_DOWN }),
+    });
+  });
+  return release;
+}

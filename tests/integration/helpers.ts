@@ -1,0 +1,181 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { sql } from 'kysely';
+import { type BuildOptions, buildApp } from '#server/app.ts';
+import type { Config, DatabaseConfig } from '#server/config.ts';
+import { type Database, openMigratedDatabase } from '#server/db/database.ts';
+
+/**
+ * Integration tests run on SQLite by default and on PostgreSQL when HEARTH_TEST_ENGINE=postgres
+ * (with TEST_DATABASE_URL). Each test file gets a fresh database: in-memory SQLite, or a new
+ * PostgreSQL schema dropped afterwards.
+ */
+export const testEngine: 'sqlite' | 'postgres' =
+  process.env.HEARTH_TEST_ENGINE === 'postgres' ? 'postgres' : 'sqlite';
+
+export function freshDatabaseConfig(): DatabaseConfig {
+  if (testEngine === 'sqlite') return { engine: 'sqlite', file: ':memory:' };
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) throw new Error('HEARTH_TEST_ENGINE=postgres needs TEST_DATABASE_URL');
+  return { engine: 'postgres', url, schema: `test_${randomBytes(6).toString('hex')}` };
+}
+
+export async function freshDatabase(): Promise<Database & { drop: () => Promise<void> }> {
+  const config = freshDatabaseConfig();
+  const database = await openMigratedDatabase(config);
+  return {
+    ...database,
+    drop: async () => {
+      if (config.engine === 'postgres' && config.schema) {
+        await sql`drop schema if exists ${sql.id(config.schema)} cascade`.execute(database.db);
+      }
+      await database.close();
+    },
+  };
+}
+
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return {
+    port: 0,
+    host: '127.0.0.1',
+    dataDir: '/nonexistent',
+    database: { engine: 'sqlite', file: ':memory:' },
+    publicOrigin: null,
+    logLevel: 'silent',
+    trustProxy: false,
+    signupsPerAddressPerHour: 20,
+    webRoot: null,
+    ...overrides,
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  close: () => Promise<void>;
+}
+
+export async function createTestApp(
+  overrides: Partial<Config> = {},
+  options: Omit<BuildOptions, 'database'> = {},
+): Promise<TestApp> {
+  const database = await freshDatabase();
+  // Scheduled sweeps run only when a test asks for them.
+  const app = await buildApp(testConfig(overrides), { sweepIntervalMs: null, ...options, database });
+  await app.ready();
+  return {
+    app,
+    database,
+    close: async () => {
+      await app.close();
+      await database.drop();
+    },
+  };
+}
+
+/** Several app instances on one fresh database, as behind a load balancer (PostgreSQL). */
+export async function createTestApps(
+  count: number,
+  overrides: Partial<Config> = {},
+): Promise<{ apps: FastifyInstance[]; database: Database; close: () => Promise<void> }> {
+  const database = await freshDatabase();
+  const apps: FastifyInstance[] = [];
+  try {
+    for (let i = 0; i < count; i++) {
+      const app = await buildApp(testConfig(overrides), { sweepIntervalMs: null, database });
+      apps.push(app);
+      await app.ready();
+    }
+  } catch (error) {
+    await Promise.all(apps.map((app) => app.close()));
+    await database.drop();
+    throw error;
+  }
+  return {
+    apps,
+    database,
+    close: async () => {
+      await Promise.all(apps.map((app) => app.close()));
+      await database.drop();
+    },
+  };
+}
+
+let addressCounter = 0;
+
+/** A browser-like client: keeps its session cookie and has an address of its own. */
+export class Client {
+  cookie: string | null = null;
+  readonly address: string;
+
+  constructor(
+    private readonly app: FastifyInstance,
+    address?: string,
+  ) {
+    addressCounter += 1;
+    this.address = address ?? `10.0.${Math.floor(addressCounter / 250)}.${(addressCounter % 250) + 1}`;
+  }
+
+  async request(options: InjectOptions): Promise<LightMyRequestResponse> {
+    const headers: Record<string, string> = { ...(options.headers as Record<string, string>) };
+    if (this.cookie && !headers.cookie) headers.cookie = this.cookie;
+    const response = await this.app.inject({ ...options, headers, remoteAddress: this.address });
+    const setCookie = response.headers['set-cookie'];
+    for (const line of Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : []) {
+      const [pair] = line.split(';');
+      if (!pair) continue;
+      const expired = /max-age=0|expires=thu, 01 jan 1970/i.test(line);
+      this.cookie = expired ? null : pair;
+    }
+    return response;
+  }
+
+  get(url: string, headers: Record<string, string> = {}) {
+    return this.request({ method: 'GET', url, headers });
+  }
+  post(url: string, payload?: unknown, headers: Record<string, string> = {}) {
+    return this.request({
+      method: 'POST',
+      url,
+      headers,
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
+  }
+  patch(url: string, payload?: unknown, headers: Record<string, string> = {}) {
+    return this.request({
+      method: 'PATCH',
+      url,
+      headers,
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
+  }
+  delete(url: string, headers: Record<string, string> = {}) {
+    return this.request({ method: 'DELETE', url, headers });
+  }
+}
+
+let userCounter = 0;
+export function uniqueEmail(prefix = 'user'): string {
+  userCounter += 1;
+  return `${prefix}-${userCounter}-${randomBytes(3).toString('hex')}@example.com`;
+}
+
+export const PASSWORD = 'correct horse battery';
+
+/** Registers a new user through the API and returns the signed-in client with the user. */
+export async function signUp(
+  app: FastifyInstance,
+  fields: Partial<Record<'email' | 'firstName' | 'lastName', string>> = {},
+) {
+  const client = new Client(app);
+  const email = fields.email ?? uniqueEmail();
+  const response = await client.post('/api/register', {
+    email,
+    password: PASSWORD,
+    confirmPassword: PASSWORD,
+    firstName: fields.firstName ?? 'Ada',
+    lastName: fields.lastName ?? 'Lovelace',
+  });
+  if (response.statusCode !== 201) throw new Error(`sign-up failed: ${response.statusCode} ${response.body}`);
+  return { client, user: response.json() as { id: string; email: string }, email };
+}

@@ -1,0 +1,510 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ChatMessage } from '#shared/messages.ts';
+import { type Client, createTestApp, signUp, type TestApp } from './helpers.ts';
+import { addressOf, catchUp, SocketPool, type TestSocket } from './sockets.ts';
+
+let t: TestApp;
+let url: { origin: string; ws: string };
+const sockets = new SocketPool();
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  url = addressOf(t.app);
+});
+afterAll(async () => {
+  await sockets.closeAll();
+  await t.close();
+});
+
+interface Member {
+  client: Client;
+  user: { id: string; email: string };
+  socket: TestSocket;
+}
+
+/** Opens a socket as a browser on the app's own page would, with the member's cookie. */
+const openSocket = (client: Client) => sockets.open(url.ws, { cookie: client.cookie, origin: url.origin });
+
+/** A household whose members each have a confirmed socket; the first is the admin. */
+async function household(names: [string, string][]) {
+  const members: Member[] = [];
+  let id = '';
+  let inviteCode = '';
+  for (const [firstName, lastName] of names) {
+    const { client, user } = await signUp(t.app, { firstName, lastName });
+    if (!id) {
+      const created = (await client.post('/api/households', { name: `${firstName}'s place` })).json();
+      ({ id, inviteCode } = created);
+    } else {
+      expect((await client.post('/api/households/join', { inviteCode })).statusCode).toBe(200);
+    }
+    members.push({ client, user, socket: await openSocket(client) });
+  }
+  for (const member of members) await member.socket.connect(member.user.id, id);
+  // Earlier members may have heard the later ones join; that is not what the tests look at.
+  await catchUp(
+    t.app,
+    id,
+    members.map((m) => m.socket),
+  );
+  return { id, inviteCode, members };
+}
+
+/** The promise's value, or a failure after a bound (for outcomes that have no event to await). */
+function within<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`not within ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+async function post(client: Client, content: string): Promise<ChatMessage> {
+  const response = await client.post('/api/messages', { content });
+  expect(response.statusCode).toBe(201);
+  return response.json();
+}
+
+describe('connecting', () => {
+  it('confirms a connect that names the session’s own user and household', async () => {
+    const { client, user } = await signUp(t.app);
+    const { id } = (await client.post('/api/households', { name: 'Confirmed' })).json();
+    const socket = await openSocket(client);
+    socket.send({ type: 'connect', userId: user.id, householdId: id });
+    expect(await socket.next('connection_confirmed')).toEqual({
+      type: 'connection_confirmed',
+      userId: user.id,
+      householdId: id,
+    });
+  });
+
+  it('answers ping with pong, confirmed or not', async () => {
+    const { client } = await signUp(t.app);
+    const socket = await openSocket(client);
+    socket.send({ type: 'ping' });
+    expect(await socket.next('pong')).toEqual({ type: 'pong' });
+    await socket.sync();
+    expect(socket.unread()).toEqual([]);
+  });
+
+  it('handles a socket’s frames in order: typing sent right after connect is relayed', async () => {
+    const { id, members } = await household([
+      ['Quick', 'Typer'],
+      ['Pat', 'Reader'],
+    ]);
+    const [typer, reader] = members;
+    const fresh = await openSocket(typer!.client);
+    fresh.send({ type: 'connect', userId: typer!.user.id, householdId: id });
+    fresh.send({ type: 'user_typing' });
+    fresh.send({ type: 'ping' });
+    // The confirmation comes before the pong of a ping sent after the connect.
+    await fresh.next('pong');
+    expect(fresh.received.map((f) => f.type)).toEqual(['connection_confirmed', 'pong']);
+    expect(await reader!.socket.next('user_typing')).toMatchObject({ userId: typer!.user.id });
+  });
+
+  it('gives a connect naming another household or another user no confirmation and no events', async () => {
+    const target = await household([
+      ['Tess', 'Target'],
+      ['Tom', 'Target'],
+    ]);
+    const rogue = await household([['Rick', 'Rogue']]);
+    const rogueUser = rogue.members[0]!;
+    const attempts = [
+      { userId: rogueUser.user.id, householdId: target.id },
+      { userId: target.members[0]!.user.id, householdId: target.id },
+      { userId: target.members[0]!.user.id, householdId: rogue.id },
+      { userId: rogueUser.user.id, householdId: 'no-such-household' },
+    ];
+    const spies: TestSocket[] = [];
+    for (const attempt of attempts) {
+      const spy = await openSocket(rogueUser.client);
+      spy.send({ type: 'connect', ...attempt });
+      // Typing from an unconfirmed socket goes nowhere either.
+      spy.send({ type: 'user_typing' });
+      await spy.sync();
+      spies.push(spy);
+    }
+    const message = await post(target.members[1]!.client, 'members only');
+    await target.members[0]!.socket.next('new_message', { where: (f) => f.message.id === message.id });
+    await rogueUser.socket.sync();
+    for (const spy of spies) {
+      await spy.sync();
+      expect(spy.unread()).toEqual([]);
+      expect(spy.open).toBe(true);
+    }
+    expect(target.members[0]!.socket.unread()).toEqual([]);
+    expect(rogueUser.socket.unread()).toEqual([]);
+  });
+
+  it('refuses the upgrade without a session cookie or with an unknown one (401)', async () => {
+    expect(await sockets.attempt(url.ws, { origin: url.origin })).toBe(401);
+    expect(await sockets.attempt(url.ws, { origin: url.origin, cookie: 'hearth_session=forged' })).toBe(401);
+    expect(
+      await sockets.attempt(url.ws, { origin: url.origin, cookie: `hearth_session=${'x'.repeat(500)}` }),
+    ).toBe(401);
+  });
+
+  it('refuses the upgrade after logout (401)', async () => {
+    const { client } = await signUp(t.app);
+    const cookie = client.cookie;
+    await client.post('/api/logout');
+    expect(await sockets.attempt(url.ws, { origin: url.origin, cookie })).toBe(401);
+  });
+
+  it('accepts a client that sends no Origin (not a browser) with a valid session', async () => {
+    const { client } = await signUp(t.app);
+    const socket = await sockets.open(url.ws, { cookie: client.cookie });
+    await socket.sync();
+  });
+
+  it('with PUBLIC_ORIGIN set, accepts only that Origin', async () => {
+    const behindProxy = await createTestApp({ publicOrigin: 'https://hearth.example' });
+    try {
+      await behindProxy.app.listen({ port: 0, host: '127.0.0.1' });
+      const address = addressOf(behindProxy.app);
+      const { client } = await signUp(behindProxy.app);
+      expect(await sockets.attempt(address.ws, { cookie: client.cookie, origin: address.origin })).toBe(403);
+      const socket = await sockets.open(address.ws, {
+        cookie: client.cookie,
+        origin: 'https://hearth.example',
+      });
+      await socket.sync();
+      await socket.close();
+    } finally {
+      await behindProxy.close();
+    }
+  });
+
+  it('refuses a foreign Origin (403) and any path but /ws (404)', async () => {
+    const { client } = await signUp(t.app);
+    for (const origin of ['http://evil.example', 'null', `${url.origin}.evil.example`, 'not a url']) {
+      expect(await sockets.attempt(url.ws, { cookie: client.cookie, origin })).toBe(403);
+    }
+    for (const path of ['/', '/api/messages', '/ws/', '/wss', '/ws/../api']) {
+      expect(
+        await sockets.attempt(`${url.origin.replace('http', 'ws')}${path}`, {
+          cookie: client.cookie,
+          origin: url.origin,
+        }),
+      ).toBe(404);
+    }
+  });
+});
+
+describe('chat events', () => {
+  it('delivers new_message to every member’s sockets, the sender’s too, and to no other household', async () => {
+    const home = await household([
+      ['Amy', 'Home'],
+      ['Bob', 'Home'],
+      ['Cat', 'Home'],
+    ]);
+    const away = await household([['Dan', 'Away']]);
+    const secondTab = await openSocket(home.members[0]!.client);
+    await secondTab.connect(home.members[0]!.user.id, home.id);
+
+    const message = await post(home.members[1]!.client, 'dinner at 7');
+    for (const socket of [...home.members.map((m) => m.socket), secondTab]) {
+      expect(await socket.next('new_message')).toEqual({ type: 'new_message', message });
+    }
+    // The other household's member hears its own household's message, and only that.
+    const own = await post(away.members[0]!.client, 'our own news');
+    expect((await away.members[0]!.socket.next('new_message')).message).toEqual(own);
+    expect(away.members[0]!.socket.unread()).toEqual([]);
+    for (const member of home.members) {
+      await member.socket.sync();
+      expect(member.socket.unread()).toEqual([]);
+    }
+  });
+
+  it('relays typing to the other members only, with the session’s id and short name', async () => {
+    const home = await household([
+      ['Tina', 'Typist'],
+      ['Uma', 'Reader'],
+      ['Vic', 'Reader'],
+    ]);
+    const away = await household([['Wes', 'Away']]);
+    const [typist, uma, vic] = home.members;
+    typist!.socket.send({
+      type: 'user_typing',
+      householdId: away.id,
+      userId: away.members[0]!.user.id,
+      userName: 'Mallory M.',
+    });
+    typist!.socket.send({ type: 'user_stopped_typing', userId: uma!.user.id, userName: 'Uma R.' });
+    for (const member of [uma!, vic!]) {
+      expect(await member.socket.next('user_typing')).toEqual({
+        type: 'user_typing',
+        userId: typist!.user.id,
+        userName: 'Tina T.',
+      });
+      expect(await member.socket.next('user_stopped_typing')).toEqual({
+        type: 'user_stopped_typing',
+        userId: typist!.user.id,
+        userName: 'Tina T.',
+      });
+    }
+    // Both typing events reached this instance's sockets before the message below.
+    const message = await post(uma!.client, 'after typing');
+    for (const member of [typist!, uma!, vic!]) {
+      expect((await member.socket.next('new_message')).message.id).toBe(message.id);
+      expect(member.socket.unread()).toEqual([]);
+    }
+    await away.members[0]!.socket.sync();
+    expect(away.members[0]!.socket.unread()).toEqual([]);
+  });
+
+  it('sends message_reaction with the message’s reactions to every member', async () => {
+    const home = await household([
+      ['Rae', 'React'],
+      ['Sam', 'React'],
+    ]);
+    const away = await household([['Out', 'Sider']]);
+    const [rae, sam] = home.members;
+    const message = await post(rae!.client, 'react!');
+    for (const m of home.members) await m.socket.next('new_message');
+
+    await sam!.client.post(`/api/messages/${message.id}/reactions`, { emoji: '❤️' });
+    for (const m of home.members) {
+      expect(await m.socket.next('message_reaction')).toEqual({
+        type: 'message_reaction',
+        messageId: message.id,
+        reactions: [{ emoji: '❤️', userIds: [sam!.user.id] }],
+      });
+    }
+    await sam!.client.post(`/api/messages/${message.id}/reactions`, { emoji: '❤️' });
+    for (const m of home.members) {
+      expect(await m.socket.next('message_reaction')).toEqual({
+        type: 'message_reaction',
+        messageId: message.id,
+        reactions: [],
+      });
+    }
+    // Another household's attempt changes nothing and sends nothing.
+    const refused = await away.members[0]!.client.post(`/api/messages/${message.id}/reactions`, {
+      emoji: '👍',
+    });
+    expect(refused.statusCode).toBe(404);
+    const after = await post(sam!.client, 'done');
+    for (const m of home.members) {
+      expect((await m.socket.next('new_message')).message.id).toBe(after.id);
+      expect(m.socket.unread()).toEqual([]);
+    }
+    await away.members[0]!.socket.sync();
+    expect(away.members[0]!.socket.unread()).toEqual([]);
+  });
+
+  it('tells the household when someone joins, and when the household changes', async () => {
+    const home = await household([
+      ['Old', 'Timer'],
+      ['Also', 'Here'],
+    ]);
+    const { client, user } = await signUp(t.app, { firstName: 'New', lastName: 'Comer' });
+    await client.post('/api/households/join', { inviteCode: home.inviteCode });
+    for (const m of home.members) {
+      const { message } = await m.socket.next('new_message');
+      expect(message).toMatchObject({ type: 'system', user: null, content: 'New C. joined the household' });
+      expect(await m.socket.next('member_joined')).toEqual({ type: 'member_joined', userId: user.id });
+    }
+    await home.members[1]!.client.patch('/api/households/current', { name: 'Renamed' });
+    for (const m of home.members) {
+      expect(await m.socket.next('household_updated')).toEqual({ type: 'household_updated' });
+      expect(m.socket.unread()).toEqual([]);
+    }
+  });
+});
+
+describe('membership changes', () => {
+  it('kicks a removed member’s sockets and tells the household; the removed socket hears no more', async () => {
+    const home = await household([
+      ['Ada', 'Admin'],
+      ['Kim', 'Kicked'],
+      ['Lou', 'Stays'],
+    ]);
+    const [admin, kicked, stays] = home.members;
+    const otherTab = await openSocket(kicked!.client);
+    await otherTab.connect(kicked!.user.id, home.id);
+
+    const removed = await admin!.client.delete(`/api/households/members/${kicked!.user.id}`);
+    expect(removed.statusCode).toBe(200);
+    for (const socket of [kicked!.socket, otherTab]) {
+      expect(await socket.next('user_kicked')).toEqual({ type: 'user_kicked', householdId: home.id });
+    }
+    for (const m of [admin!, stays!]) {
+      const { message } = await m.socket.next('new_message');
+      expect(message).toMatchObject({ type: 'system', content: 'Kim K. was removed from the household' });
+      expect(await m.socket.next('member_removed')).toEqual({
+        type: 'member_removed',
+        userId: kicked!.user.id,
+      });
+    }
+
+    // Later household events reach the others and not the removed member, even after a reconnect.
+    otherTab.send({ type: 'connect', userId: kicked!.user.id, householdId: home.id });
+    stays!.socket.send({ type: 'user_typing' });
+    await admin!.socket.next('user_typing');
+    const later = await post(stays!.client, 'after the removal');
+    await admin!.client.patch('/api/households/current', { name: 'Smaller' });
+    for (const m of [admin!, stays!]) {
+      expect((await m.socket.next('new_message')).message.id).toBe(later.id);
+      await m.socket.next('household_updated');
+    }
+    for (const socket of [kicked!.socket, otherTab]) {
+      await socket.sync();
+      expect(socket.unread()).toEqual([]);
+      expect(socket.open).toBe(true);
+    }
+  });
+
+  it('stops household events to a member who leaves, and tells the others', async () => {
+    const home = await household([
+      ['Hal', 'Host'],
+      ['Lee', 'Leaver'],
+    ]);
+    const [host, leaver] = home.members;
+    expect((await leaver!.client.post('/api/households/leave')).statusCode).toBe(204);
+    expect(await leaver!.socket.next('member_left')).toEqual({
+      type: 'member_left',
+      userId: leaver!.user.id,
+    });
+    const { message } = await host!.socket.next('new_message');
+    expect(message.content).toBe('Lee L. left the household');
+    expect(await host!.socket.next('member_left')).toEqual({ type: 'member_left', userId: leaver!.user.id });
+
+    const later = await post(host!.client, 'just me now');
+    expect((await host!.socket.next('new_message')).message.id).toBe(later.id);
+    // A typing frame from someone no longer in the household goes nowhere.
+    leaver!.socket.send({ type: 'user_typing' });
+    await leaver!.socket.sync();
+    const last = await post(host!.client, 'still just me');
+    expect((await host!.socket.next('new_message')).message.id).toBe(last.id);
+    await leaver!.socket.sync();
+    expect(host!.socket.unread()).toEqual([]);
+    expect(leaver!.socket.unread()).toEqual([]);
+  });
+});
+
+describe('abuse', () => {
+  it('relays at most 20 typing frames a second and drops the rest, keeping the socket open', async () => {
+    const home = await household([
+      ['Fast', 'Fingers'],
+      ['Pat', 'Patient'],
+    ]);
+    const [fast, patient] = home.members;
+    for (let i = 0; i < 50; i++) fast!.socket.send({ type: 'user_typing' });
+    await fast!.socket.sync();
+    const marker = await post(fast!.client, 'marker');
+    await patient!.socket.next('new_message', { where: (f) => f.message.id === marker.id });
+    const relayed = patient!.socket.take('user_typing').length;
+    // 20 per window of one second; a burst can straddle two windows at most.
+    expect(relayed).toBeGreaterThanOrEqual(20);
+    expect(relayed).toBeLessThanOrEqual(40);
+    expect(fast!.socket.open).toBe(true);
+  });
+
+  it('throttles user_stopped_typing floods the same way', async () => {
+    const home = await household([
+      ['Stop', 'Start'],
+      ['Pat', 'Patient'],
+    ]);
+    const [flooder, patient] = home.members;
+    for (let i = 0; i < 50; i++) flooder!.socket.send({ type: 'user_stopped_typing' });
+    await flooder!.socket.sync();
+    const marker = await post(flooder!.client, 'marker');
+    await patient!.socket.next('new_message', { where: (f) => f.message.id === marker.id });
+    expect(patient!.socket.take('user_stopped_typing').length).toBeLessThanOrEqual(40);
+  });
+
+  it('closes a socket that keeps flooding with 1008, and the others hear at most the allowance', async () => {
+    const home = await household([
+      ['Flo', 'Oder'],
+      ['Pat', 'Patient'],
+    ]);
+    const [flooder, patient] = home.members;
+    // A sustained flood: 30 frames every 20 ms until the server gives up on the socket.
+    const timer = setInterval(() => {
+      for (let i = 0; i < 30 && flooder!.socket.open; i++) flooder!.socket.send({ type: 'user_typing' });
+    }, 20);
+    const closed = await within(flooder!.socket.closed, 10_000).finally(() => clearInterval(timer));
+    expect(closed).toEqual({ code: 1008, reason: 'Too many frames' });
+    const marker = await post(patient!.client, 'marker');
+    await patient!.socket.next('new_message', { where: (f) => f.message.id === marker.id });
+    expect(patient!.socket.take('user_typing').length).toBeLessThanOrEqual(40);
+    // The same user may connect again.
+    const again = await openSocket(flooder!.client);
+    await again.connect(flooder!.user.id, home.id);
+  });
+
+  it('drops frames over 16 KB without closing a well-behaved connection', async () => {
+    const home = await household([
+      ['Big', 'Sender'],
+      ['Pat', 'Patient'],
+    ]);
+    const [big, patient] = home.members;
+    big!.socket.send({ type: 'ping', padding: 'x'.repeat(17 * 1024) });
+    big!.socket.send({ type: 'user_typing', padding: 'x'.repeat(17 * 1024) });
+    big!.socket.send({ type: 'user_typing', padding: 'é'.repeat(8 * 1024 + 1) });
+    big!.socket.send({ type: 'user_stopped_typing', padding: 'x'.repeat(60 * 1024) });
+    big!.socket.send({ type: 'user_stopped_typing', padding: 'x'.repeat(15 * 1024) });
+    await big!.socket.sync();
+    // The one frame under the limit is relayed; the pong is the sync's own.
+    expect(await patient!.socket.next('user_stopped_typing')).toMatchObject({ userId: big!.user.id });
+    const marker = await post(big!.client, 'still here');
+    expect((await patient!.socket.next('new_message')).message.id).toBe(marker.id);
+    expect(patient!.socket.unread()).toEqual([]);
+    expect((await big!.socket.next('new_message')).message.id).toBe(marker.id);
+    expect(big!.socket.unread()).toEqual([]);
+    expect(big!.socket.open).toBe(true);
+  });
+
+  it('closes a socket that sends a frame over 64 KB (1009) rather than reading it', async () => {
+    const { client } = await signUp(t.app);
+    const socket = await openSocket(client);
+    socket.send({ type: 'ping', padding: 'x'.repeat(65 * 1024) });
+    expect((await within(socket.closed, 5_000)).code).toBe(1009);
+  });
+
+  it('drops unknown, malformed and binary frames without an answer', async () => {
+    const { client, user } = await signUp(t.app);
+    const { id } = (await client.post('/api/households', { name: 'Odd frames' })).json();
+    const socket = await openSocket(client);
+    await socket.connect(user.id, id);
+    for (const frame of [
+      { type: 'hello' },
+      { type: 'new_message', message: { content: 'forged' } },
+      { type: 'connect', userId: user.id },
+      { noType: true },
+      '{not json',
+      'null',
+      '[1,2,3]',
+      Buffer.from([0, 1, 2, 3]),
+    ]) {
+      socket.send(frame);
+    }
+    await socket.sync();
+    expect(socket.unread()).toEqual([]);
+    expect(socket.open).toBe(true);
+  });
+});
+
+describe('shutting down', () => {
+  it('closes every socket with 1001 when the app closes', async () => {
+    const own = await createTestApp();
+    try {
+      await own.app.listen({ port: 0, host: '127.0.0.1' });
+      const address = addressOf(own.app);
+      const { client, user } = await signUp(own.app);
+      const { id } = (await client.post('/api/households', { name: 'Closing' })).json();
+      const confirmed = await sockets.open(address.ws, { cookie: client.cookie, origin: address.origin });
+      await confirmed.connect(user.id, id);
+      const idle = await sockets.open(address.ws, { cookie: client.cookie, origin: address.origin });
+      await own.app.close();
+      expect(await confirmed.closed).toEqual({ code: 1001, reason: 'Server shutting down' });
+      expect((await idle.closed).code).toBe(1001);
+      expect(own.app.hub.size()).toBe(0);
+    } finally {
+      await own.close();
+    }
+  });
+});
