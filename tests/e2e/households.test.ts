@@ -64,7 +64,7 @@ describe('households', () => {
     const { context: adaContext, page: ada } = await openPage();
     await adaContext.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl });
     const adaErrors = watchPageErrors(ada, [401]);
-    const { context: beaContext, page: bea } = await openPage();
+    const { page: bea } = await openPage();
     // 404: the old invite code after the removal.
     const beaErrors = watchPageErrors(bea, [401, 404]);
 
@@ -155,9 +155,9 @@ describe('households', () => {
     expect(await ada.getByRole('button', { name: 'Remove Ada E.' }).count()).toBe(0);
     await expectAccessibleInBothThemes(ada);
 
-    // Bea is away while Ada removes her: her page gets no live 'removed' event (the chat suite
-    // covers that), so its own reload cannot race this test's navigation below.
-    await beaContext.setOffline(true);
+    // Bea has closed the app while Ada removes her: no page of hers gets the live 'removed' event
+    // (the chat suite covers that), so its own reload cannot race this test's navigation below.
+    await bea.goto('about:blank');
 
     // Ada removes Bea; the shown invite code becomes the new one.
     await ada.getByRole('button', { name: 'Remove Bea E.' }).click();
@@ -178,7 +178,6 @@ describe('households', () => {
     await ada.getByText('Bea E.').waitFor({ state: 'detached' });
 
     // Bea comes back and reloads: no household, the removal notice, which stays dismissed.
-    await beaContext.setOffline(false);
     await bea.goto('/');
     await bea.getByRole('heading', { name: 'Welcome back, Bea' }).waitFor();
     await bea.getByText('Find your perfect living situation').waitFor();
