@@ -7,6 +7,7 @@ import { type Database, openMigratedDatabase } from './db/database.ts';
 import { accountRoutes } from './features/accounts/routes.ts';
 import { calendarRoutes } from './features/calendar/routes.ts';
 import { choreRoutes } from './features/chores/routes.ts';
+import { dashboardRoutes } from './features/dashboard/routes.ts';
 import { expenseRoutes } from './features/expenses/routes.ts';
 import { exportRoutes } from './features/export/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
@@ -119,6 +120,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   exportRoutes(app, ctx);
   calendarRoutes(app, ctx);
   listingRoutes(app, ctx);
+  dashboardRoutes(app, ctx);
 
   await registerWeb(app, config.webRoot);
   return app;

@@ -111,7 +111,7 @@ export const eventMessages = registerMessages({
   colorInvalid: 'Colour must be one of the palette colours',
 } as const);
 
-const isTimeZone = (tz: string) => {
+export const isTimeZone = (tz: string) => {
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: tz });
     return true;

@@ -3,14 +3,15 @@ import { greeting, greetingName } from './greeting.ts';
 
 describe('greeting (SPEC §2)', () => {
   it.each([
-    [0, 'Good morning'],
-    [11, 'Good morning'],
-    [12, 'Afternoon'],
-    [16, 'Afternoon'],
-    [17, 'Good evening'],
-    [23, 'Good evening'],
-  ])('hour %i → %s', (hour, expected) => {
-    expect(greeting(hour)).toBe(expected);
+    ['00:00', 'Good morning'],
+    ['11:59', 'Good morning'],
+    ['12:00', 'Afternoon'],
+    ['16:59', 'Afternoon'],
+    ['17:00', 'Good evening'],
+    ['23:59', 'Good evening'],
+  ])('%s local time → %s', (time, expected) => {
+    const [hours, minutes] = time.split(':').map(Number) as [number, number];
+    expect(greeting(new Date(2026, 10, 21, hours, minutes))).toBe(expected);
   });
 });
 

@@ -1,5 +1,6 @@
-/** Greeting by local hour (SPEC §2): before 12 'Good morning', before 17 'Afternoon', else 'Good evening'. */
-export function greeting(hour: number): string {
+/** Greeting by local time (SPEC §2): before 12 'Good morning', before 17 'Afternoon', else 'Good evening'. */
+export function greeting(now: Date): string {
+  const hour = now.getHours();
   if (hour < 12) return 'Good morning';
   if (hour < 17) return 'Afternoon';
   return 'Good evening';

@@ -50,6 +50,12 @@ const ExpensesPage = lazy(() =>
 const AddExpensePage = lazy(() =>
   import('../features/expenses/add-expense-page.tsx').then((m) => ({ default: m.AddExpensePage })),
 );
+const DashboardPage = lazy(() =>
+  import('../features/dashboard/dashboard-page.tsx').then((m) => ({ default: m.DashboardPage })),
+);
+const DashboardNoHousehold = lazy(() =>
+  import('../features/dashboard/dashboard-page.tsx').then((m) => ({ default: m.DashboardNoHousehold })),
+);
 const CalendarPage = lazy(() =>
   import('../features/calendar/calendar-page.tsx').then((m) => ({ default: m.CalendarPage })),
 );
@@ -108,7 +114,11 @@ function routesFor(state: Exclude<AppState, 'loading'>) {
           <Route path="/" element={<NoHouseholdHome />} />
           <Route path="/onboarding" element={<OnboardingPage />} />
           {HOUSEHOLD_ONLY_PATHS.map((path) => (
-            <Route key={path} path={path} element={<NoHouseholdFallback />} />
+            <Route
+              key={path}
+              path={path}
+              element={path === '/dashboard' ? <DashboardNoHousehold /> : <NoHouseholdFallback />}
+            />
           ))}
           <Route path="/add-listing" element={<AddListingPage />} />
           {signedInRoutes(state)}
@@ -127,6 +137,7 @@ function routesFor(state: Exclude<AppState, 'loading'>) {
           <Route path="/calendar" element={<CalendarPage />} />
           <Route path="/add-event" element={<AddEventPage />} />
           <Route path="/messages" element={<MessagesPage />} />
+          <Route path="/dashboard" element={<DashboardPage />} />
           <Route path="/add-listing" element={<AddListingPage />} />
           {signedInRoutes(state)}
         </Routes>

@@ -1,57 +1,256 @@
 import { Link } from 'react-router';
+import { dueLabel } from '#shared/chores.ts';
+import { type HomeData, netLabel, recommendation } from '#shared/dashboard.ts';
+import { errorMessage } from '#shared/errors.ts';
 import { greeting, greetingName } from '#shared/greeting.ts';
-import { displayName } from '#shared/users.ts';
-import { Avatar } from '../../components/avatar.tsx';
-import { ChevronRightIcon, SettingsIcon } from '../../components/icons.tsx';
+import { formatMoney } from '#shared/money.ts';
+import { ErrorCard } from '../../components/error-card.tsx';
+import { CalendarIcon, ChatIcon, ChoresIcon, SparklesIcon, WalletIcon } from '../../components/icons.tsx';
 import { PageSpinner } from '../../components/spinner.tsx';
-import { cardStyles, mutedText } from '../../components/ui.ts';
+import { buttonStyles, cardStyles, linkStyles, mutedText } from '../../components/ui.ts';
 import { useUser } from '../auth/api/get-user.ts';
+import { useHome } from '../dashboard/api/get-home.ts';
+import {
+  EventList,
+  MemberBars,
+  RateBadge,
+  Skeleton,
+  SkeletonRows,
+  StatTile,
+  SummaryCard,
+} from '../dashboard/components/summary-parts.tsx';
 import { useCurrentHousehold } from '../households/api/get-household.ts';
 import { HomeFindRoommates } from '../listings/components/home-listings.tsx';
 import { HomeHeader } from './home-header.tsx';
 
-/** '/' for a member of a household: greeting, the household's name and its members. */
+function Tiles({ data }: { data: HomeData | undefined }) {
+  const loading = !data;
+  const net = data?.balance.netCents ?? 0;
+  const unread = data?.messages.unread ?? 0;
+  return (
+    <nav aria-label="At a glance" className="grid grid-cols-2 gap-3">
+      <StatTile
+        to="/chores"
+        icon={<ChoresIcon />}
+        label="Chores"
+        loading={loading}
+        value={data?.chores.active}
+        detail="Active chores"
+      />
+      <StatTile
+        to="/expenses"
+        icon={<WalletIcon />}
+        label="Expenses"
+        loading={loading}
+        value={formatMoney(Math.abs(net))}
+        detail={netLabel(net)}
+      />
+      <StatTile
+        to="/calendar"
+        icon={<CalendarIcon />}
+        label="Calendar"
+        loading={loading}
+        value={data?.today.count}
+        detail={data?.today.count === 1 ? 'Event today' : 'Events today'}
+      />
+      <StatTile
+        to="/messages"
+        icon={<ChatIcon />}
+        label="Messages"
+        loading={loading}
+        value={unread}
+        detail="New messages"
+      />
+    </nav>
+  );
+}
+
+function LatestMessages({ data }: { data: HomeData | undefined }) {
+  return (
+    <SummaryCard
+      id="latest-messages-title"
+      title="Latest messages"
+      action={
+        <Link to="/messages" className={`text-sm ${linkStyles}`}>
+          Open Chat
+        </Link>
+      }
+    >
+      {!data ? (
+        <SkeletonRows rows={3} height="h-5" />
+      ) : data.messages.latest.length === 0 ? (
+        <p className={mutedText}>No messages yet. Say hello to your household.</p>
+      ) : (
+        <ul className="space-y-2">
+          {data.messages.latest.map((m) => (
+            <li key={m.id} className="truncate">
+              <span className="font-semibold">{m.authorName ?? 'Someone'}:</span> {m.text}
+            </li>
+          ))}
+        </ul>
+      )}
+    </SummaryCard>
+  );
+}
+
+function TodaysPriority({ data, userId }: { data: HomeData | undefined; userId: string }) {
+  const now = new Date();
+  return (
+    <SummaryCard id="priority-title" title="Today's Priority">
+      {!data ? (
+        <div className="space-y-4">
+          <Skeleton className="h-12 w-full" />
+          <SkeletonRows rows={2} height="h-6" />
+        </div>
+      ) : (
+        <div className="space-y-4">
+          <p className="flex items-start gap-2 rounded-xl bg-blue-50 p-3 text-blue-900 dark:bg-blue-950 dark:text-blue-100">
+            <SparklesIcon className="mt-0.5 size-5 shrink-0" />
+            <span>
+              {recommendation({
+                now,
+                userId,
+                priorityChores: data.priorityChores,
+                todayEvents: data.today.events,
+                owingCents: data.balance.owingCents,
+                rent: { amountCents: data.household.rentAmountCents, dueDay: data.household.rentDueDay },
+              })}
+            </span>
+          </p>
+          <div className="space-y-2">
+            <h3 className="font-semibold text-sm">Today's events</h3>
+            <EventList events={data.today.events} withDay={false} empty="Nothing on the calendar today." />
+          </div>
+          <div className="space-y-2">
+            <h3 className="font-semibold text-sm">Priority chores</h3>
+            {data.priorityChores.length === 0 ? (
+              <p className={mutedText}>No open chores for you.</p>
+            ) : (
+              <ul className="space-y-2">
+                {data.priorityChores.map((chore) => {
+                  const label = dueLabel(new Date(chore.dueDate), now);
+                  const late = Date.parse(chore.dueDate) < now.getTime();
+                  return (
+                    <li key={chore.id}>
+                      <Link to="/chores" className="flex items-center gap-3 rounded-lg py-1 hover:underline">
+                        <span className="min-w-0 flex-1 truncate font-medium">{chore.title}</span>
+                        <span
+                          className={`shrink-0 text-sm ${late ? 'font-semibold text-red-700 dark:text-red-300' : mutedText}`}
+                        >
+                          {label}
+                        </span>
+                      </Link>
+                    </li>
+                  );
+                })}
+              </ul>
+            )}
+          </div>
+        </div>
+      )}
+    </SummaryCard>
+  );
+}
+
+function DashboardSection({ data }: { data: HomeData | undefined }) {
+  const summary = data?.dashboard;
+  return (
+    <SummaryCard
+      id="home-dashboard-title"
+      title="Household Dashboard"
+      action={
+        <Link to="/dashboard" className={`text-sm ${linkStyles}`}>
+          View All
+        </Link>
+      }
+    >
+      {!summary ? (
+        <div className="space-y-4">
+          <Skeleton className="h-16 w-full" />
+          <SkeletonRows rows={3} />
+        </div>
+      ) : (
+        <div className="space-y-4">
+          <dl className="grid grid-cols-2 gap-3">
+            <div className="rounded-xl bg-slate-100 p-3 dark:bg-slate-800">
+              <dt className={`text-sm ${mutedText}`}>Completion rate</dt>
+              <dd className="flex flex-wrap items-center gap-2">
+                <span className="font-bold text-2xl">
+                  {summary.completionRate === null ? '–' : `${summary.completionRate}%`}
+                </span>
+                <RateBadge rate={summary.completionRate} />
+              </dd>
+            </div>
+            <div className="rounded-xl bg-slate-100 p-3 dark:bg-slate-800">
+              <dt className={`text-sm ${mutedText}`}>Tasks completed in the last 7 days</dt>
+              <dd className="font-bold text-2xl">{summary.tasksCompletedLast7Days}</dd>
+            </div>
+          </dl>
+          <p>
+            <span className={mutedText}>Top performer: </span>
+            <span className="font-semibold">
+              {summary.topPerformer
+                ? `${greetingName(summary.topPerformer.user)} (${summary.topPerformer.score} points)`
+                : 'nobody yet'}
+            </span>
+          </p>
+          <MemberBars members={summary.members} />
+        </div>
+      )}
+    </SummaryCard>
+  );
+}
+
+function EmptyHousehold() {
+  return (
+    <section aria-labelledby="home-empty-title" className={`${cardStyles} space-y-3 text-center`}>
+      <h2 id="home-empty-title" className="font-semibold text-lg">
+        Nothing to track yet
+      </h2>
+      <p className={mutedText}>Add the first chore or shared expense to see your household at a glance.</p>
+      <div className="flex justify-center gap-3">
+        <Link to="/chores" className={buttonStyles.primary}>
+          Add Chore
+        </Link>
+        <Link to="/expenses" className={buttonStyles.secondary}>
+          Add Expense
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+/** '/' for a member of a household (SPEC §2 Home dashboard), from one GET /api/home. */
 export function HomePage() {
   const { data: user } = useUser();
   const { data: household } = useCurrentHousehold();
+  const home = useHome();
+  const data = home.data;
   if (!user || !household) return <PageSpinner />;
-  const count = household.members.length;
+  const empty =
+    data !== undefined &&
+    data.chores.total === 0 &&
+    data.balance.owedCents === 0 &&
+    data.balance.owingCents === 0;
   return (
     <div className="flex flex-col gap-6 px-5 pt-6 pb-10">
       <HomeHeader
         user={user}
-        title={`${greeting(new Date().getHours())}, ${greetingName(user)}`}
+        title={`${greeting(new Date())}, ${greetingName(user)}`}
         subtitle={household.name}
       />
-      <section aria-labelledby="members-title" className={`${cardStyles} space-y-4`}>
-        <h2 id="members-title" className="font-semibold text-lg">
-          Members <span className={`font-normal text-base ${mutedText}`}>({count})</span>
-        </h2>
-        <ul className="flex flex-wrap gap-3">
-          {household.members.map((member) => (
-            <li key={member.userId} className="flex items-center gap-2">
-              <Avatar user={member.user} size="sm" />
-              <span className="text-sm">{displayName(member.user)}</span>
-            </li>
-          ))}
-        </ul>
-      </section>
-      <Link
-        to="/settings"
-        className="flex items-center gap-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm hover:border-blue-600 dark:border-slate-800 dark:bg-slate-900 dark:hover:border-blue-400"
-      >
-        <span className="inline-flex size-12 shrink-0 items-center justify-center rounded-xl bg-blue-100 text-blue-700 dark:bg-blue-950 dark:text-blue-300">
-          <SettingsIcon className="size-6" />
-        </span>
-        <span className="flex-1">
-          <span className="block font-semibold text-lg">Household settings</span>
-          <span className={`block text-sm ${mutedText}`}>
-            Invite roommates, set the rent, manage members.
-          </span>
-        </span>
-        <ChevronRightIcon className="size-5 text-slate-500 dark:text-slate-400" />
-      </Link>
-      <HomeFindRoommates />
+      {home.isError && !data && (
+        <ErrorCard title="Could not load your home screen" message={errorMessage(home.error.message)} />
+      )}
+      <Tiles data={data} />
+      <TodaysPriority data={data} userId={user.id} />
+      {empty ? <EmptyHousehold /> : <DashboardSection data={data} />}
+      <LatestMessages data={data} />
+      {data ? (
+        <HomeFindRoommates own={data.listings} featured={data.featuredListings} />
+      ) : (
+        <SkeletonRows rows={2} height="h-28" />
+      )}
     </div>
   );
 }

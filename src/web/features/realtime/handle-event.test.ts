@@ -4,6 +4,8 @@ import type { ChatEntry } from '#shared/chat.ts';
 import type { ChatMessage } from '#shared/messages.ts';
 import { calendarQueryKey } from '../calendar/api/get-calendar.ts';
 import { choresQueryKey } from '../chores/api/get-chores.ts';
+import { dashboardQueryKey } from '../dashboard/api/get-dashboard.ts';
+import { homeQueryKey } from '../dashboard/api/get-home.ts';
 import { balanceQueryKey } from '../expenses/api/get-balance.ts';
 import { balancesQueryKey } from '../expenses/api/get-balances.ts';
 import { expensesQueryKey } from '../expenses/api/get-expenses.ts';
@@ -48,6 +50,8 @@ afterEach(() => {
 });
 
 const messages = () => queryClient.getQueryData<ChatEntry[]>(messagesQueryKey);
+/** The home screen and the dashboard refresh on every event that changes one of their figures. */
+const SUMMARIES = [homeQueryKey[0], dashboardQueryKey[0]];
 
 describe('handleServerEvent', () => {
   it('appends new messages once, replaces the pending copy of an own message, and counts others as unread', () => {
@@ -59,13 +63,13 @@ describe('handleServerEvent', () => {
     handleServerEvent({ type: 'new_message', message: fromBea }, context);
     handleServerEvent({ type: 'new_message', message: fromBea }, context);
     expect(messages()!.map((m) => m.id)).toEqual(['m1', 'm2', 'temp-x']);
-    expect(invalidated).toEqual([unreadCountQueryKey[0], unreadCountQueryKey[0]]);
+    expect(invalidated).toEqual([...SUMMARIES, unreadCountQueryKey[0], ...SUMMARIES, unreadCountQueryKey[0]]);
 
     invalidated = [];
     const own: ChatMessage = message('m3', { userId: 'ada', content: 'hello' });
     handleServerEvent({ type: 'new_message', message: own }, context);
     expect(messages()!.map((m) => m.id)).toEqual(['m1', 'm2', 'm3']);
-    expect(invalidated).toEqual([]);
+    expect(invalidated).toEqual(SUMMARIES);
   });
 
   it('leaves a chat that was never loaded to its first fetch', () => {
@@ -102,7 +106,11 @@ describe('handleServerEvent', () => {
       handleServerEvent({ type, userId: 'bea' }, context);
     }
     handleServerEvent({ type: 'household_updated' }, context);
-    expect(invalidated).toEqual(Array(4).fill(currentHouseholdQueryKey[0]));
+    expect(invalidated).toEqual(
+      Array(4)
+        .fill([...SUMMARIES, currentHouseholdQueryKey[0]])
+        .flat(),
+    );
   });
 
   it('refreshes chores, expenses with the balances, and the calendar', () => {
@@ -111,11 +119,15 @@ describe('handleServerEvent', () => {
     handleServerEvent({ type: 'expense_updated' }, context);
     handleServerEvent({ type: 'calendar_event_deleted', id: 'e1' }, context);
     expect(invalidated).toEqual([
+      ...SUMMARIES,
       choresQueryKey[0],
+      ...SUMMARIES,
       choresQueryKey[0],
+      ...SUMMARIES,
       expensesQueryKey[0],
       balanceQueryKey[0],
       balancesQueryKey[0],
+      ...SUMMARIES,
       calendarQueryKey[0],
     ]);
   });
@@ -146,6 +158,7 @@ describe('refreshAfterConnect', () => {
       balanceQueryKey[0],
       balancesQueryKey[0],
       calendarQueryKey[0],
+      ...SUMMARIES,
     ]);
   });
 });

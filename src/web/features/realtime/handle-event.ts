@@ -3,6 +3,8 @@ import { type ChatEntry, receiveMessage, setReactions } from '#shared/chat.ts';
 import type { ServerEvent } from '#shared/messages.ts';
 import { calendarQueryKey } from '../calendar/api/get-calendar.ts';
 import { choresQueryKey } from '../chores/api/get-chores.ts';
+import { dashboardQueryKey } from '../dashboard/api/get-dashboard.ts';
+import { homeQueryKey } from '../dashboard/api/get-home.ts';
 import { balanceQueryKey } from '../expenses/api/get-balance.ts';
 import { balancesQueryKey } from '../expenses/api/get-balances.ts';
 import { expensesQueryKey } from '../expenses/api/get-expenses.ts';
@@ -23,10 +25,32 @@ export interface EventContext {
 /** Kick reload delay (SPEC §9): the navigation to '/' lands first. */
 export const KICK_RELOAD_MS = 100;
 
+/** Events that change a figure of the home screen or the dashboard (they refetch when on screen). */
+const SUMMARY_EVENTS = new Set<ServerEvent['type']>([
+  'new_message',
+  'member_removed',
+  'member_joined',
+  'member_left',
+  'household_updated',
+  'new_chore',
+  'chore_updated',
+  'chore_deleted',
+  'new_expense',
+  'expense_updated',
+  'expense_deleted',
+  'new_calendar_event',
+  'calendar_event_updated',
+  'calendar_event_deleted',
+]);
+
 /** What each server event does to the cache and the screen (SPEC §4, §7, §8). */
 export function handleServerEvent(event: ServerEvent, context: EventContext): void {
   const { queryClient } = context;
   const invalidate = (queryKey: readonly unknown[]) => void queryClient.invalidateQueries({ queryKey });
+  if (SUMMARY_EVENTS.has(event.type)) {
+    invalidate(homeQueryKey);
+    invalidate(dashboardQueryKey);
+  }
   const updateMessages = (change: (list: ChatEntry[]) => ChatEntry[]) =>
     queryClient.setQueryData<ChatEntry[]>(messagesQueryKey, (list) => list && change(list));
 
@@ -100,6 +124,8 @@ export function refreshAfterConnect(queryClient: QueryClient, again: boolean): v
       balanceQueryKey,
       balancesQueryKey,
       calendarQueryKey,
+      homeQueryKey,
+      dashboardQueryKey,
     );
     typing.clear();
   }

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import type { ListingView } from '#shared/listing-view.ts';
 import { buttonStyles, cardStyles, linkStyles, mutedText } from '../../../components/ui.ts';
 import { useFeaturedListings } from '../api/get-listings.ts';
 import { useMyListings } from '../api/get-my-listings.ts';
@@ -62,19 +63,20 @@ export function NoHouseholdListings() {
 }
 
 /**
- * The household home's listings (SPEC §2): 'Your Activity' when the user has listings, and
- * 'Find Roommates' with up to 3 featured listings, or 'No listings yet' with 'Post Listing'.
+ * The household home's listings (SPEC §2), from GET /api/home: 'Your Activity' when the user has
+ * listings, and 'Find Roommates' with up to 3 featured listings, or 'No listings yet' with 'Post Listing'.
  */
-export function HomeFindRoommates() {
-  const mine = useMyListings();
-  const featured = useFeaturedListings(HOME_FEATURED);
-  const own = mine.data ?? [];
-  const active = own.filter((l) => l.status === 'active').length;
-  const ownFeatured = own.filter((l) => l.featured && l.status === 'active').length;
-  const list = (featured.data ?? []).slice(0, HOME_FEATURED);
+export function HomeFindRoommates({
+  own,
+  featured,
+}: {
+  own: { own: number; active: number; featured: number };
+  featured: readonly ListingView[];
+}) {
+  const list = featured.slice(0, HOME_FEATURED);
   return (
     <>
-      {own.length > 0 && (
+      {own.own > 0 && (
         <section aria-labelledby="listing-activity-title" className={`${cardStyles} space-y-3`}>
           <h2 id="listing-activity-title" className="font-semibold text-lg">
             Your Activity
@@ -82,18 +84,18 @@ export function HomeFindRoommates() {
           <dl className="grid grid-cols-2 gap-3 text-center">
             <div className="rounded-xl bg-slate-100 p-3 dark:bg-slate-800">
               <dt className={`text-sm ${mutedText}`}>Active listings</dt>
-              <dd className="font-bold text-2xl">{active}</dd>
+              <dd className="font-bold text-2xl">{own.active}</dd>
             </div>
             <div className="rounded-xl bg-slate-100 p-3 dark:bg-slate-800">
               <dt className={`text-sm ${mutedText}`}>Featured</dt>
-              <dd className="font-bold text-2xl">{ownFeatured}</dd>
+              <dd className="font-bold text-2xl">{own.featured}</dd>
             </div>
           </dl>
         </section>
       )}
       <section aria-labelledby="find-roommates-title" className="space-y-3">
         <Heading id="find-roommates-title" title="Find Roommates" to="/roommates" />
-        {featured.isPending ? null : list.length === 0 ? (
+        {list.length === 0 ? (
           <div className="flex flex-col items-center gap-3 rounded-2xl border border-slate-300 border-dashed p-6 text-center dark:border-slate-700">
             <p className="font-semibold">No listings yet</p>
             <Link to="/add-listing" className={buttonStyles.primary}>

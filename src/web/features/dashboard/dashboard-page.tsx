@@ -1,0 +1,178 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { DASHBOARD_PERIODS, type DashboardPeriod, PERIOD_LABELS } from '#shared/dashboard.ts';
+import { errorMessage } from '#shared/errors.ts';
+import { formatMoney } from '#shared/money.ts';
+import { displayName } from '#shared/users.ts';
+import { ErrorCard } from '../../components/error-card.tsx';
+import { CalendarIcon, ChatIcon, ChevronLeftIcon, ChoresIcon, WalletIcon } from '../../components/icons.tsx';
+import { PlusIcon } from '../../components/page-icons.tsx';
+import { Tabs } from '../../components/tabs.tsx';
+import { buttonStyles, mutedText } from '../../components/ui.ts';
+import { useScrolled } from '../../lib/use-scrolled.ts';
+import { useCurrentHousehold } from '../households/api/get-household.ts';
+import { useDashboard } from './api/get-dashboard.ts';
+import { CompletionChart } from './components/completion-chart.tsx';
+import {
+  ActivityList,
+  EventList,
+  MemberBars,
+  RateBadge,
+  Skeleton,
+  SkeletonRows,
+  StatTile,
+  SummaryCard,
+  TopPerformer,
+} from './components/summary-parts.tsx';
+
+const PERIOD_TABS = DASHBOARD_PERIODS.map((value) => ({ value, label: PERIOD_LABELS[value] }));
+
+const QUICK_ACTIONS = [
+  { to: '/add-expense', label: 'Add Expense', icon: <PlusIcon /> },
+  { to: '/chores', label: 'Chores', icon: <ChoresIcon /> },
+  { to: '/calendar', label: 'Calendar', icon: <CalendarIcon /> },
+  { to: '/messages', label: 'Messages', icon: <ChatIcon /> },
+] as const;
+
+function Header({ subtitle }: { subtitle: string }) {
+  const scrolled = useScrolled(20);
+  return (
+    <header
+      className={`sticky top-0 z-30 -mx-5 px-5 py-4 transition-shadow ${
+        scrolled ? 'bg-white/95 shadow-md backdrop-blur dark:bg-slate-900/95' : 'bg-transparent'
+      }`}
+    >
+      <div className="flex items-center gap-2">
+        <Link to="/" aria-label="Back to home" className={`${buttonStyles.icon} -ml-2`}>
+          <ChevronLeftIcon className="size-6" />
+        </Link>
+        <div className="min-w-0">
+          <h1 className="font-bold text-2xl tracking-tight">Household Dashboard</h1>
+          <p className={`truncate ${mutedText}`}>{subtitle}</p>
+        </div>
+      </div>
+    </header>
+  );
+}
+
+/** /dashboard: how the household shares the work, for a period (SPEC §2 Household dashboard). */
+export function DashboardPage() {
+  const { data: household } = useCurrentHousehold();
+  const [period, setPeriod] = useState<DashboardPeriod>('week');
+  const dashboard = useDashboard(period);
+  const data = dashboard.data;
+  const loading = !data;
+  const names = new Map(household?.members.map((m) => [m.userId, displayName(m.user)]));
+  const nameOf = (userId: string | null) =>
+    userId ? (names.get(userId) ?? 'A former member') : 'A former member';
+
+  return (
+    <div className="flex flex-col gap-5 px-5 pb-10">
+      <Header subtitle={household?.name ?? ''} />
+      {dashboard.isError && !data && (
+        <ErrorCard title="Could not load the dashboard" message={errorMessage(dashboard.error.message)} />
+      )}
+      <Tabs label="Period" tabs={PERIOD_TABS} value={period} onChange={setPeriod} className="space-y-5">
+        <div className="space-y-5" aria-busy={dashboard.isFetching}>
+          <nav aria-label="Summary" className="grid grid-cols-2 gap-3">
+            <StatTile
+              to="/chores"
+              icon={<ChoresIcon />}
+              label="Chores"
+              loading={loading}
+              value={data?.chores.completionRate === null ? '–' : `${data?.chores.completionRate}%`}
+              detail={`${data?.chores.completed ?? 0} of ${data?.chores.counted ?? 0} done`}
+            />
+            <StatTile
+              to="/expenses"
+              icon={<WalletIcon />}
+              label="Expenses"
+              loading={loading}
+              value={formatMoney(data?.expenses.totalCents ?? 0)}
+              detail={`${data?.expenses.count ?? 0} ${data?.expenses.count === 1 ? 'expense' : 'expenses'}`}
+            />
+            <StatTile
+              to="/messages"
+              icon={<ChatIcon />}
+              label="Messages"
+              loading={loading}
+              value={data?.messages.count}
+              detail="Messages sent"
+            />
+            <StatTile
+              to="/calendar"
+              icon={<CalendarIcon />}
+              label="Calendar"
+              loading={loading}
+              value={data?.upcomingEvents.length}
+              detail="Events in the next 7 days"
+            />
+          </nav>
+
+          <SummaryCard
+            id="chart-title"
+            title="Chores completed"
+            action={data ? <RateBadge rate={data.chores.completionRate} /> : undefined}
+          >
+            {data ? <CompletionChart chart={data.chart} /> : <Skeleton className="h-[144px] w-full" />}
+          </SummaryCard>
+
+          <SummaryCard id="members-title" title="Household Members">
+            {data ? (
+              <MemberBars members={data.members} />
+            ) : (
+              <SkeletonRows rows={household?.members.length ?? 3} />
+            )}
+          </SummaryCard>
+
+          <SummaryCard id="top-performer-title" title="Top Performer">
+            {data ? <TopPerformer member={data.topPerformer} /> : <Skeleton className="h-12 w-full" />}
+          </SummaryCard>
+
+          <SummaryCard id="activity-title" title="Recent Activity">
+            {data ? <ActivityList items={data.recentActivity} nameOf={nameOf} /> : <SkeletonRows rows={4} />}
+          </SummaryCard>
+
+          <SummaryCard
+            id="upcoming-title"
+            title="Upcoming Events"
+            action={<span className={`text-sm ${mutedText}`}>Next 7 days</span>}
+          >
+            {data ? (
+              <EventList events={data.upcomingEvents} withDay empty="Nothing planned in the next 7 days." />
+            ) : (
+              <SkeletonRows rows={2} height="h-6" />
+            )}
+          </SummaryCard>
+        </div>
+      </Tabs>
+
+      <section aria-labelledby="quick-actions-title" className="space-y-3">
+        <h2 id="quick-actions-title" className="font-semibold text-lg">
+          Quick Actions
+        </h2>
+        <div className="grid grid-cols-2 gap-3">
+          {QUICK_ACTIONS.map((action) => (
+            <Link key={action.to} to={action.to} className={buttonStyles.secondary}>
+              {action.icon}
+              {action.label}
+            </Link>
+          ))}
+        </div>
+      </section>
+    </div>
+  );
+}
+
+/** /dashboard without a household (SPEC §2). */
+export function DashboardNoHousehold() {
+  return (
+    <div className="flex min-h-[70dvh] flex-col items-center justify-center gap-4 px-6 text-center">
+      <h1 className="font-bold text-2xl">No Household Data</h1>
+      <p className={mutedText}>Join or create a household to see how everyone shares the work.</p>
+      <Link to="/" className={buttonStyles.primary}>
+        Go to Home
+      </Link>
+    </div>
+  );
+}
