@@ -181,7 +181,7 @@ describe('home and household dashboard', () => {
     expect(await chores.innerText()).toMatch(/50%/);
     expect(await tile(page, 'Expenses').innerText()).toMatch(/\$30\.00\s+1 expense/);
     expect(await tile(page, 'Messages').innerText()).toMatch(/1\s+Messages sent/);
-    expect(await tile(page, 'Calendar').innerText()).toMatch(/1\s+Events in the next 7 days/);
+    expect(await tile(page, 'Calendar').innerText()).toMatch(/1\s+Next 7 days/);
     const hrefs = await page
       .getByRole('navigation', { name: 'Summary' })
       .getByRole('link')

@@ -17,6 +17,7 @@ import {
   ActivityList,
   EventList,
   MemberBars,
+  plural,
   RateBadge,
   Skeleton,
   SkeletonRows,
@@ -89,7 +90,7 @@ export function DashboardPage() {
               label="Expenses"
               loading={loading}
               value={formatMoney(data?.expenses.totalCents ?? 0)}
-              detail={`${data?.expenses.count ?? 0} ${data?.expenses.count === 1 ? 'expense' : 'expenses'}`}
+              detail={plural(data?.expenses.count ?? 0, 'expense')}
             />
             <StatTile
               to="/messages"
@@ -105,7 +106,7 @@ export function DashboardPage() {
               label="Calendar"
               loading={loading}
               value={data?.upcomingEvents.length}
-              detail="Events in the next 7 days"
+              detail="Next 7 days"
             />
           </nav>
 

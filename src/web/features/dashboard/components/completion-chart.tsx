@@ -40,10 +40,26 @@ export function CompletionChart({ chart }: { chart: DashboardData['chart'] }) {
         <line x1={0} x2={WIDTH} y1={plot} y2={plot} className="stroke-slate-300 dark:stroke-slate-700" />
         {buckets.map((b, i) => {
           const h = max === 0 ? 0 : (b.count / max) * (plot - 4);
+          const x = i * slot + (slot - bar) / 2;
+          if (b.count === 0) {
+            // An empty day still shows where it is.
+            return (
+              <rect
+                key={b.key}
+                x={x}
+                y={plot - 2}
+                width={bar}
+                height={2}
+                className="fill-slate-300 dark:fill-slate-700"
+              >
+                <title>{`${bucketLabel(b.key, unit)}: 0`}</title>
+              </rect>
+            );
+          }
           return (
             <rect
               key={b.key}
-              x={i * slot + (slot - bar) / 2}
+              x={x}
               y={plot - h}
               width={bar}
               height={h}

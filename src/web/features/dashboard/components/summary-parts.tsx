@@ -6,9 +6,12 @@ import { completionLabel } from '#shared/dashboard.ts';
 import { formatMoney } from '#shared/money.ts';
 import { displayName } from '#shared/users.ts';
 import { Avatar } from '../../../components/avatar.tsx';
-import { ChatIcon } from '../../../components/icons.tsx';
-import { CheckCircleIcon, ReceiptIcon } from '../../../components/page-icons.tsx';
+import { ChatIcon, CheckIcon } from '../../../components/icons.tsx';
+import { ReceiptIcon } from '../../../components/page-icons.tsx';
 import { cardStyles, mutedText } from '../../../components/ui.ts';
+
+/** '1 chore', '2 chores'. */
+export const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
 
 /** A grey block the size of what will replace it, so nothing moves when the data arrives. */
 export function Skeleton({ className }: { className: string }) {
@@ -156,8 +159,8 @@ export function TopPerformer({ member }: { member: MemberPerformance | null }) {
       <div className="min-w-0">
         <p className="truncate font-semibold text-lg">{displayName(member.user)}</p>
         <p className={`text-sm ${mutedText}`}>
-          {member.score} activity points: {member.choresDone} chores, {member.messages} messages,{' '}
-          {member.expensesPaid} expenses
+          {plural(member.score, 'activity point')}: {plural(member.choresDone, 'chore')},{' '}
+          {plural(member.messages, 'message')}, {plural(member.expensesPaid, 'expense')}
         </p>
       </div>
     </div>
@@ -165,7 +168,7 @@ export function TopPerformer({ member }: { member: MemberPerformance | null }) {
 }
 
 const ACTIVITY_ICON = {
-  chore: <CheckCircleIcon className="size-5" />,
+  chore: <CheckIcon className="size-5" />,
   expense: <ReceiptIcon className="size-5" />,
   message: <ChatIcon className="size-5" />,
 } as const;
@@ -234,10 +237,21 @@ export function EventList({
             className="size-3 shrink-0 rounded-full"
             style={{ background: event.color }}
           />
-          <span className="min-w-0 flex-1 truncate font-medium">{event.title}</span>
-          <time dateTime={event.startDate} className={`shrink-0 text-sm ${mutedText}`}>
-            {eventWhen(event, withDay)}
-          </time>
+          {withDay ? (
+            <span className="min-w-0 flex-1">
+              <span className="block truncate font-medium">{event.title}</span>
+              <time dateTime={event.startDate} className={`block text-sm ${mutedText}`}>
+                {eventWhen(event, true)}
+              </time>
+            </span>
+          ) : (
+            <>
+              <span className="min-w-0 flex-1 truncate font-medium">{event.title}</span>
+              <time dateTime={event.startDate} className={`shrink-0 text-sm ${mutedText}`}>
+                {eventWhen(event, false)}
+              </time>
+            </>
+          )}
         </li>
       ))}
     </ul>
