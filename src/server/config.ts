@@ -31,7 +31,33 @@ const envSchema = z.object({
     .min(1, 'must be a whole number from 1 to 100000')
     .max(100_000, 'must be a whole number from 1 to 100000')
     .default(20),
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .refine(
+      (v) =>
+        isBase64Url(v) && Buffer.from(v, 'base64url').length === 65 && Buffer.from(v, 'base64url')[0] === 4,
+      'must be an uncompressed P-256 public key in base64url (65 bytes), as `npx web-push generate-vapid-keys` prints',
+    )
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .refine(
+      (v) => isBase64Url(v) && Buffer.from(v, 'base64url').length === 32,
+      'must be a P-256 private key in base64url (32 bytes), as `npx web-push generate-vapid-keys` prints',
+    )
+    .optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:.+@.+|https:\/\/.+)$/, 'must be a mailto: address or an https:// URL')
+    .optional(),
 });
+
+/** Variables whose values never appear in an error message (it may end up in a log). */
+const SECRETS = new Set(['VAPID_PRIVATE_KEY']);
+
+function isBase64Url(value: string): boolean {
+  return /^[A-Za-z0-9_-]+={0,2}$/.test(value);
+}
 
 export type DatabaseConfig =
   | { engine: 'sqlite'; file: string }
@@ -50,6 +76,10 @@ export interface Config {
   signupsPerAddressPerHour: number;
   /** Where the production web build lives; null serves the API only (tests). */
   webRoot: string | null;
+  /** The VAPID key pair for Web Push; absent or null: generated once and kept in the database. */
+  vapid?: { publicKey: string; privateKey: string } | null;
+  /** Who runs this server, for push services (the `sub` of the VAPID token). */
+  vapidSubject?: string;
 }
 
 export class ConfigError extends Error {
@@ -68,11 +98,17 @@ export function loadConfig(env: NodeJS.ProcessEnv, webRoot: string | null = null
   if (!parsed.success) {
     throw new ConfigError(
       parsed.error.issues.map(
-        (i) => `${i.path.join('.')}=${JSON.stringify(cleaned[String(i.path[0])] ?? '')}: ${i.message}`,
+        (i) =>
+          `${i.path.join('.')}=${SECRETS.has(String(i.path[0])) ? '[hidden]' : JSON.stringify(cleaned[String(i.path[0])] ?? '')}: ${i.message}`,
       ),
     );
   }
   const e = parsed.data;
+  if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) {
+    throw new ConfigError([
+      'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY: set both (one key pair) or neither (a pair is generated and kept in the database)',
+    ]);
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     port: e.PORT,
@@ -86,5 +122,12 @@ export function loadConfig(env: NodeJS.ProcessEnv, webRoot: string | null = null
     trustProxy: e.TRUST_PROXY,
     signupsPerAddressPerHour: e.SIGNUPS_PER_ADDRESS_PER_HOUR,
     webRoot,
+    vapid:
+      e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
+        ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
+        : null,
+    vapidSubject:
+      e.VAPID_SUBJECT ??
+      (e.PUBLIC_ORIGIN?.startsWith('https://') ? e.PUBLIC_ORIGIN : 'mailto:admin@localhost'),
   };
 }

@@ -26,6 +26,8 @@ describe('loadConfig', () => {
       trustProxy: false,
       signupsPerAddressPerHour: 20,
       webRoot: null,
+      vapid: null,
+      vapidSubject: 'mailto:admin@localhost',
     });
   });
 
@@ -161,5 +163,51 @@ describe('loadConfig', () => {
   it('does not refuse a good variable because another one is bad', () => {
     const error = configError({ PORT: '70000', HOST: 'localhost', DATA_DIR: '/srv/hearth' });
     expect(error.problems.map((p) => p.split('=')[0])).toEqual(['PORT']);
+  });
+
+  describe('VAPID keys for Web Push', () => {
+    const publicKey = Buffer.concat([Buffer.from([4]), Buffer.alloc(64, 1)]).toString('base64url');
+    const privateKey = Buffer.alloc(32, 2).toString('base64url');
+
+    it('takes a key pair and a subject', () => {
+      const config = loadConfig({
+        VAPID_PUBLIC_KEY: publicKey,
+        VAPID_PRIVATE_KEY: privateKey,
+        VAPID_SUBJECT: 'mailto:ops@hearth.example',
+      });
+      expect(config.vapid).toEqual({ publicKey, privateKey });
+      expect(config.vapidSubject).toBe('mailto:ops@hearth.example');
+    });
+
+    it('derives the subject from an https PUBLIC_ORIGIN', () => {
+      expect(loadConfig({ PUBLIC_ORIGIN: 'https://hearth.example' }).vapidSubject).toBe(
+        'https://hearth.example',
+      );
+      expect(loadConfig({ PUBLIC_ORIGIN: 'http://localhost:5000' }).vapidSubject).toBe(
+        'mailto:admin@localhost',
+      );
+    });
+
+    it('wants both keys or neither', () => {
+      expect(configError({ VAPID_PUBLIC_KEY: publicKey }).problems).toEqual([
+        expect.stringContaining('set both (one key pair) or neither'),
+      ]);
+    });
+
+    it('names bad keys and subjects without printing the private key', () => {
+      const error = configError({
+        VAPID_PUBLIC_KEY: 'short',
+        VAPID_PRIVATE_KEY: 'secret-but-wrong',
+        VAPID_SUBJECT: 'admin@hearth.example',
+      });
+      expect(error.problems.map((p) => p.split('=')[0])).toEqual([
+        'VAPID_PUBLIC_KEY',
+        'VAPID_PRIVATE_KEY',
+        'VAPID_SUBJECT',
+      ]);
+      expect(error.message).toContain('65 bytes');
+      expect(error.message).toContain('mailto:');
+      expect(error.message).not.toContain('secret-but-wrong');
+    });
   });
 });
