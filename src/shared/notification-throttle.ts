@@ -1,6 +1,6 @@
+import type { NotificationType } from './notifications.ts';
+
 /** Local notification throttling and suppression (SPEC §5). */
-export const NOTIFICATION_TYPES = ['message', 'chore', 'expense', 'calendar', 'household'] as const;
-export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 /** Anything that is not one of the five kinds a user can switch off. */
 export type ThrottleType = NotificationType | 'other';
 
