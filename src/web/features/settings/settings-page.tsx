@@ -11,6 +11,7 @@ import { AppearanceCard } from './appearance-card.tsx';
 import { AwayCard } from './away-card.tsx';
 import { DeveloperToolsCard } from './developer-tools-card.tsx';
 import { HouseholdCard } from './household/household-card.tsx';
+import { NotificationsCard } from './notifications-card.tsx';
 import { ProfileCard } from './profile-card.tsx';
 import { SignOutCard } from './sign-out-card.tsx';
 
@@ -57,6 +58,7 @@ export function SettingsPage() {
       <ProfileCard user={user} />
       <AppearanceCard />
       <AccountCard user={user} />
+      <NotificationsCard />
       {household && <HouseholdCard household={household} user={user} />}
       {me && <AwayCard member={me} />}
       {household && <CalendarFeedCard />}
