@@ -2,6 +2,7 @@ import { normalizeAuthError } from '#shared/errors.ts';
 import { loginSchema } from '#shared/validation.ts';
 import { TextField } from '../../../components/form-fields.tsx';
 import { buttonStyles } from '../../../components/ui.ts';
+import { initNotificationsAfterLogin } from '../../../lib/push-subscription.ts';
 import { useLogin } from '../api/login.ts';
 import { finishSignIn } from '../session.ts';
 import { useFormFields } from '../use-form-fields.ts';
@@ -17,7 +18,11 @@ export function SignInForm() {
     event.preventDefault();
     const input = validate(loginSchema);
     if (!input) return;
-    login.mutate(input, { onSuccess: (user) => finishSignIn(user, { newSignup: false }) });
+    login.mutate(input, {
+      // SPEC §4: with permission already granted, this browser subscribes to pushes again.
+      onSuccess: (user) =>
+        finishSignIn(user, { newSignup: false, beforeReload: initNotificationsAfterLogin }),
+    });
   };
 
   return (
