@@ -6,9 +6,14 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { hash } from '@node-rs/argon2';
+import type { Insertable, Kysely } from 'kysely';
 import { openMigratedDatabase } from '#server/db/database.ts';
+import type { DB } from '#server/db/schema.ts';
 import { generateInviteCode } from '#shared/households.ts';
 import { buildIsStale, root } from '../scripts/build-inputs.mjs';
+
+/** Linux's USER_HZ: /proc reports CPU time in hundredths of a second. */
+const CLOCK_TICKS = 100;
 
 export function ensureBuild(): void {
   if (buildIsStale()) execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: root, stdio: 'inherit' });
@@ -104,10 +109,31 @@ export async function seedHouseholds(
   return users;
 }
 
+/**
+ * Inserts many rows a statement (as many as SQLite's 32,766 bound parameters allow); pass a
+ * transaction so that the whole load is one commit.
+ */
+export async function insertInBatches<T extends keyof DB>(
+  db: Kysely<DB>,
+  table: T,
+  rows: readonly Insertable<DB[T]>[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  const size = Math.max(1, Math.floor(30_000 / Object.keys(rows[0]!).length));
+  for (let i = 0; i < rows.length; i += size) {
+    await db
+      .insertInto(table)
+      .values(rows.slice(i, i + size) as never)
+      .execute();
+  }
+}
+
 export interface RunningServer {
   url: string;
   child: ChildProcess;
   rssKb: () => number;
+  /** CPU time (user + system) the server process has used so far, from /proc. */
+  cpuMs: () => number;
   stop: () => Promise<void>;
 }
 
@@ -141,6 +167,12 @@ export async function startServer(dataDir: string): Promise<RunningServer> {
     rssKb: () => {
       const status = fs.readFileSync(`/proc/${child.pid}/status`, 'utf8');
       return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+    },
+    cpuMs: () => {
+      // Fields 14 and 15 of /proc/<pid>/stat, after the parenthesised command name, in clock ticks.
+      const stat = fs.readFileSync(`/proc/${child.pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
     },
     stop: async () => {
       child.kill('SIGTERM');

@@ -386,5 +386,36 @@ export function migrations(engine: Engine): Record<string, Migration> {
           .execute();
       },
     },
+    // The dashboard's per-member aggregates (GET /api/dashboard, /api/home) read every row of a
+    // household's history: these indexes hold all the columns each one reads, in the order it
+    // groups by, so SQLite answers from the index alone (bench/dashboard.ts, BENCH.md).
+    '0008_dashboard_indexes': {
+      async up(db: Kysely<unknown>) {
+        // Messages sent per member.
+        await db.schema
+          .createIndex('messages_author_idx')
+          .on('messages')
+          .columns(['household_id', 'type', 'user_id', 'created_at'])
+          .execute();
+        // Chores done per member with points, the completion chart, done since a date.
+        await db.schema
+          .createIndex('chores_done_idx')
+          .on('chores')
+          .columns(['household_id', 'status', 'completed_at', 'completed_by', 'points_awarded'])
+          .execute();
+        // Completion rate per assignee.
+        await db.schema
+          .createIndex('chores_assignee_idx')
+          .on('chores')
+          .columns(['household_id', 'assigned_to', 'status', 'due_at', 'completed_at'])
+          .execute();
+        // The latest expenses (recent activity) and the amounts paid per member.
+        await db.schema
+          .createIndex('expenses_created_idx')
+          .on('expenses')
+          .columns(['household_id', 'created_at', 'paid_by', 'amount_cents'])
+          .execute();
+      },
+    },
   };
 }
