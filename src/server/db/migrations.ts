@@ -417,5 +417,121 @@ export function migrations(engine: Engine): Record<string, Migration> {
           .execute();
       },
     },
+    // Web Push (docs/decisions/0006-web-push.md): devices, settings, the outbox the sender
+    // drains, and the bookkeeping that makes each reminder go out once.
+    '0009_push': {
+      async up(db: Kysely<unknown>) {
+        const trueValue = engine === 'postgres' ? sql`true` : 1;
+        // One VAPID key pair for every instance; the first to start writes it.
+        await db.schema
+          .createTable('push_keys')
+          .addColumn('id', 'text', (c) => c.primaryKey())
+          .addColumn('public_key', 'text', (c) => c.notNull())
+          .addColumn('private_key', 'text', (c) => c.notNull())
+          .addColumn('created_at', t.timestamp, (c) => c.notNull())
+          .execute();
+
+        await db.schema
+          .createTable('push_subscriptions')
+          .addColumn('id', 'text', (c) => c.primaryKey())
+          .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+          .addColumn('endpoint', 'text', (c) => c.notNull().unique())
+          .addColumn('p256dh', 'text', (c) => c.notNull())
+          .addColumn('auth', 'text', (c) => c.notNull())
+          .addColumn('created_at', t.timestamp, (c) => c.notNull())
+          .addColumn('last_used_at', t.timestamp)
+          .execute();
+        await db.schema
+          .createIndex('push_subscriptions_user_idx')
+          .on('push_subscriptions')
+          .column('user_id')
+          .execute();
+
+        await db.schema
+          .createTable('notification_settings')
+          .addColumn('user_id', 'text', (c) => c.primaryKey().references('users.id').onDelete('cascade'))
+          .addColumn('enabled', t.boolean, (c) => c.notNull().defaultTo(trueValue))
+          .addColumn('message', t.boolean, (c) => c.notNull().defaultTo(trueValue))
+          .addColumn('chore', t.boolean, (c) => c.notNull().defaultTo(trueValue))
+          .addColumn('expense', t.boolean, (c) => c.notNull().defaultTo(trueValue))
+          .addColumn('calendar', t.boolean, (c) => c.notNull().defaultTo(trueValue))
+          .addColumn('household', t.boolean, (c) => c.notNull().defaultTo(trueValue))
+          .addColumn('quiet_start', 'integer')
+          .addColumn('quiet_end', 'integer')
+          .addColumn('time_zone', 'text', (c) => c.notNull().defaultTo('UTC'))
+          .addColumn('updated_at', t.timestamp, (c) => c.notNull())
+          .execute();
+
+        // One row per push per device; the unique dedupe key makes enqueueing idempotent.
+        await db.schema
+          .createTable('push_outbox')
+          .addColumn('id', 'text', (c) => c.primaryKey())
+          .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+          .addColumn('subscription_id', 'text', (c) =>
+            c.notNull().references('push_subscriptions.id').onDelete('cascade'),
+          )
+          .addColumn('dedupe_key', 'text', (c) => c.notNull().unique())
+          .addColumn('payload', 'text', (c) => c.notNull())
+          .addColumn('urgency', 'text', (c) => c.notNull())
+          .addColumn('not_before', t.timestamp, (c) => c.notNull())
+          .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('next_attempt_at', t.timestamp, (c) => c.notNull())
+          .addColumn('claimed_until', t.timestamp)
+          .addColumn('created_at', t.timestamp, (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createIndex('push_outbox_due_idx')
+          .on('push_outbox')
+          .column('next_attempt_at')
+          .execute();
+        await db.schema
+          .createIndex('push_outbox_subscription_idx')
+          .on('push_outbox')
+          .column('subscription_id')
+          .execute();
+        await db.schema.createIndex('push_outbox_user_idx').on('push_outbox').column('user_id').execute();
+
+        // A chore's reminder and overdue push are sent for one due time each: moving the due
+        // time arms them again. Snoozing sets remind_again_at.
+        await db.schema.alterTable('chores').addColumn('reminded_due_at', t.timestamp).execute();
+        await db.schema.alterTable('chores').addColumn('overdue_notified_due_at', t.timestamp).execute();
+        await db.schema.alterTable('chores').addColumn('remind_again_at', t.timestamp).execute();
+        await db.schema
+          .createIndex('chores_remind_again_idx')
+          .on('chores')
+          .column('remind_again_at')
+          .execute();
+
+        await db.schema
+          .createTable('event_reminders')
+          .addColumn('event_id', 'text', (c) =>
+            c.notNull().references('calendar_events.id').onDelete('cascade'),
+          )
+          .addColumn('household_id', 'text', (c) =>
+            c.notNull().references('households.id').onDelete('cascade'),
+          )
+          .addColumn('occurrence_start', t.timestamp, (c) => c.notNull())
+          .addColumn('created_at', t.timestamp, (c) => c.notNull())
+          .addPrimaryKeyConstraint('event_reminders_pk', ['event_id', 'occurrence_start'])
+          .execute();
+        await db.schema
+          .createIndex('event_reminders_household_idx')
+          .on('event_reminders')
+          .column('household_id')
+          .execute();
+
+        // Per member, because each member's 09:00 is in their own time zone.
+        await db.schema
+          .createTable('rent_reminders')
+          .addColumn('household_id', 'text', (c) =>
+            c.notNull().references('households.id').onDelete('cascade'),
+          )
+          .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+          .addColumn('month', 'text', (c) => c.notNull())
+          .addColumn('created_at', t.timestamp, (c) => c.notNull())
+          .addPrimaryKeyConstraint('rent_reminders_pk', ['household_id', 'user_id', 'month'])
+          .execute();
+      },
+    },
   };
 }

@@ -124,6 +124,12 @@ export interface ChoresTable {
   created_by: string | null;
   created_at: number;
   updated_at: number;
+  /** The due time whose reminder push went out (a new due time arms it again). */
+  reminded_due_at: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The due time whose overdue push went out. */
+  overdue_notified_due_at: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Snoozed: the reminder goes out again at this instant. */
+  remind_again_at: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface ExpensesTable {
@@ -243,7 +249,83 @@ export interface ListingImagesTable {
   full_image_id: string;
 }
 
+/** The VAPID key pair (id 'vapid') when the environment names none; shared by every instance. */
+export interface PushKeysTable {
+  id: string;
+  public_key: string;
+  private_key: string;
+  created_at: number;
+}
+
+/** One browser (device) of a user; the endpoint is unique, so a browser moves between users. */
+export interface PushSubscriptionsTable {
+  id: string;
+  user_id: string;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  created_at: number;
+  last_used_at: number | null;
+}
+
+/** Absent row: the defaults (everything on, no quiet hours, UTC). */
+export interface NotificationSettingsTable {
+  user_id: string;
+  enabled: ColumnType<boolean | number, boolean, boolean>;
+  message: ColumnType<boolean | number, boolean, boolean>;
+  chore: ColumnType<boolean | number, boolean, boolean>;
+  expense: ColumnType<boolean | number, boolean, boolean>;
+  calendar: ColumnType<boolean | number, boolean, boolean>;
+  household: ColumnType<boolean | number, boolean, boolean>;
+  /** Quiet hours as minutes after local midnight; both null when off. */
+  quiet_start: number | null;
+  quiet_end: number | null;
+  time_zone: string;
+  updated_at: number;
+}
+
+/** A push waiting for one device; deleted once delivered or given up. */
+export interface PushOutboxTable {
+  id: string;
+  user_id: string;
+  subscription_id: string;
+  /** What this push is, per device: enqueueing the same key twice is a no-op. */
+  dedupe_key: string;
+  /** JSON PushPayload */
+  payload: string;
+  urgency: 'normal' | 'high';
+  /** Not sent before this instant (the end of the member's quiet hours). */
+  not_before: number;
+  attempts: ColumnType<number, number | undefined, number>;
+  next_attempt_at: number;
+  /** A sender owns the row until then; a crashed sender's claim simply runs out. */
+  claimed_until: ColumnType<number | null, number | null | undefined, number | null>;
+  created_at: number;
+}
+
+/** Event occurrences whose reminder has been enqueued. */
+export interface EventRemindersTable {
+  event_id: string;
+  household_id: string;
+  occurrence_start: number;
+  created_at: number;
+}
+
+/** Months whose rent reminder a member has been sent ("2026-05"). */
+export interface RentRemindersTable {
+  household_id: string;
+  user_id: string;
+  month: string;
+  created_at: number;
+}
+
 export interface DB {
+  push_keys: PushKeysTable;
+  push_subscriptions: PushSubscriptionsTable;
+  notification_settings: NotificationSettingsTable;
+  push_outbox: PushOutboxTable;
+  event_reminders: EventRemindersTable;
+  rent_reminders: RentRemindersTable;
   listings: ListingsTable;
   listing_images: ListingImagesTable;
   calendar_events: CalendarEventsTable;
