@@ -10,6 +10,7 @@ const inputs = [
   'package.json',
   'package-lock.json',
   'scripts/build.mjs',
+  'scripts/pwa-assets.ts',
   'tsconfig.json',
 ];
 

@@ -1,14 +1,17 @@
-// Production build: the web app (Vite), the server (esbuild), then brotli and gzip copies of
-// every compressible web file so the server never compresses on the fly.
+// Production build: the web app (Vite), its icons and manifest (scripts/pwa-assets.ts), the service
+// worker (esbuild, told this build's id and files), the server (esbuild), then brotli and gzip
+// copies of every compressible web file so the server never compresses on the fly.
 //
 // It builds into a scratch folder and then copies into dist/, index.html and the server last,
 // under a lock: a server already running from dist/ keeps finding the hashed files it was
 // started with, and two builds at once (tests in parallel) take turns.
 import { execFileSync } from 'node:child_process';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import * as esbuild from 'esbuild';
+import { tsImport } from 'tsx/esm/api';
 import { root, stampFile } from './build-inputs.mjs';
 
 const started = Date.now();
@@ -51,6 +54,41 @@ function compressTree(dir) {
   }
 }
 
+/** Every file of the web build as a URL path ('/assets/index-abc.js'), sorted. */
+function webFiles(dir, base = dir) {
+  return fs
+    .readdirSync(dir, { withFileTypes: true })
+    .flatMap((entry) => {
+      const file = path.join(dir, entry.name);
+      if (entry.isDirectory()) return webFiles(file, base);
+      return [`/${path.relative(base, file).split(path.sep).join('/')}`];
+    })
+    .sort();
+}
+
+/**
+ * The service worker, with this build's files to precache and an id made from their contents:
+ * a build that changes any file yields a new sw.js, which browsers then install as an update.
+ */
+async function buildServiceWorker(webDir) {
+  const precache = webFiles(webDir).filter((url) => !url.endsWith('.map') && url !== '/sw.js');
+  const hash = crypto.createHash('sha256');
+  for (const url of precache) hash.update(url).update(fs.readFileSync(path.join(webDir, url)));
+  await esbuild.build({
+    entryPoints: [path.join(root, 'src/web/sw.ts')],
+    outfile: path.join(webDir, 'sw.js'),
+    bundle: true,
+    format: 'iife',
+    target: 'es2022',
+    minify: true,
+    logLevel: 'warning',
+    define: {
+      __BUILD_ID__: JSON.stringify(hash.digest('hex').slice(0, 16)),
+      __PRECACHE__: JSON.stringify(precache),
+    },
+  });
+}
+
 /** Copies a tree, files named in `last` after all the others. */
 function copyInto(from, to, last = []) {
   const later = [];
@@ -87,6 +125,9 @@ try {
     // A stray NODE_ENV (Vitest sets 'test') would make Vite bundle React's development build.
     { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } },
   );
+  const { writePwaAssets } = await tsImport('./pwa-assets.ts', import.meta.url);
+  await writePwaAssets(path.join(scratch, 'web'));
+  await buildServiceWorker(path.join(scratch, 'web'));
   await esbuild.build({
     entryPoints: [path.join(root, 'src/server/main.ts')],
     outfile: path.join(scratch, 'server/main.js'),
@@ -99,7 +140,8 @@ try {
     logLevel: 'warning',
   });
   compressTree(path.join(scratch, 'web'));
-  copyInto(path.join(scratch, 'web'), path.join(dist, 'web'), ['index.html']);
+  // The worker last of all: browsers that install it precache files that are all in place.
+  copyInto(path.join(scratch, 'web'), path.join(dist, 'web'), ['index.html', 'sw.js']);
   copyInto(path.join(scratch, 'server'), path.join(dist, 'server'), ['main.js']);
   fs.writeFileSync(stampFile, new Date().toISOString());
 } finally {
