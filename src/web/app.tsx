@@ -7,6 +7,7 @@ import { queryClient } from './lib/query-client.ts';
 import { useThemeSync } from './lib/theme.ts';
 import { AppRoutes } from './shell/app-routes.tsx';
 import { BottomNav } from './shell/bottom-nav.tsx';
+import { UpdateBanner } from './shell/update-banner.tsx';
 import { useAppState } from './shell/use-app-state.ts';
 
 // Its own chunk: pages without a household (the landing page above all) never load it.
@@ -37,6 +38,7 @@ function Shell() {
         </main>
         {showBottomNav && <BottomNav />}
       </div>
+      <UpdateBanner />
       <AuthTransitionOverlay userChecked={userChecked} />
       {state === 'with-household' && user && householdId && (
         <Suspense fallback={null}>

@@ -1,5 +1,6 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { parseTheme, resolveTheme, THEME_COLORS, type Theme } from '#shared/theme.ts';
+import { postThemeToServiceWorker } from './service-worker.ts';
 import { readLocal, storageKeys, writeLocal } from './storage.ts';
 
 // The same steps as public/theme-init.js, which runs before the first paint.
@@ -23,6 +24,7 @@ export function setTheme(theme: Theme): void {
   current = theme;
   writeLocal(storageKeys.theme, theme);
   applyTheme();
+  postThemeToServiceWorker(theme);
   for (const listener of listeners) listener();
 }
 
