@@ -75,6 +75,9 @@ describe('landing page', () => {
       userAgent: IPHONE_SAFARI,
       isMobile: true,
       hasTouch: true,
+      // After the reload below the service worker would serve the sign-in chunk from its cache,
+      // where holdAuthChunk cannot hold it back (the worker itself is tested in pwa.test.ts).
+      serviceWorkers: 'block',
     });
     const page = await context.newPage();
     const pageErrors = watchPageErrors(page, [401]);

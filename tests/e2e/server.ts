@@ -53,16 +53,21 @@ export class ServerProcess {
     readonly port: number,
     readonly dataDir: string,
     private readonly ownsDataDir: boolean,
+    private readonly distDir: string,
   ) {}
 
   get url(): string {
     return `http://127.0.0.1:${this.port}`;
   }
 
-  /** Starts a server on a free port, with a new data folder unless one is given. */
-  static async launch(options: { dataDir?: string } = {}): Promise<ServerProcess> {
+  /**
+   * Starts a server on a free port, with a new data folder unless one is given, serving dist/ or
+   * another copy of a build (`distDir`, which needs node_modules beside it).
+   */
+  static async launch(options: { dataDir?: string; distDir?: string } = {}): Promise<ServerProcess> {
     const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'hearth-e2e-'));
-    const server = new ServerProcess(await freePort(), dataDir, options.dataDir === undefined);
+    const distDir = options.distDir ?? path.join(root, 'dist');
+    const server = new ServerProcess(await freePort(), dataDir, options.dataDir === undefined, distDir);
     try {
       await server.start();
     } catch (error) {
@@ -75,7 +80,7 @@ export class ServerProcess {
   /** Starts the server (again) on its port and data folder and waits until it serves. */
   async start(): Promise<void> {
     if (this.child) throw new Error('The server is already running');
-    const child = spawn(process.execPath, [path.join(root, 'dist/server/main.js')], {
+    const child = spawn(process.execPath, [path.join(this.distDir, 'server/main.js')], {
       cwd: root,
       env: {
         ...startEnv(),
