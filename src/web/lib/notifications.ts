@@ -10,7 +10,8 @@ import {
   type SentNotification,
   type ThrottleType,
 } from '#shared/notification-throttle.ts';
-import { NOTIFICATION_TYPES, type NotificationType } from '#shared/notifications.ts';
+// Types only: the module's schemas (zod, time zones) stay out of the sign-in page's chunk.
+import type { NotificationType } from '#shared/notifications.ts';
 import { readLocal, storageKeys, writeLocal } from './storage.ts';
 
 /** Local (in-page) notifications: the same look as the worker's pushes (SPEC §9, push contract). */
@@ -73,7 +74,7 @@ function readUserSettings(): Record<string, unknown> {
 export function readLocalNotificationSettings(): LocalNotificationSettings {
   const raw = readUserSettings().notifications as Partial<LocalNotificationSettings> | undefined;
   const types = { ...DEFAULT_LOCAL_SETTINGS.types };
-  for (const type of NOTIFICATION_TYPES) {
+  for (const type of Object.keys(types) as NotificationType[]) {
     if (typeof raw?.types?.[type] === 'boolean') types[type] = raw.types[type];
   }
   return { enabled: typeof raw?.enabled === 'boolean' ? raw.enabled : true, types };
