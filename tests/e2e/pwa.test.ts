@@ -222,8 +222,10 @@ describe('offline', () => {
 });
 
 describe('updates', () => {
-  let copy: { server: ServerProcess; dir: string } | undefined;
+  let copy: { server: ServerProcess; dir: string; context?: BrowserContext } | undefined;
   afterEach(async () => {
+    // The browser first: the server's graceful stop waits for open connections.
+    await copy?.context?.close();
     await copy?.server.dispose();
     if (copy) fs.rmSync(copy.dir, { recursive: true, force: true });
     copy = undefined;
@@ -238,6 +240,7 @@ describe('updates', () => {
     const url = copy.server.url;
 
     const context = await browser.newContext(url);
+    copy.context = context;
     const page = await openLanding(context);
     const pageErrors = watchPageErrors(page, [401]);
     await controlledBy(page, url);
