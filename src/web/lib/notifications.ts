@@ -12,6 +12,7 @@ import {
 } from '#shared/notification-throttle.ts';
 // Types only: the module's schemas (zod, time zones) stay out of the sign-in page's chunk.
 import type { NotificationType } from '#shared/notifications.ts';
+import { serviceWorkerRegistration } from './service-worker.ts';
 import { readLocal, storageKeys, writeLocal } from './storage.ts';
 
 /** Local (in-page) notifications: the same look as the worker's pushes (SPEC §9, push contract). */
@@ -91,17 +92,13 @@ export function writeLocalNotificationSettings(settings: LocalNotificationSettin
 }
 
 /**
- * The page's service worker registration once a worker is active, or null when there is none
- * (not registered yet, or no support): then the page falls back to `new Notification`.
- * `ready` alone would wait forever on a page without a registration.
+ * The worker's registration once it is active (src/web/lib/service-worker.ts), or null when there
+ * is none (development, no support, failed, or not active within 3 s): then the page falls back
+ * to `new Notification`.
  */
 export async function activeRegistration(): Promise<ServiceWorkerRegistration | null> {
-  if (!('serviceWorker' in navigator)) return null;
-  const registration = await navigator.serviceWorker.getRegistration().catch(() => undefined);
-  if (!registration) return null;
-  if (registration.active) return registration;
-  const timeout = new Promise<null>((resolve) => window.setTimeout(() => resolve(null), 3_000));
-  return Promise.race([navigator.serviceWorker.ready, timeout]);
+  const timeout = new Promise<null>((resolve) => setTimeout(() => resolve(null), 3_000));
+  return Promise.race([serviceWorkerRegistration().catch(() => null), timeout]);
 }
 
 let history: SentNotification[] = [];

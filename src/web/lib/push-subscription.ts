@@ -1,4 +1,9 @@
-import { activeRegistration, notificationPermission } from './notifications.ts';
+import {
+  activeRegistration,
+  notificationPermission,
+  readLocalNotificationSettings,
+} from './notifications.ts';
+import { readLocal, storageKeys } from './storage.ts';
 
 /** SPEC §9: the subscription setup is retried 3 times, 1 s apart. */
 export const SUBSCRIBE_RETRIES = 3;
@@ -99,7 +104,9 @@ export async function initNotificationsAfterLogin(): Promise<void> {
  * Only with permission already granted: asking is the Settings switch's job.
  */
 export function subscribeAfterRegistration(hadController: boolean): void {
-  if (notificationPermission() !== 'granted') return;
+  // Signed out (no cached user), the server would only answer 401.
+  if (notificationPermission() !== 'granted' || readLocal(storageKeys.authCache) === null) return;
+  if (!readLocalNotificationSettings().enabled) return;
   const start = () => void subscribeToPush().catch(() => undefined);
   if (hadController) start();
   else setTimeout(start, FIRST_REGISTRATION_DELAY_MS);

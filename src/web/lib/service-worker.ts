@@ -59,12 +59,17 @@ export function registerServiceWorker(): void {
     if (data?.type === 'navigate' && data.url?.startsWith('/')) window.location.assign(data.url);
   });
   const register = () => {
+    const hadController = navigator.serviceWorker.controller !== null;
     navigator.serviceWorker
       .register('/sw.js')
       .then((registration) => {
         watch(registration);
         resolveRegistered(registration);
         postThemeToServiceWorker(parseTheme(readLocal(storageKeys.theme)));
+        // SPEC §9: keep the push subscription current; loaded only where notifications are allowed.
+        if ('Notification' in window && Notification.permission === 'granted') {
+          void import('./push-subscription.ts').then((m) => m.subscribeAfterRegistration(hadController));
+        }
       })
       .catch((error: unknown) => {
         console.warn('Service worker registration failed', error);
