@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   clip,
   DEFAULT_NOTIFICATION_SETTINGS,
+  dueIn,
   notificationSettingsSchema,
   pushSubscriptionSchema,
   rentDueStart,
@@ -62,5 +63,15 @@ describe('clip', () => {
   it('keeps short texts and marks cut ones', () => {
     expect(clip('  hi   there ', 10)).toBe('hi there');
     expect(clip('abcdefghij', 5)).toBe('abcd…');
+  });
+});
+
+describe('dueIn', () => {
+  it('says how far ahead in minutes, hours or days', () => {
+    expect(dueIn(15 * 60_000)).toBe('in 15 min');
+    expect(dueIn(10_000)).toBe('in 1 min');
+    expect(dueIn(60 * 60_000)).toBe('in 1 hour');
+    expect(dueIn(24 * 60 * 60_000)).toBe('in 24 hours');
+    expect(dueIn(7 * 24 * 60 * 60_000)).toBe('in 7 days');
   });
 });

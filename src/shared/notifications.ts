@@ -107,3 +107,12 @@ export function rentDueStart(year: number, month: number, dueDay: number, timeZo
   const lastDay = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
   return new TZDate(year, month, Math.min(dueDay, lastDay), 0, 0, timeZone).getTime();
 }
+
+/** "in 15 min", "in 2 hours", "in 7 days": how far ahead a reminder's subject is. */
+export function dueIn(ms: number): string {
+  const minutes = Math.max(1, Math.round(ms / 60_000));
+  if (minutes < 60) return `in ${minutes} min`;
+  const hours = Math.round(minutes / 60);
+  if (hours < 48) return `in ${hours} ${hours === 1 ? 'hour' : 'hours'}`;
+  return `in ${Math.round(hours / 24)} days`;
+}

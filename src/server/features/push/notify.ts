@@ -1,0 +1,161 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { ChoreView } from '#shared/chore-view.ts';
+import type { ExpenseView } from '#shared/expense-view.ts';
+import type { ChatMessage } from '#shared/messages.ts';
+import { formatMoney, parseDollarsToCents } from '#shared/money.ts';
+import { clip, PUSH_BODY_MAX } from '#shared/notifications.ts';
+import { displayName } from '#shared/users.ts';
+import type { Context } from '../../auth/guards.ts';
+import type { Db } from '../../db/database.ts';
+import { enqueue } from './outbox.ts';
+
+/**
+ * What the feature routes call after their write has committed and their event is published:
+ * each function works out who should hear about it (never the one who did it) and queues the
+ * pushes. A failure here is logged and swallowed: the user's action has already succeeded.
+ */
+
+const loggers = new WeakMap<Db, FastifyBaseLogger>();
+export function setPushLogger(db: Db, log: FastifyBaseLogger): void {
+  loggers.set(db, log);
+}
+
+async function guarded(ctx: Context, what: string, work: () => Promise<unknown>): Promise<void> {
+  try {
+    await work();
+  } catch (error) {
+    loggers.get(ctx.db)?.warn({ err: error }, `could not queue the ${what} push`);
+  }
+}
+
+export async function memberIds(db: Db, householdId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('household_members')
+    .select('user_id')
+    .where('household_id', '=', householdId)
+    .execute();
+  return rows.map((r) => r.user_id);
+}
+
+export async function householdName(db: Db, householdId: string): Promise<string> {
+  const row = await db
+    .selectFrom('households')
+    .select('name')
+    .where('id', '=', householdId)
+    .executeTakeFirst();
+  return row?.name ?? 'Hearth';
+}
+
+async function nameOf(db: Db, userId: string | null): Promise<string> {
+  if (!userId) return 'Someone';
+  const row = await db
+    .selectFrom('users')
+    .select(['first_name as firstName', 'last_name as lastName', 'email'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  return row ? displayName(row) : 'Someone';
+}
+
+/** A chat message: every other member. */
+export function notifyMessage(ctx: Context, message: ChatMessage): Promise<void> {
+  return guarded(ctx, 'message', async () => {
+    const authorName = displayName(message.user);
+    const recipients = (await memberIds(ctx.db, message.householdId)).filter((id) => id !== message.userId);
+    await enqueue(ctx.db, ctx.now(), recipients, {
+      key: `message:${message.id}`,
+      payload: {
+        title: await householdName(ctx.db, message.householdId),
+        body: clip(`${authorName}: ${clip(message.content, 100)}`, PUSH_BODY_MAX),
+        type: 'message',
+        tag: `message-${message.householdId}`,
+        url: '/messages',
+      },
+    });
+  });
+}
+
+/**
+ * Chores assigned to someone by someone else: new chores, reassignments, and the next occurrence
+ * a completion hands on by rotation. `previousAssignee` is who had it before (undefined: new).
+ */
+export function notifyChoreAssigned(
+  ctx: Context,
+  actorId: string,
+  chore: ChoreView,
+  previousAssignee?: string | null,
+): Promise<void> {
+  return guarded(ctx, 'chore', async () => {
+    const to = chore.assignedTo;
+    if (!to || to === actorId || to === previousAssignee || chore.status === 'done') return;
+    await enqueue(ctx.db, ctx.now(), [to], {
+      key: `chore-assigned:${chore.id}:${to}`,
+      payload: {
+        title: 'New chore for you',
+        body: clip(`${await nameOf(ctx.db, actorId)} assigned you “${chore.title}”`, PUSH_BODY_MAX),
+        type: 'chore',
+        tag: `chore-${chore.id}`,
+        url: '/chores',
+        data: { choreId: chore.id },
+      },
+    });
+  });
+}
+
+/** A new expense: each member with an unsettled share who is not the payer nor the one who added it. */
+export function notifyExpense(ctx: Context, actorId: string, expense: ExpenseView): Promise<void> {
+  return guarded(ctx, 'expense', async () => {
+    const payer = displayName(expense.paidByUser);
+    for (const split of expense.splits) {
+      if (!split.userId || split.settled || split.userId === expense.paidBy || split.userId === actorId)
+        continue;
+      const cents = parseDollarsToCents(split.amount) ?? 0;
+      if (cents <= 0) continue;
+      await enqueue(ctx.db, ctx.now(), [split.userId], {
+        key: `expense:${split.id}`,
+        payload: {
+          title: `You owe ${payer} ${formatMoney(cents)}`,
+          body: clip(
+            `${expense.title} · ${formatMoney(parseDollarsToCents(expense.amount) ?? cents)} in all`,
+            PUSH_BODY_MAX,
+          ),
+          type: 'expense',
+          tag: `expense-${expense.id}`,
+          url: '/expenses',
+          actions: [{ action: 'settle', title: 'Settle' }],
+          data: { splitId: split.id },
+        },
+      });
+    }
+  });
+}
+
+/** Someone joined, left or was removed: the other members, never the one who did it. */
+export function notifyMembership(
+  ctx: Context,
+  householdId: string,
+  change: 'joined' | 'left' | 'removed',
+  subjectId: string,
+  actorId: string,
+): Promise<void> {
+  return guarded(ctx, 'household', async () => {
+    const recipients = (await memberIds(ctx.db, householdId)).filter(
+      (id) => id !== subjectId && id !== actorId,
+    );
+    const name = await nameOf(ctx.db, subjectId);
+    const text = {
+      joined: 'joined the household',
+      left: 'left the household',
+      removed: 'was removed from the household',
+    };
+    await enqueue(ctx.db, ctx.now(), recipients, {
+      key: `household-${change}:${householdId}:${subjectId}:${ctx.now()}`,
+      payload: {
+        title: await householdName(ctx.db, householdId),
+        body: clip(`${name} ${text[change]}`, PUSH_BODY_MAX),
+        type: 'household',
+        tag: `household-${householdId}`,
+        url: '/',
+      },
+    });
+  });
+}

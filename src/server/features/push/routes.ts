@@ -1,0 +1,110 @@
+import { randomUUID } from 'node:crypto';
+import type https from 'node:https';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import {
+  notificationSettingsSchema,
+  pushSubscriptionSchema,
+  unsubscribeSchema,
+} from '#shared/notifications.ts';
+import { type Context, requireMember, requireUser } from '../../auth/guards.ts';
+import { notFound, parse } from '../../http/errors.ts';
+import { setPushLogger } from './notify.ts';
+import { enqueue } from './outbox.ts';
+import {
+  deleteSubscription,
+  readSettings,
+  saveSubscription,
+  subscriptionsOf,
+  vapidKeys,
+  writeSettings,
+} from './queries.ts';
+import { SNOOZE_MS } from './reminders.ts';
+import { PUSH_SWEEP_INTERVAL_MS, startPushWorker } from './worker.ts';
+
+export interface PushOptions {
+  /** How often reminders are swept and retries sent (ms); null: never (tests sweep by hand). */
+  intervalMs?: number | null;
+  /** HTTPS agent for push services; tests pass one that trusts their local endpoint's certificate. */
+  agent?: https.Agent;
+}
+
+const idParams = z.object({ id: z.string().min(1).max(100) });
+
+/** Web Push: the routes of the notifications contract, and this instance's sender. */
+export function pushRoutes(app: FastifyInstance, ctx: Context, options: PushOptions = {}): void {
+  const { db } = ctx;
+  setPushLogger(db, app.log);
+  if (options.intervalMs !== null) {
+    const worker = startPushWorker({
+      db,
+      config: ctx.config,
+      now: ctx.now,
+      intervalMs: options.intervalMs ?? PUSH_SWEEP_INTERVAL_MS,
+      agent: options.agent,
+      log: app.log,
+    });
+    app.addHook('preClose', () => worker.stop());
+  }
+
+  app.get('/api/push/public-key', async (request, reply) => {
+    await requireUser(ctx, request, reply);
+    return { publicKey: (await vapidKeys(db, ctx.config, ctx.now())).publicKey };
+  });
+
+  app.post('/api/push/subscribe', async (request, reply) => {
+    const userId = await requireUser(ctx, request, reply);
+    const subscription = parse(pushSubscriptionSchema, request.body);
+    const id = await saveSubscription(db, userId, subscription, ctx.now());
+    return reply.status(201).send({ id });
+  });
+
+  app.post('/api/push/unsubscribe', async (request, reply) => {
+    const userId = await requireUser(ctx, request, reply);
+    const { endpoint } = parse(unsubscribeSchema, request.body);
+    await deleteSubscription(db, userId, endpoint);
+    return reply.status(204).send();
+  });
+
+  app.post('/api/push/test', async (request, reply) => {
+    const userId = await requireUser(ctx, request, reply);
+    if ((await subscriptionsOf(db, [userId])).length === 0)
+      throw notFound('No push subscription for this user');
+    const sent = await enqueue(db, ctx.now(), [userId], {
+      key: `test:${randomUUID()}`,
+      payload: {
+        title: 'Hearth',
+        body: 'Notifications work on this device.',
+        type: 'test',
+        tag: 'test',
+        url: '/',
+      },
+    });
+    return { sent };
+  });
+
+  app.get('/api/notification-settings', async (request, reply) => {
+    const userId = await requireUser(ctx, request, reply);
+    return readSettings(db, userId);
+  });
+
+  app.put('/api/notification-settings', async (request, reply) => {
+    const userId = await requireUser(ctx, request, reply);
+    const settings = parse(notificationSettingsSchema, request.body);
+    return writeSettings(db, userId, settings, ctx.now());
+  });
+
+  app.post('/api/chores/:id/snooze', async (request, reply) => {
+    const member = await requireMember(ctx, request, reply);
+    const { id } = parse(idParams, request.params);
+    const remindAt = ctx.now() + SNOOZE_MS;
+    const result = await db
+      .updateTable('chores')
+      .set({ remind_again_at: remindAt })
+      .where('id', '=', id)
+      .where('household_id', '=', member.householdId)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) !== 1) throw notFound('Chore not found');
+    return { remindAt: new Date(remindAt).toISOString() };
+  });
+}
