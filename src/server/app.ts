@@ -15,6 +15,7 @@ import { householdRoutes } from './features/households/routes.ts';
 import { imageRoutes } from './features/images/routes.ts';
 import { listingRoutes } from './features/listings/routes.ts';
 import { messageRoutes } from './features/messages/routes.ts';
+import { type PushOptions, pushRoutes } from './features/push/routes.ts';
 import { acceptEmptyJsonBodies, frameworkErrorReply, registerErrorHandler } from './http/errors.ts';
 import { registerSecurity, securityHeaders } from './http/security.ts';
 import { registerWeb } from './http/web.ts';
@@ -31,6 +32,8 @@ export interface BuildOptions {
   now?: () => number;
   /** How often scheduled work is swept (ms); null turns the sweeps off (tests run them by hand). */
   sweepIntervalMs?: number | null;
+  /** Web Push sender options; by default it sweeps when the other sweeps run. */
+  push?: PushOptions;
 }
 
 declare module 'fastify' {
@@ -121,6 +124,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   calendarRoutes(app, ctx);
   listingRoutes(app, ctx);
   dashboardRoutes(app, ctx);
+  pushRoutes(app, ctx, {
+    ...(options.sweepIntervalMs === null ? { intervalMs: null } : {}),
+    ...options.push,
+  });
 
   await registerWeb(app, config.webRoot);
   return app;

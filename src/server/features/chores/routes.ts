@@ -5,6 +5,7 @@ import { registerMessages } from '#shared/validation.ts';
 import { type Context, requireMember } from '../../auth/guards.ts';
 import { badRequest, notFound, parse } from '../../http/errors.ts';
 import { isMember } from '../households/queries.ts';
+import { notifyChoreAssigned } from '../push/notify.ts';
 import {
   createChore,
   deleteChore,
@@ -77,6 +78,7 @@ export function choreRoutes(app: FastifyInstance, ctx: Context): void {
     const id = await createChore(db, member.householdId, member.userId, input, ctx.now());
     const chore = (await getChore(db, member.householdId, id))!;
     await events.toHousehold(member.householdId, { type: 'new_chore', chore });
+    await notifyChoreAssigned(ctx, member.userId, chore);
     return reply.status(201).send(chore);
   });
 
@@ -87,11 +89,14 @@ export function choreRoutes(app: FastifyInstance, ctx: Context): void {
     if (changes.assignedTo !== undefined && !(await isMember(db, member.householdId, changes.assignedTo))) {
       throw badRequest('assignedTo must be a member of your household');
     }
+    const before = changes.assignedTo !== undefined ? await getChore(db, member.householdId, id) : null;
     const outcome = await updateChore(db, member.householdId, id, member.userId, changes, ctx.now());
     if (!outcome) throw notFound('Chore not found');
     await events.toHousehold(member.householdId, { type: 'chore_updated', chore: outcome.chore });
     if (outcome.nextOccurrence)
       await events.toHousehold(member.householdId, { type: 'new_chore', chore: outcome.nextOccurrence });
+    if (before) await notifyChoreAssigned(ctx, member.userId, outcome.chore, before.assignedTo);
+    if (outcome.nextOccurrence) await notifyChoreAssigned(ctx, member.userId, outcome.nextOccurrence);
     return { ...outcome.chore, nextOccurrence: outcome.nextOccurrence };
   });
 

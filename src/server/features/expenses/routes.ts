@@ -15,6 +15,7 @@ import { isMember, listMembers } from '../households/queries.ts';
 import { processImage } from '../images/process.ts';
 import { insertImage } from '../images/queries.ts';
 import { readImageUpload } from '../images/upload.ts';
+import { notifyExpense } from '../push/notify.ts';
 import {
   balanceFor,
   createExpense,
@@ -99,6 +100,7 @@ export function expenseRoutes(app: FastifyInstance, ctx: Context): void {
     );
     const created = (await getExpense(db, member.householdId, id))!;
     await events.toHousehold(member.householdId, { type: 'new_expense', expense: created });
+    await notifyExpense(ctx, member.userId, created);
     return reply.status(201).send(created);
   });
 

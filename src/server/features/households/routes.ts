@@ -4,6 +4,7 @@ import { createHouseholdSchema, joinHouseholdSchema, updateHouseholdSchema } fro
 import { type Context, requireAdmin, requireMember, requireUser } from '../../auth/guards.ts';
 import { badRequest, conflict, notFound, parse } from '../../http/errors.ts';
 import { getMessage } from '../messages/queries.ts';
+import { notifyMembership } from '../push/notify.ts';
 import {
   AlreadyInHousehold,
   clearKickedFlag,
@@ -63,6 +64,7 @@ export function householdRoutes(app: FastifyInstance, ctx: Context): void {
     }
     await announce(household.id, [messageId]);
     await events.toHousehold(household.id, { type: 'member_joined', userId });
+    await notifyMembership(ctx, household.id, 'joined', userId, userId);
     return getHousehold(db, household.id);
   });
 
@@ -97,6 +99,7 @@ export function householdRoutes(app: FastifyInstance, ctx: Context): void {
     await events.toUser(member.userId, { type: 'member_left', userId: member.userId });
     await announce(member.householdId, ended.messageIds);
     await events.toHousehold(member.householdId, { type: 'member_left', userId: member.userId });
+    await notifyMembership(ctx, member.householdId, 'left', member.userId, member.userId);
     if (ended.choresMoved > 0) await events.toHousehold(member.householdId, { type: 'chore_updated' });
     return reply.status(204).send();
   });
@@ -111,6 +114,7 @@ export function householdRoutes(app: FastifyInstance, ctx: Context): void {
     await announce(admin.householdId, removed.messageIds);
     if (removed.choresMoved > 0) await events.toHousehold(admin.householdId, { type: 'chore_updated' });
     await events.toHousehold(admin.householdId, { type: 'member_removed', userId });
+    await notifyMembership(ctx, admin.householdId, 'removed', userId, admin.userId);
     return { newInviteCode: removed.newInviteCode };
   });
 

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { listMessagesQuery, reactionSchema, sendMessageSchema } from '#shared/messages.ts';
 import { type Context, requireMember } from '../../auth/guards.ts';
 import { notFound, parse } from '../../http/errors.ts';
+import { notifyMessage } from '../push/notify.ts';
 import { getMessage, listMessages, markRead, postMessage, toggleReaction, unreadCount } from './queries.ts';
 
 const idParams = z.object({ id: z.string().min(1).max(100) });
@@ -26,6 +27,7 @@ export function messageRoutes(app: FastifyInstance, ctx: Context): void {
     // One write per message: one's own messages never count as unread, so no read marker moves.
     const message = await postMessage(db, member.householdId, member.userId, content);
     await events.toHousehold(member.householdId, { type: 'new_message', message });
+    await notifyMessage(ctx, message);
     return reply.status(201).send(message);
   });
 
