@@ -91,20 +91,26 @@ export function NotificationPreferences({
       </p>
       {on && (
         <>
-          <fieldset className="space-y-3 border-slate-200 border-t pt-4 dark:border-slate-800">
-            <legend className="float-left mb-3 w-full font-medium text-slate-800 text-sm dark:text-slate-200">
-              Notify me about
-            </legend>
-            {NOTIFICATION_TYPES.map((type) => (
-              <Switch
-                key={type}
-                label={TYPE_LABELS[type].label}
-                description={TYPE_LABELS[type].description}
-                checked={current.types[type]}
-                onChange={(checked) => store({ ...current, types: { ...current.types, [type]: checked } })}
-              />
-            ))}
-          </fieldset>
+          <div className="border-slate-200 border-t pt-4 dark:border-slate-800">
+            <fieldset>
+              <legend className="mb-3 font-medium text-slate-800 text-sm dark:text-slate-200">
+                Notify me about
+              </legend>
+              <div className="space-y-3">
+                {NOTIFICATION_TYPES.map((type) => (
+                  <Switch
+                    key={type}
+                    label={TYPE_LABELS[type].label}
+                    description={TYPE_LABELS[type].description}
+                    checked={current.types[type]}
+                    onChange={(checked) =>
+                      store({ ...current, types: { ...current.types, [type]: checked } })
+                    }
+                  />
+                ))}
+              </div>
+            </fieldset>
+          </div>
           <QuietHoursForm
             quietHours={current.quietHours}
             onSave={(quietHours) => store({ ...current, quietHours })}
