@@ -106,9 +106,9 @@ describe('households', () => {
     await ada.getByText('Maple House').first().waitFor();
     await ada.getByRole('navigation', { name: 'Main' }).waitFor();
 
-    // A household screen that is not built yet is an unknown path, not a fake page.
+    // The household's screens open for a member: the dashboard among them.
     await ada.goto('/dashboard');
-    await ada.getByRole('heading', { name: 'Page Not Found' }).waitFor();
+    await ada.getByRole('heading', { name: 'Household Dashboard', level: 1 }).waitFor();
 
     // Settings → Household Information: the invite code and its copy indicator.
     await ada.goto('/settings');
