@@ -245,9 +245,13 @@ describe('updates', () => {
     const pageErrors = watchPageErrors(page, [401]);
     await controlledBy(page, url);
 
-    // The next build: its worker differs (a new build id and file list in the real thing).
+    // The next build: a worker with another build id (the same files, to keep the test quick).
     const sw = path.join(dir, 'web/sw.js');
-    const next = Buffer.concat([fs.readFileSync(sw), Buffer.from('\n// the next build\n')]);
+    const current = fs.readFileSync(sw, 'utf8');
+    expect(current).toMatch(/hearth-precache-[0-9a-f]{16}/);
+    const next = Buffer.from(
+      `${current.replace(/hearth-precache-[0-9a-f]{16}/, 'hearth-precache-0000000000000000')}\n// the next build\n`,
+    );
     fs.writeFileSync(sw, next);
     fs.writeFileSync(`${sw}.br`, zlib.brotliCompressSync(next));
     fs.writeFileSync(`${sw}.gz`, zlib.gzipSync(next));
@@ -271,9 +275,17 @@ describe('updates', () => {
         controlled: navigator.serviceWorker.controller !== null,
         state: registration.active?.state,
         script: script.endsWith('// the next build\n'),
+        // The previous build's precache is gone.
+        precaches: (await caches.keys()).filter((name) => name.startsWith('hearth-precache-')),
       };
     });
-    expect(after).toEqual({ waiting: false, controlled: true, state: 'activated', script: true });
+    expect(after).toEqual({
+      waiting: false,
+      controlled: true,
+      state: 'activated',
+      script: true,
+      precaches: ['hearth-precache-0000000000000000'],
+    });
     expect(await banner.count()).toBe(0);
     pageErrors.assertNone();
   });
