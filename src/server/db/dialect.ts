@@ -66,8 +66,13 @@ export function createEngine(config: DatabaseConfig): EngineParts {
     },
     ...(config.schema ? { options: `-c search_path=${config.schema}` } : {}),
   });
-  // An idle client losing its connection must not crash the process; the pool replaces it.
+  // A client losing its connection must not crash the process: idle ones are reported on the
+  // pool, and a checked-out one (a query or transaction in flight when PostgreSQL goes away)
+  // emits on itself. Its query fails on its own, and the pool drops the broken client.
   pool.on('error', () => {});
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+  });
   return { engine: 'postgres', dialect: new PostgresDialect({ pool }), plugins: [], dispose: async () => {} };
 }
 
@@ -90,6 +95,31 @@ export function readBoolean(value: unknown): boolean {
 export function isUniqueViolation(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}
+
+// PostgreSQL error classes and codes that mean the server is gone or not accepting work:
+// 08 connection exception, 57P01-57P03 shut down or starting, 53300 too many connections.
+const UNAVAILABLE_SQLSTATE = /^(08...|57P0[123]|53300)$/;
+const UNAVAILABLE_ERRNO = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+// node-postgres reports a lost or unusable connection with these messages and no code.
+const UNAVAILABLE_MESSAGE =
+  /^(Connection terminated|Client has encountered a connection error|timeout exceeded when trying to connect|Client was closed)/;
+
+/** True when a query failed because the database cannot be reached (not because of the query). */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' && (UNAVAILABLE_SQLSTATE.test(code) || UNAVAILABLE_ERRNO.has(code)))
+    return true;
+  if (error instanceof AggregateError) return error.errors.some(isDatabaseUnavailable);
+  return UNAVAILABLE_MESSAGE.test(error.message);
 }
 
 /** SQLite has no boolean type and better-sqlite3 refuses JS booleans: bind them as 1 and 0. */

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { describeIssue } from '#shared/validation.ts';
+import { isDatabaseUnavailable } from '../db/dialect.ts';
 
 /** An error whose message is safe to show: the central handler answers `{message}` with its status. */
 export class HttpError extends Error {
@@ -84,6 +85,9 @@ export function frameworkErrorReply(headers: Record<string, string>) {
   };
 }
 
+/** What requests answer (503) while the database cannot be reached; /api/health says the same. */
+export const DATABASE_UNAVAILABLE = 'The database is unavailable';
+
 /** One error handler: known errors keep their status and words; anything else is a quiet 500. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -97,6 +101,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
         (error instanceof SyntaxError ? 'Malformed JSON body' : error.message) ||
         'Bad request';
       return reply.status(status).send({ message });
+    }
+    if (isDatabaseUnavailable(error)) {
+      // An outage, not a bug: clients retry, and the pool reconnects once the database is back.
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply.status(503).send({ message: DATABASE_UNAVAILABLE });
     }
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send({ message: 'Something went wrong on our side. Please try again.' });

@@ -7,6 +7,7 @@ import { displayName } from '#shared/users.ts';
 import { SESSION_COOKIE, userIdForToken } from '../auth/sessions.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
+import { isDatabaseUnavailable } from '../db/dialect.ts';
 import { findUserById } from '../features/accounts/queries.ts';
 import { findMembership } from '../features/households/queries.ts';
 import type { Audience, EventBus } from './bus.ts';
@@ -231,7 +232,8 @@ export function createHub(app: FastifyInstance, db: Db, config: Config, bus: Eve
     socket.on('error', () => socket.destroy());
     onUpgrade(request, socket, head).catch((error: unknown) => {
       app.log.warn({ err: error }, 'upgrade failed');
-      refuse(socket, 500, 'Internal Server Error');
+      if (isDatabaseUnavailable(error)) refuse(socket, 503, 'Service Unavailable');
+      else refuse(socket, 500, 'Internal Server Error');
     });
   };
   app.server.on('upgrade', upgradeListener);
