@@ -13,6 +13,7 @@ import { exportRoutes } from './features/export/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { householdRoutes } from './features/households/routes.ts';
 import { imageRoutes } from './features/images/routes.ts';
+import { importRoutes } from './features/imports/routes.ts';
 import { listingRoutes } from './features/listings/routes.ts';
 import { messageRoutes } from './features/messages/routes.ts';
 import { type PushOptions, pushRoutes } from './features/push/routes.ts';
@@ -120,6 +121,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   messageRoutes(app, ctx);
   choreRoutes(app, ctx);
   expenseRoutes(app, ctx);
+  importRoutes(app, ctx);
   exportRoutes(app, ctx);
   calendarRoutes(app, ctx);
   listingRoutes(app, ctx);

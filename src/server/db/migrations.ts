@@ -533,5 +533,24 @@ export function migrations(engine: Engine): Record<string, Migration> {
           .execute();
       },
     },
+    // Files imported from elsewhere (Splitwise), by a hash of their normalised text, so that
+    // importing the same file twice into a household is refused (docs/decisions/0008).
+    '0010_imports': {
+      async up(db: Kysely<unknown>) {
+        await db.schema
+          .createTable('imports')
+          .addColumn('id', 'text', (c) => c.primaryKey())
+          .addColumn('household_id', 'text', (c) =>
+            c.notNull().references('households.id').onDelete('cascade'),
+          )
+          .addColumn('source', 'text', (c) => c.notNull())
+          .addColumn('file_hash', 'text', (c) => c.notNull())
+          .addColumn('created_by', 'text', (c) => c.references('users.id').onDelete('set null'))
+          .addColumn('expense_count', 'integer', (c) => c.notNull())
+          .addColumn('created_at', t.timestamp, (c) => c.notNull())
+          .addUniqueConstraint('imports_household_hash_unique', ['household_id', 'source', 'file_hash'])
+          .execute();
+      },
+    },
   };
 }

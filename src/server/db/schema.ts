@@ -174,6 +174,17 @@ export interface SettlementsTable {
   created_at: number;
 }
 
+/** A file imported into a household (Splitwise), kept to refuse importing it twice. */
+export interface ImportsTable {
+  id: string;
+  household_id: string;
+  source: 'splitwise';
+  file_hash: string;
+  created_by: string | null;
+  expense_count: number;
+  created_at: number;
+}
+
 export interface CalendarEventsTable {
   id: string;
   household_id: string;
@@ -333,6 +344,7 @@ export interface DB {
   expenses: ExpensesTable;
   expense_splits: ExpenseSplitsTable;
   settlements: SettlementsTable;
+  imports: ImportsTable;
   chores: ChoresTable;
   messages: MessagesTable;
   message_reactions: MessageReactionsTable;

@@ -1,0 +1,225 @@
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Client, createTestApp, signUp, type TestApp } from './helpers.ts';
+
+const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8');
+const GROUP = fixture('splitwise-group.csv');
+const SMALL = fixture('splitwise-small.csv');
+const TRUNCATED = fixture('splitwise-truncated.csv');
+
+const NOW = Date.parse('2026-03-11T12:00:00.000Z');
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({}, { now: () => NOW });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+interface Person {
+  client: Client;
+  user: { id: string };
+}
+
+/** "First Last" people; the first creates the household and the others join. */
+async function householdWith(names: string[]) {
+  const people: Person[] = [];
+  for (const name of names) {
+    const [firstName = name, lastName = 'Tester'] = name.split(' ');
+    people.push(await signUp(t.app, { firstName, lastName }));
+  }
+  const created = await people[0]!.client.post('/api/households', { name: `${names[0]}'s place` });
+  expect(created.statusCode).toBe(201);
+  const { inviteCode } = created.json() as { inviteCode: string };
+  for (const other of people.slice(1)) {
+    expect((await other.client.post('/api/households/join', { inviteCode })).statusCode).toBe(200);
+  }
+  return people;
+}
+
+async function counts(client: Client) {
+  const expenses = (await client.get('/api/expenses')).json() as unknown[];
+  const balances = (await client.get('/api/balances')).json() as {
+    members: { userId: string; net: number }[];
+  };
+  return { expenses: expenses.length, balances: balances.members };
+}
+
+describe('Splitwise import: authorisation', () => {
+  it('answers 401 when signed out and 404 outside a household, on both steps', async () => {
+    const anonymous = new Client(t.app);
+    const { client: loner } = await signUp(t.app);
+    for (const url of ['/api/import/splitwise/preview', '/api/import/splitwise']) {
+      const body = { csv: SMALL, mapping: {} };
+      expect((await anonymous.post(url, body)).statusCode).toBe(401);
+      const response = await loner.post(url, body);
+      expect(response.statusCode).toBe(404);
+      expect(response.json().message).toBe('You are not in a household');
+    }
+  });
+});
+
+describe('Splitwise import: preview', () => {
+  it('finds people, suggests members, counts rows and reports the other currency', async () => {
+    const [ann, bo] = await householdWith(['Ann Lee', 'Bo Chen']);
+    const response = await ann!.client.post('/api/import/splitwise/preview', { csv: GROUP });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toEqual({
+      people: [
+        { name: 'Ann Lee', suggestedUserId: ann!.user.id },
+        { name: 'Bo Chen', suggestedUserId: bo!.user.id },
+        { name: 'Cy Diaz', suggestedUserId: null },
+      ],
+      currency: 'USD',
+      expenseCount: 4,
+      paymentCount: 1,
+      dateRange: { from: '2024-03-01', to: '2024-03-06' },
+      total: '215.00',
+      finalBalances: [
+        { name: 'Ann Lee', amount: -5 },
+        { name: 'Bo Chen', amount: 0 },
+        { name: 'Cy Diaz', amount: 5 },
+      ],
+      balancesMatch: true,
+      problems: [{ row: 6, reason: "In EUR, not USD: only the file's main currency is imported" }],
+    });
+    // A preview writes nothing.
+    expect((await counts(ann!.client)).expenses).toBe(0);
+  });
+
+  it('answers 400 with a clear message for a truncated or foreign file', async () => {
+    const [ann] = await householdWith(['Ann Lee']);
+    const cut = await ann!.client.post('/api/import/splitwise/preview', { csv: TRUNCATED });
+    expect(cut.statusCode).toBe(400);
+    expect(cut.json().message).toMatch(/cut off or damaged/);
+    const lastLineMissing = GROUP.split('\n').slice(0, 9).join('\n');
+    const short = await ann!.client.post('/api/import/splitwise/preview', { csv: lastLineMissing });
+    expect(short.statusCode).toBe(400);
+    expect(short.json().message).toMatch(/ends with a 'Total balance' line/);
+    const foreign = await ann!.client.post('/api/import/splitwise/preview', { csv: 'name,email\nAnn,a@x\n' });
+    expect(foreign.statusCode).toBe(400);
+    expect(foreign.json().message).toMatch(/not a Splitwise export/);
+    const empty = await ann!.client.post('/api/import/splitwise/preview', {});
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().message).toMatch(/csv/);
+  });
+});
+
+describe('Splitwise import: import', () => {
+  it('imports expenses and payments; balances equal the file’s final balances; a second import is 409', async () => {
+    const [ann, bo, cy] = await householdWith(['Ann Lee', 'Bo Chen', 'Cy Diaz']);
+    const mapping = { 'Ann Lee': ann!.user.id, 'Bo Chen': bo!.user.id, 'Cy Diaz': cy!.user.id };
+    const response = await bo!.client.post('/api/import/splitwise', { csv: GROUP, mapping });
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json()).toEqual({ expenses: 4, payments: 1, skippedRows: 0, carriedOver: 1 });
+
+    const expenses = (await cy!.client.get('/api/expenses')).json() as {
+      title: string;
+      description: string | null;
+      category: string;
+      amount: string;
+      date: string;
+      paidBy: string;
+      splits: { userId: string; amount: string; settled: boolean }[];
+    }[];
+    const byTitle = new Map(expenses.map((e) => [e.title, e]));
+    expect([...byTitle.keys()].sort()).toEqual(
+      [
+        'Balance carried over from Splitwise',
+        'Dinner at "Luigi\'s" with wine',
+        'Electricity',
+        'Groceries, big shop',
+        'Taxi home',
+      ].sort(),
+    );
+    expect(byTitle.get('Groceries, big shop')).toMatchObject({
+      amount: '90.00',
+      category: 'groceries',
+      date: '2024-03-01',
+      paidBy: ann!.user.id,
+    });
+    const dinner = byTitle.get('Dinner at "Luigi\'s" with wine')!;
+    expect(dinner).toMatchObject({
+      paidBy: bo!.user.id,
+      category: 'dining',
+      description: 'Dinner at "Luigi\'s"\nwith wine',
+    });
+    expect(Object.fromEntries(dinner.splits.map((s) => [s.userId, s.amount]))).toEqual({
+      [ann!.user.id]: '15.00',
+      [bo!.user.id]: '15.00',
+      [cy!.user.id]: '15.00',
+    });
+    expect(byTitle.get('Electricity')!.category).toBe('electric');
+    expect(byTitle.get('Taxi home')).toMatchObject({ category: 'transportation', paidBy: cy!.user.id });
+    expect(byTitle.has('Museum')).toBe(false);
+
+    // The balance queries agree with the file's Total balance line.
+    const { balances } = await counts(ann!.client);
+    const net = (id: string) => balances.find((m) => m.userId === id)?.net ?? 0;
+    expect([net(ann!.user.id), net(bo!.user.id), net(cy!.user.id)]).toEqual([-5, 0, 5]);
+    expect((await ann!.client.get('/api/balance')).json()).toEqual({ totalOwed: 0, totalOwing: 5 });
+    const settlements = await t.database.db
+      .selectFrom('settlements')
+      .selectAll()
+      .where('from_user', '=', bo!.user.id)
+      .execute();
+    expect(settlements.map((s) => [s.to_user, s.amount_cents])).toEqual([[ann!.user.id, 3000]]);
+
+    // The same file again (even saved with Windows line endings) is refused, and nothing changes.
+    const before = await counts(ann!.client);
+    for (const csv of [GROUP, GROUP.replace(/\n/g, '\r\n')]) {
+      const again = await ann!.client.post('/api/import/splitwise', { csv, mapping });
+      expect(again.statusCode).toBe(409);
+      expect(again.json().message).toBe('This file has already been imported into your household');
+    }
+    expect(await counts(ann!.client)).toEqual(before);
+  });
+
+  it('a truncated file is a 400 and writes nothing', async () => {
+    const [ann, bo] = await householdWith(['Ann Lee', 'Bo Chen']);
+    const mapping = { 'Ann Lee': ann!.user.id, 'Bo Chen': bo!.user.id, 'Cy Diaz': null };
+    const response = await ann!.client.post('/api/import/splitwise', { csv: TRUNCATED, mapping });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toMatch(/cut off/);
+    expect(await counts(ann!.client)).toEqual({ expenses: 0, balances: [] });
+  });
+
+  it('refuses another household’s member ids, an incomplete mapping or a member chosen twice', async () => {
+    const [ann, bo] = await householdWith(['Ann Lee', 'Bo Chen']);
+    const [stranger] = await householdWith(['Zed Stranger']);
+    const attempts: [Record<string, string | null>, RegExp][] = [
+      [{ 'Ann Lee': ann!.user.id, 'Bo Chen': stranger!.user.id }, /member of your household/],
+      [{ 'Ann Lee': ann!.user.id }, /choose a member or Skip for Bo Chen/],
+      [{ 'Ann Lee': ann!.user.id, 'Bo Chen': ann!.user.id }, /chosen once/],
+      [{ 'Ann Lee': null, 'Bo Chen': null }, /at least one person/],
+    ];
+    for (const [mapping, message] of attempts) {
+      const response = await ann!.client.post('/api/import/splitwise', { csv: SMALL, mapping });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().message).toMatch(message);
+    }
+    expect(await counts(ann!.client)).toEqual({ expenses: 0, balances: [] });
+    expect(await counts(stranger!.client)).toEqual({ expenses: 0, balances: [] });
+    // Refused attempts do not count as imports: the file can still be imported.
+    const ok = await bo!.client.post('/api/import/splitwise', {
+      csv: SMALL,
+      mapping: { 'Ann Lee': ann!.user.id, 'Bo Chen': bo!.user.id },
+    });
+    expect(ok.statusCode, ok.body).toBe(201);
+    const { balances } = await counts(ann!.client);
+    expect(balances.find((m) => m.userId === ann!.user.id)?.net).toBe(-595);
+    expect(balances.find((m) => m.userId === bo!.user.id)?.net).toBe(595);
+  });
+
+  it('skipping a person skips the rows they paid; another household may import the same file', async () => {
+    const [ann] = await householdWith(['Ann Lee']);
+    const response = await ann!.client.post('/api/import/splitwise', {
+      csv: SMALL,
+      mapping: { 'Ann Lee': ann!.user.id, 'Bo Chen': null },
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json()).toEqual({ expenses: 1, payments: 0, skippedRows: 1, carriedOver: 0 });
+    const [snack] = (await ann!.client.get('/api/expenses')).json() as { title: string; splits: unknown[] }[];
+    expect(snack).toMatchObject({ title: 'Snacks', splits: [{ userId: ann!.user.id, amount: '5.00' }] });
+  });
+});
