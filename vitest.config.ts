@@ -23,6 +23,20 @@ export default defineConfig({
       },
       {
         test: {
+          // Real server processes killed, restarted and cut off from their database.
+          name: 'reliability',
+          include: ['tests/reliability/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['tests/reliability/global-setup.ts'],
+          setupFiles: ['tests/setup/fail-on-console-error.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 60_000,
+          // Each file runs several server processes; on two cores, one file at a time.
+          fileParallelism: false,
+        },
+      },
+      {
+        test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',

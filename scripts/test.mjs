@@ -47,6 +47,9 @@ if (process.env.TEST_DATABASE_URL) {
 } else {
   console.info('\n(TEST_DATABASE_URL is not set: skipping the PostgreSQL run of the integration suite)');
 }
+// Real server processes: SIGKILLed under load (SQLite, and PostgreSQL when TEST_DATABASE_URL is
+// set), and cut off from a PostgreSQL of their own that is stopped and started again.
+vitest('reliability (crashes, database outage)', 'reliability');
 vitest('end-to-end in Chromium', 'e2e');
 
 fs.rmSync(reportDir, { recursive: true, force: true });
