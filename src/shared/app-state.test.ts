@@ -53,6 +53,7 @@ describe('HOUSEHOLD_ONLY_PATHS', () => {
       '/chores',
       '/dashboard',
       '/expenses',
+      '/import-splitwise',
       '/messages',
     ]);
     expect(HOUSEHOLD_ONLY_PATHS).not.toContain('/');

@@ -36,4 +36,5 @@ export const HOUSEHOLD_ONLY_PATHS = [
   '/add-expense',
   '/add-chore',
   '/add-event',
+  '/import-splitwise',
 ] as const;

@@ -50,6 +50,9 @@ const ExpensesPage = lazy(() =>
 const AddExpensePage = lazy(() =>
   import('../features/expenses/add-expense-page.tsx').then((m) => ({ default: m.AddExpensePage })),
 );
+const ImportSplitwisePage = lazy(() =>
+  import('../features/expenses/import-splitwise-page.tsx').then((m) => ({ default: m.ImportSplitwisePage })),
+);
 const DashboardPage = lazy(() =>
   import('../features/dashboard/dashboard-page.tsx').then((m) => ({ default: m.DashboardPage })),
 );
@@ -134,6 +137,7 @@ function routesFor(state: Exclude<AppState, 'loading'>) {
           <Route path="/add-chore" element={<AddChorePage />} />
           <Route path="/expenses" element={<ExpensesPage />} />
           <Route path="/add-expense" element={<AddExpensePage />} />
+          <Route path="/import-splitwise" element={<ImportSplitwisePage />} />
           <Route path="/calendar" element={<CalendarPage />} />
           <Route path="/add-event" element={<AddEventPage />} />
           <Route path="/messages" element={<MessagesPage />} />

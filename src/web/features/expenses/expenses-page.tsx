@@ -86,16 +86,21 @@ export function ExpensesPage() {
             <h2 id="expenses-list-title" className="font-semibold text-lg">
               History
             </h2>
-            {list.length > 0 && (
-              <a
-                href="/api/expenses/export.csv"
-                download
-                className={`${linkStyles} inline-flex items-center gap-1.5 text-sm`}
-              >
-                <DownloadIcon className="size-4" />
-                Export CSV
-              </a>
-            )}
+            <div className="flex items-center gap-4">
+              <Link to="/import-splitwise" className={`${linkStyles} text-sm`}>
+                Import from Splitwise
+              </Link>
+              {list.length > 0 && (
+                <a
+                  href="/api/expenses/export.csv"
+                  download
+                  className={`${linkStyles} inline-flex items-center gap-1.5 text-sm`}
+                >
+                  <DownloadIcon className="size-4" />
+                  Export CSV
+                </a>
+              )}
+            </div>
           </div>
           <ExpenseTabs value={tab} counts={tabCounts(list)} onChange={setTab}>
             {shown.length === 0 ? (

@@ -1,0 +1,103 @@
+import { errorMessage } from '#shared/errors.ts';
+import type { HouseholdMember } from '#shared/household-view.ts';
+import { formatMoney, parseDollarsToCents } from '#shared/money.ts';
+import type { SplitwisePreview } from '#shared/splitwise.ts';
+import { displayName } from '#shared/users.ts';
+import { ErrorCard } from '../../../components/error-card.tsx';
+import { buttonStyles, cardStyles, inputStyles, mutedText } from '../../../components/ui.ts';
+
+const SKIP = '';
+const signed = (amount: number) => formatMoney(Math.round(amount * 100));
+
+/** What the file holds, who is who, and the confirm button. */
+export function SplitwisePreviewCard(props: {
+  preview: SplitwisePreview;
+  members: HouseholdMember[];
+  mapping: Record<string, string | null>;
+  onMap: (name: string, userId: string | null) => void;
+  onImport: () => void;
+  importing: boolean;
+  error: Error | null;
+}) {
+  const { preview, members, mapping } = props;
+  const count = preview.expenseCount;
+  const mapped = Object.values(mapping).filter(Boolean).length;
+  return (
+    <section aria-labelledby="preview-title" className={`${cardStyles} space-y-5`}>
+      <h2 id="preview-title" className="font-semibold text-lg">
+        In this file
+      </h2>
+      <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
+        <dt className={mutedText}>Expenses</dt>
+        <dd>{count}</dd>
+        <dt className={mutedText}>Payments</dt>
+        <dd>{preview.paymentCount}</dd>
+        <dt className={mutedText}>Dates</dt>
+        <dd>{preview.dateRange ? `${preview.dateRange.from} to ${preview.dateRange.to}` : 'none'}</dd>
+        <dt className={mutedText}>Total ({preview.currency})</dt>
+        <dd>{formatMoney(parseDollarsToCents(preview.total) ?? 0)}</dd>
+      </dl>
+
+      <fieldset className="space-y-3">
+        <legend className="font-semibold">Who is who</legend>
+        <p className={`text-sm ${mutedText}`}>
+          Match each person to a member of your household, or skip them: rows they paid and their shares are
+          left out.
+        </p>
+        {preview.people.map((person, i) => {
+          const balance = preview.finalBalances?.[i]?.amount;
+          return (
+            <div key={person.name} className="space-y-1">
+              <label htmlFor={`person-${i}`} className="block font-medium text-sm">
+                {person.name}
+                {balance !== undefined && (
+                  <span className={`ml-2 font-normal ${mutedText}`}>balance {signed(balance)}</span>
+                )}
+              </label>
+              <select
+                id={`person-${i}`}
+                className={inputStyles}
+                value={mapping[person.name] ?? SKIP}
+                onChange={(event) => props.onMap(person.name, event.target.value || null)}
+              >
+                <option value={SKIP}>Skip</option>
+                {members.map((m) => (
+                  <option key={m.userId} value={m.userId}>
+                    {displayName(m.user)}
+                  </option>
+                ))}
+              </select>
+            </div>
+          );
+        })}
+      </fieldset>
+
+      {preview.problems.length > 0 && (
+        <section aria-labelledby="problems-title" className="space-y-2">
+          <h3 id="problems-title" className="font-semibold">
+            {preview.problems.length === 1
+              ? '1 row is not imported'
+              : `${preview.problems.length} rows are not imported`}
+          </h3>
+          <ul className="list-disc space-y-1 pl-5 text-sm">
+            {preview.problems.map((p) => (
+              <li key={p.row}>
+                Row {p.row}: {p.reason}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+
+      {props.error && <ErrorCard title="Unable to import" message={errorMessage(props.error.message)} />}
+      <button
+        type="button"
+        className={`${buttonStyles.primary} w-full`}
+        disabled={props.importing || mapped === 0 || count + preview.paymentCount === 0}
+        onClick={props.onImport}
+      >
+        {props.importing ? 'Importing…' : `Import ${count} ${count === 1 ? 'expense' : 'expenses'}`}
+      </button>
+    </section>
+  );
+}

@@ -1,0 +1,80 @@
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { errorMessage } from '#shared/errors.ts';
+import { SPLITWISE_MAX_BYTES } from '#shared/splitwise.ts';
+import { ErrorCard } from '../../components/error-card.tsx';
+import { ChevronLeftIcon } from '../../components/icons.tsx';
+import { buttonStyles, inputStyles, mutedText } from '../../components/ui.ts';
+import { useCurrentHousehold } from '../households/api/get-household.ts';
+import { useImportSplitwise, useSplitwisePreview } from './api/import-splitwise.ts';
+import { SplitwisePreviewCard } from './components/splitwise-preview.tsx';
+
+/** /import-splitwise: upload a group's export, match people to members, import (issue 12). */
+export function ImportSplitwisePage() {
+  const navigate = useNavigate();
+  const { data: household } = useCurrentHousehold();
+  const preview = useSplitwisePreview();
+  const run = useImportSplitwise();
+  const [csv, setCsv] = useState<string | null>(null);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const [mapping, setMapping] = useState<Record<string, string | null>>({});
+
+  const choose = async (file: File | undefined) => {
+    preview.reset();
+    run.reset();
+    setCsv(null);
+    setFileError(null);
+    if (!file) return;
+    if (file.size > SPLITWISE_MAX_BYTES) return setFileError('The file is too large (the limit is 2 MB).');
+    const text = await file.text();
+    setCsv(text);
+    preview.mutate(text, {
+      onSuccess: (found) =>
+        setMapping(Object.fromEntries(found.people.map((p) => [p.name, p.suggestedUserId]))),
+    });
+  };
+
+  return (
+    <div className="flex flex-col gap-5 px-5 pt-4 pb-10">
+      <header className="flex items-center gap-2">
+        <Link to="/expenses" aria-label="Back to expenses" className={`${buttonStyles.icon} -ml-2`}>
+          <ChevronLeftIcon className="size-6" />
+        </Link>
+        <h1 className="font-bold text-2xl">Import from Splitwise</h1>
+      </header>
+      <p className={mutedText}>
+        In Splitwise, open your group, then Settings (⚙) and choose <strong>Export as spreadsheet</strong>.
+        Upload that CSV file here: you will see what it holds before anything is imported. Past expenses come
+        in as settled history; what is still owed comes in as open balances.
+      </p>
+      <div className="space-y-1">
+        <label htmlFor="splitwise-file" className="block font-semibold">
+          Splitwise export (CSV file)
+        </label>
+        <input
+          id="splitwise-file"
+          type="file"
+          accept=".csv,text/csv"
+          className={inputStyles}
+          onChange={(event) => void choose(event.target.files?.[0])}
+        />
+      </div>
+      {fileError && <ErrorCard title="Unable to read the file" message={fileError} />}
+      {preview.isPending && <p role="status">Reading the file…</p>}
+      {preview.isError && (
+        <ErrorCard title="Unable to read the file" message={errorMessage(preview.error.message)} />
+      )}
+      {preview.data && csv && household && (
+        <SplitwisePreviewCard
+          preview={preview.data}
+          members={household.members}
+          mapping={mapping}
+          onMap={(name, userId) => setMapping((m) => ({ ...m, [name]: userId }))}
+          importing={run.isPending}
+          error={run.error}
+          onImport={() => run.mutate({ csv, mapping }, { onSuccess: () => navigate('/expenses') })}
+        />
+      )}
+    </div>
+  );
+}
