@@ -1,18 +1,13 @@
-import { TZDate } from '@date-fns/tz';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { createEventSchema, REMINDER_MINUTES, updateEventSchema } from '#shared/calendar.ts';
-import { hasSpecificTime } from '#shared/chores.ts';
+import { createEventSchema, updateEventSchema } from '#shared/calendar.ts';
 import { type Context, requireMember, type requireUser } from '../../auth/guards.ts';
 import { badRequest, notFound, parse } from '../../http/errors.ts';
-import { listChores } from '../chores/queries.ts';
-import { findMembership, getHousehold, isMember } from '../households/queries.ts';
-import { type IcsEvent, localDate, renderCalendar, rrule } from './ics.ts';
+import { findMembership, isMember } from '../households/queries.ts';
+import { householdCalendar } from './feed.ts';
 import {
-  allEvents,
   createEvent,
   deleteEvent,
-  exceptionsOf,
   feedToken,
   findEvent,
   listOccurrences,
@@ -115,79 +110,9 @@ export function calendarRoutes(app: FastifyInstance, ctx: Context): void {
     const userId = parsed.success ? await userForFeedToken(db, parsed.data.file.slice(0, -4)) : null;
     const membership = userId ? await findMembership(db, userId) : undefined;
     if (!membership) throw notFound('No such calendar feed');
-    const household = (await getHousehold(db, membership.householdId))!;
-    const now = ctx.now();
-    const items: IcsEvent[] = [];
-    for (const row of await allEvents(db, membership.householdId)) {
-      items.push({
-        uid: `event-${row.id}@hearth`,
-        summary: row.title,
-        description: row.description,
-        location: row.location,
-        start: row.start_at,
-        end: row.end_at,
-        allDay: Boolean(toEvent(row).allDay),
-        timeZone: row.time_zone,
-        rrule: row.recurrence ? rrule(row.recurrence, localDate(row.start_at, row.time_zone)) : null,
-        exdates: exceptionsOf(row),
-        alarmMinutes: REMINDER_MINUTES[row.reminder as keyof typeof REMINDER_MINUTES] ?? null,
-        stamp: row.updated_at,
-      });
-    }
-    for (const chore of await listChores(db, membership.householdId, now)) {
-      if (chore.status === 'done') continue;
-      const due = Date.parse(chore.dueDate);
-      // 23:59 in the chore's own zone means no specific time.
-      const timed = hasSpecificTime(new TZDate(due, chore.timeZone));
-      items.push({
-        uid: `chore-${chore.id}@hearth`,
-        summary: `Chore: ${chore.title}`,
-        description: chore.description,
-        start: timed ? due - chore.estimatedDuration * 60_000 : due,
-        end: due,
-        allDay: !timed,
-        timeZone: chore.timeZone,
-        stamp: Date.parse(chore.updatedAt),
-      });
-    }
-    const bills = await db
-      .selectFrom('expenses')
-      .select([
-        'id',
-        'title',
-        'amount_cents',
-        'date',
-        'next_occurrence_date',
-        'recurring_interval',
-        'recurring_end_date',
-        'created_at',
-      ])
-      .where('household_id', '=', membership.householdId)
-      .where('next_occurrence_date', 'is not', null)
-      .execute();
-    for (const bill of bills) {
-      const day = Date.parse(`${bill.next_occurrence_date}T00:00:00Z`);
-      items.push({
-        uid: `bill-${bill.id}@hearth`,
-        summary: `Bill: ${bill.title} ($${(bill.amount_cents / 100).toFixed(2)})`,
-        start: day,
-        end: day + DAY_MS - 1000,
-        allDay: true,
-        timeZone: 'UTC',
-        // Counted from the first bill's date, as the app counts, up to the end date.
-        rrule: bill.recurring_interval
-          ? rrule(
-              bill.recurring_interval,
-              bill.date.replace(/-/g, ''),
-              bill.recurring_end_date?.replace(/-/g, ''),
-            )
-          : null,
-        stamp: bill.created_at,
-      });
-    }
     return reply
       .header('Content-Type', 'text/calendar; charset=utf-8')
       .header('Cache-Control', 'private, max-age=300')
-      .send(renderCalendar(household.name, items));
+      .send(await householdCalendar(db, membership.householdId, ctx.now()));
   });
 }

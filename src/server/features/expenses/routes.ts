@@ -8,14 +8,14 @@ import {
   percentageSplit,
   percentagesAddUp,
 } from '#shared/expenses.ts';
-import { displayName } from '#shared/users.ts';
 import { type Context, requireMember } from '../../auth/guards.ts';
 import { badRequest, conflict, forbidden, notFound, parse } from '../../http/errors.ts';
-import { isMember, listMembers } from '../households/queries.ts';
+import { isMember } from '../households/queries.ts';
 import { processImage } from '../images/process.ts';
 import { insertImage } from '../images/queries.ts';
 import { readImageUpload } from '../images/upload.ts';
 import { notifyExpense } from '../push/notify.ts';
+import { expensesCsv } from './csv.ts';
 import {
   balanceFor,
   createExpense,
@@ -27,7 +27,6 @@ import {
   setReceipt,
   settleSplit,
   settleUp,
-  toCsv,
 } from './queries.ts';
 
 const idParams = z.object({ id: z.string().min(1).max(100) });
@@ -173,35 +172,9 @@ export function expenseRoutes(app: FastifyInstance, ctx: Context): void {
 
   app.get('/api/expenses/export.csv', async (request, reply) => {
     const member = await requireMember(ctx, request, reply);
-    const names = new Map(
-      (await listMembers(db, member.householdId)).map((m) => [m.userId, displayName(m.user)]),
-    );
-    const rows: (string | number | boolean | null)[][] = [
-      ['date', 'title', 'category', 'payer', 'member', 'amount', 'settled'],
-    ];
-    let before: string | undefined;
-    for (;;) {
-      const page = (await listExpenses(db, member.householdId, before)) ?? [];
-      for (const e of page) {
-        const payer = e.paidByUser ? displayName(e.paidByUser) : 'Former member';
-        for (const s of e.splits) {
-          rows.push([
-            e.date,
-            e.title,
-            e.category,
-            payer,
-            s.user ? (names.get(s.user.id) ?? displayName(s.user)) : 'Former member',
-            s.amount,
-            s.settled,
-          ]);
-        }
-      }
-      if (page.length === 0) break;
-      before = page[page.length - 1]!.id;
-    }
     return reply
       .header('Content-Type', 'text/csv; charset=utf-8')
       .header('Content-Disposition', 'attachment; filename="hearth-expenses.csv"')
-      .send(toCsv(rows));
+      .send(await expensesCsv(db, member.householdId));
   });
 }
