@@ -1,18 +1,22 @@
 import type { FastifyInstance } from 'fastify';
+import { accountDataMessages, confirmsEmail, deleteAccountSchema } from '#shared/account-data.ts';
 import { profileColorSchema } from '#shared/users.ts';
 import { loginSchema, normalizeEmail, registerSchema, updateNamesSchema } from '#shared/validation.ts';
 import { type Context, requireUser } from '../../auth/guards.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../auth/passwords.ts';
 import { consume, LIMITS } from '../../auth/rate-limit.ts';
-import { endSession, type readSession, startSession } from '../../auth/sessions.ts';
-import { conflict, parse, unauthorized } from '../../http/errors.ts';
+import { endSession, type readSession, SESSION_COOKIE, startSession } from '../../auth/sessions.ts';
+import { badRequest, conflict, parse, unauthorized } from '../../http/errors.ts';
 import { isCrossSite } from '../../http/security.ts';
 import { processImage } from '../images/process.ts';
 import { insertImage } from '../images/queries.ts';
 import { readImageUpload } from '../images/upload.ts';
+import { getMessage } from '../messages/queries.ts';
+import { deleteAccount } from './delete-account.ts';
 import {
   createUser,
   findUserByEmail,
+  findUserById,
   getUser,
   replaceProfileImage,
   toPublicUser,
@@ -84,6 +88,28 @@ export function accountRoutes(app: FastifyInstance, ctx: Context): void {
     const input = parse(updateNamesSchema, request.body);
     await updateNames(db, userId, input.firstName, input.lastName);
     return getUser(db, userId);
+  });
+
+  // Deleting the account: the e-mail typed again confirms it (README, Your data; decision 0009).
+  app.delete('/api/auth/user', async (request, reply) => {
+    const userId = await requireUser(ctx, request, reply);
+    const { email } = parse(deleteAccountSchema, request.body);
+    const user = await findUserById(db, userId);
+    if (!user || !confirmsEmail(email, user.email))
+      throw badRequest(accountDataMessages.confirmEmailMismatch);
+    const deleted = await deleteAccount(db, userId);
+    reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    if (deleted?.householdId) {
+      const { householdId, ended } = deleted;
+      await ctx.events.toUser(userId, { type: 'member_left', userId });
+      for (const id of ended.messageIds) {
+        const message = await getMessage(db, householdId, id);
+        if (message) await ctx.events.toHousehold(householdId, { type: 'new_message', message });
+      }
+      await ctx.events.toHousehold(householdId, { type: 'member_left', userId });
+      if (ended.choresMoved > 0) await ctx.events.toHousehold(householdId, { type: 'chore_updated' });
+    }
+    return reply.status(204).send();
   });
 
   app.patch('/api/user', async (request, reply) => {

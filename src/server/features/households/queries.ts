@@ -235,7 +235,7 @@ export async function updateHousehold(
  * Removes a membership, then keeps the household whole: the last admin's place goes to the
  * longest-standing member, and a household nobody is left in is deleted with all it owns.
  */
-async function removeMembership(
+export async function removeMembership(
   trx: Db,
   householdId: string,
   userId: string,
