@@ -1,0 +1,88 @@
+// Import from Splitwise: upload a group's export, match people to members, import, and see the
+// expenses and the balances, on the importer's screen and live on another member's.
+import { fileURLToPath } from 'node:url';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { watchPageErrors } from './helpers.ts';
+import {
+  browserPerFile,
+  createHousehold,
+  expectAccessible,
+  joinHousehold,
+  type Member,
+  openLive,
+  registerMember,
+} from './setup.ts';
+
+const baseUrl = inject('baseUrl');
+const PASSWORD = 'split-the-pizza-2024';
+const browser = browserPerFile();
+const GROUP = fileURLToPath(new URL('../integration/fixtures/splitwise-group.csv', import.meta.url));
+
+async function member(firstName: string, lastName: string): Promise<Member> {
+  return registerMember(await browser.newContext(baseUrl), { firstName, lastName, password: PASSWORD });
+}
+
+const card = (page: Page, title: string) =>
+  page.getByTestId('expense-card').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
+
+describe('import from Splitwise', () => {
+  it('previews a file, maps people, imports, and shows the expenses and the balance', async () => {
+    const ann = await member('Ann', 'Lee');
+    const { inviteCode } = await createHousehold(ann, 'Maple Flat');
+    const bo = await member('Bo', 'Chen');
+    const cyrus = await member('Cyrus', 'Example');
+    await joinHousehold(bo, inviteCode);
+    await joinHousehold(cyrus, inviteCode);
+    const a = ann.page;
+    // The second import's 409 is logged by Chromium as a failed load.
+    const errors = [watchPageErrors(a, [409]), watchPageErrors(bo.page)];
+    await openLive(bo.page, '/expenses');
+    await bo.page.getByText('No Expenses Yet').waitFor();
+
+    await openLive(a, '/expenses');
+    await a.getByRole('link', { name: 'Import from Splitwise' }).click();
+    await a.waitForURL(`${baseUrl}/import-splitwise`);
+    await a.getByRole('heading', { name: 'Import from Splitwise', level: 1 }).waitFor();
+    await a.getByText('Export as spreadsheet').waitFor();
+    await expectAccessible(a);
+
+    await a.getByLabel('Splitwise export (CSV file)').setInputFiles(GROUP);
+    await a.getByRole('heading', { name: 'In this file' }).waitFor();
+    await a.getByText('2024-03-01 to 2024-03-06').waitFor();
+    await a.getByText('$215.00').waitFor();
+    await a.getByText("Row 6: In EUR, not USD: only the file's main currency is imported").waitFor();
+    // Names that match members are suggested; Cy Diaz has no match until chosen.
+    expect(await a.getByLabel('Ann Lee').inputValue()).toBe(ann.id);
+    expect(await a.getByLabel('Bo Chen').inputValue()).toBe(bo.id);
+    expect(await a.getByLabel('Cy Diaz').inputValue()).toBe('');
+    await a.getByLabel('Cy Diaz').selectOption({ label: 'Cyrus E.' });
+    await expectAccessible(a);
+
+    await a.getByRole('button', { name: 'Import 4 expenses' }).click();
+    await a.waitForURL(`${baseUrl}/expenses`);
+    await card(a, 'Groceries, big shop').waitFor();
+    await card(a, 'Dinner at "Luigi\'s" with wine').waitFor();
+    await card(a, 'Balance carried over from Splitwise').waitFor();
+    // The file's final balance: Ann owes 5.00, Cy (Cyrus here) is owed 5.00.
+    await a
+      .getByTestId('balance-owing')
+      .filter({ hasText: /^\$5\.00$/ })
+      .waitFor();
+    await a
+      .getByTestId('balance-owed')
+      .filter({ hasText: /^\$0\.00$/ })
+      .waitFor();
+    // Another member's open screen refreshes by itself.
+    await card(bo.page, 'Groceries, big shop').waitFor();
+    await expectAccessible(a);
+
+    // The same file a second time is refused on the page.
+    await a.getByRole('link', { name: 'Import from Splitwise' }).click();
+    await a.getByLabel('Splitwise export (CSV file)').setInputFiles(GROUP);
+    await a.getByLabel('Cy Diaz').selectOption({ label: 'Cyrus E.' });
+    await a.getByRole('button', { name: 'Import 4 expenses' }).click();
+    await a.getByText('This file has already been imported into your household').waitFor();
+    for (const e of errors) e.assertNone();
+  });
+});
