@@ -12,6 +12,7 @@ export function ConfirmDialog({
   confirmLabel,
   busyLabel,
   busy = false,
+  confirmDisabled = false,
   tone = 'destructive',
   onConfirm,
   onCancel,
@@ -22,6 +23,8 @@ export function ConfirmDialog({
   confirmLabel: string;
   busyLabel?: string;
   busy?: boolean;
+  /** Keeps the confirming action off until the question is answered (e.g. an e-mail typed). */
+  confirmDisabled?: boolean;
   /** 'primary' for a confirmation that destroys nothing (e.g. recording a payment). */
   tone?: 'destructive' | 'primary';
   onConfirm: () => void;
@@ -65,7 +68,7 @@ export function ConfirmDialog({
             <button
               type="button"
               className={tone === 'primary' ? buttonStyles.primary : buttonStyles.destructive}
-              disabled={busy}
+              disabled={busy || confirmDisabled}
               aria-busy={busy}
               onClick={onConfirm}
             >

@@ -9,11 +9,13 @@ import { useCurrentHousehold } from '../households/api/get-household.ts';
 import { AccountCard } from './account-card.tsx';
 import { AppearanceCard } from './appearance-card.tsx';
 import { AwayCard } from './away-card.tsx';
+import { DeleteAccountCard } from './delete-account-card.tsx';
 import { DeveloperToolsCard } from './developer-tools-card.tsx';
 import { HouseholdCard } from './household/household-card.tsx';
 import { NotificationsCard } from './notifications-card.tsx';
 import { ProfileCard } from './profile-card.tsx';
 import { SignOutCard } from './sign-out-card.tsx';
+import { YourDataCard } from './your-data-card.tsx';
 
 /** The header floats above the cards and gains a shadow after 20 px of scrolling (SPEC §9). */
 function Header() {
@@ -62,8 +64,10 @@ export function SettingsPage() {
       {household && <HouseholdCard household={household} user={user} />}
       {me && <AwayCard member={me} />}
       {household && <CalendarFeedCard />}
+      <YourDataCard />
       <DeveloperToolsCard />
       <SignOutCard />
+      <DeleteAccountCard user={user} household={household} />
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { format } from 'date-fns';
 import { useCallback, useRef, useState } from 'react';
+import { FORMER_MEMBER } from '#shared/account-data.ts';
 import { type ChatEntry, isPending, REACTION_NAMES } from '#shared/chat.ts';
 import type { Reaction } from '#shared/messages.ts';
 import { displayName } from '#shared/users.ts';
@@ -56,7 +57,8 @@ export function MessageItem({
 
   const pending = isPending(message);
   const sent = !pending && !message.failed;
-  const name = own ? 'You' : displayName(message.user);
+  // A null author is someone who deleted their account (SPEC: 'Former member').
+  const name = own ? 'You' : message.user ? displayName(message.user) : FORMER_MEMBER;
   const mine = new Set(message.reactions.filter((r) => r.userIds.includes(userId)).map((r) => r.emoji));
   const menuId = `reactions-${message.id}`;
   const cancelPress = () => clearTimeout(pressTimer.current);
