@@ -9,8 +9,8 @@ import { promisify } from 'node:util';
 
 const run = promisify(execFile);
 
-/** The newest installed PostgreSQL's programs (Debian layout), or PG_BINDIR. */
-function binDir(): string {
+/** The newest installed PostgreSQL's programs (Debian layout), or PG_BINDIR; null if none. */
+function findBinDir(): string | null {
   if (process.env.PG_BINDIR) return process.env.PG_BINDIR;
   const base = '/usr/lib/postgresql';
   const versions = fs.existsSync(base)
@@ -19,8 +19,17 @@ function binDir(): string {
         .filter((v) => fs.existsSync(path.join(base, v, 'bin/initdb')))
         .sort((a, b) => Number(b) - Number(a))
     : [];
-  if (!versions[0]) throw new Error(`no PostgreSQL programs under ${base}; set PG_BINDIR`);
-  return path.join(base, versions[0], 'bin');
+  return versions[0] ? path.join(base, versions[0], 'bin') : null;
+}
+
+export function postgresInstalled(): boolean {
+  return findBinDir() !== null;
+}
+
+function binDir(): string {
+  const dir = findBinDir();
+  if (!dir) throw new Error('no PostgreSQL programs under /usr/lib/postgresql; set PG_BINDIR');
+  return dir;
 }
 
 function freePort(): Promise<number> {

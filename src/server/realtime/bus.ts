@@ -104,7 +104,8 @@ export function createPostgresBus(
       next.on('error', () => {});
       next.end().catch(() => {});
       setTimeout(() => void connect(), retryMs);
-      retryMs = Math.min(retryMs * 2, 5_000);
+      // Capped at 2 s: once the database is back, events flow again within a few seconds.
+      retryMs = Math.min(retryMs * 2, 2_000);
     };
     next.on('error', (error) => {
       log.warn({ err: error }, 'event listener connection failed; reconnecting');
