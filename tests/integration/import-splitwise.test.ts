@@ -99,6 +99,10 @@ describe('Splitwise import: preview', () => {
     const foreign = await ann!.client.post('/api/import/splitwise/preview', { csv: 'name,email\nAnn,a@x\n' });
     expect(foreign.statusCode).toBe(400);
     expect(foreign.json().message).toMatch(/not a Splitwise export/);
+    const huge = `${GROUP}${' '.repeat(2 * 1024 * 1024)}`;
+    const tooBig = await ann!.client.post('/api/import/splitwise/preview', { csv: huge });
+    expect(tooBig.statusCode).toBe(413);
+    expect(tooBig.json().message).toBe('The file is too large (the limit is 2 MB)');
     const empty = await ann!.client.post('/api/import/splitwise/preview', {});
     expect(empty.statusCode).toBe(400);
     expect(empty.json().message).toMatch(/csv/);
@@ -173,6 +177,17 @@ describe('Splitwise import: import', () => {
       expect(again.json().message).toBe('This file has already been imported into your household');
     }
     expect(await counts(ann!.client)).toEqual(before);
+  });
+
+  it('two imports of one file at the same time: one 201, one 409', async () => {
+    const [ann, bo] = await householdWith(['Ann Lee', 'Bo Chen']);
+    const mapping = { 'Ann Lee': ann!.user.id, 'Bo Chen': bo!.user.id };
+    const answers = await Promise.all([
+      ann!.client.post('/api/import/splitwise', { csv: SMALL, mapping }),
+      bo!.client.post('/api/import/splitwise', { csv: SMALL, mapping }),
+    ]);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    expect((await counts(ann!.client)).expenses).toBe(3);
   });
 
   it('a truncated file is a 400 and writes nothing', async () => {

@@ -38,6 +38,12 @@ export function SplitwisePreviewCard(props: {
         <dd>{formatMoney(parseDollarsToCents(preview.total) ?? 0)}</dd>
       </dl>
 
+      {!preview.balancesMatch && (
+        <p className="text-sm">
+          The rows that can be imported do not add up to the file's final balances (see the rows below): the
+          balances carried over follow the imported rows.
+        </p>
+      )}
       <fieldset className="space-y-3">
         <legend className="font-semibold">Who is who</legend>
         <p className={`text-sm ${mutedText}`}>
