@@ -35,7 +35,27 @@ export interface BuildOptions {
   sweepIntervalMs?: number | null;
   /** Web Push sender options; by default it sweeps when the other sweeps run. */
   push?: PushOptions;
+  /** Socket timeouts (ms) of the listening server; tests shorten them. */
+  timeouts?: Partial<ServerTimeouts>;
 }
+
+export interface ServerTimeouts {
+  /** All of a request's headers must arrive within this (slow-loris). */
+  headersMs: number;
+  /** The whole request, body included (a 72 MB listing upload on a slow phone needs time). */
+  requestMs: number;
+  /** An idle keep-alive connection is closed after this. */
+  keepAliveMs: number;
+  /** How often Node looks for requests past those limits (its default, 30 s, lets them linger). */
+  checkIntervalMs: number;
+}
+
+export const DEFAULT_TIMEOUTS: ServerTimeouts = {
+  headersMs: 10_000,
+  requestMs: 60_000,
+  keepAliveMs: 5_000,
+  checkIntervalMs: 1_000,
+};
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -49,6 +69,7 @@ export const JSON_BODY_LIMIT = 1024 * 1024;
 /** Creates the whole app without listening: main.ts listens, tests inject. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const database = options.database ?? (await openMigratedDatabase(config.database));
+  const timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -64,9 +85,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     forceCloseConnections: 'idle',
     return503OnClosing: true,
     frameworkErrors: frameworkErrorReply(securityHeaders(config)),
-    requestTimeout: 60_000,
+    http: { headersTimeout: timeouts.headersMs, connectionsCheckingInterval: timeouts.checkIntervalMs },
+    requestTimeout: timeouts.requestMs,
     connectionTimeout: 0,
-    keepAliveTimeout: 5_000,
+    keepAliveTimeout: timeouts.keepAliveMs,
   });
   app.addHook('onClose', async () => {
     if (!options.database) await database.close();
