@@ -524,6 +524,34 @@ describe('settings and quiet hours', () => {
         .map((p) => p.body),
     ).toEqual(['Ada L.: Late night thought']);
   });
+  it('drops a held chore reminder once the chore is done before the quiet hours end', async () => {
+    const { ada, bea } = await household();
+    await sweep();
+    await settings(bea, { quietHours: { start: '22:00', end: '07:00' }, timeZone: 'Europe/Berlin' });
+    // Due 23:00 in Berlin (21:00 UTC); the reminder falls due at 22:45, inside the quiet hours.
+    const due = Date.parse('2026-06-01T21:00:00Z');
+    clock = due - 2 * 60 * MINUTE;
+    const chore = await createChore(ada, {
+      assignedTo: bea.user.id,
+      dueDate: new Date(due).toISOString(),
+      reminder: '15min',
+    });
+    await sweep(due - 2 * 60 * MINUTE);
+    const count = delivered(bea.device).length;
+    await sweep(due - 15 * MINUTE);
+    expect(delivered(bea.device)).toHaveLength(count);
+    clock = due - 10 * MINUTE;
+    expect((await bea.client.patch(`/api/chores/${chore.id}`, { status: 'done' })).statusCode).toBe(200);
+    await sweep(Date.parse('2026-06-02T05:00:00Z'));
+    expect(
+      delivered(bea.device)
+        .slice(count)
+        .filter((p) => p.data?.choreId === chore.id),
+    ).toEqual([]);
+    expect(
+      await t.database.db.selectFrom('push_outbox').select('id').where('user_id', '=', bea.user.id).execute(),
+    ).toEqual([]);
+  });
 });
 
 describe('delivery', () => {

@@ -6,6 +6,7 @@ import type { NotificationType, PushPayload } from '#shared/notifications.ts';
 import { parseClock, quietHoursEnd } from '#shared/quiet-hours.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
+import { readBoolean } from '../../db/dialect.ts';
 import { readSettingsOf, subscriptionsOf, vapidKeys } from './queries.ts';
 
 /** A push to enqueue; `key` names it for deduplication ("message:<id>", "chore-reminder:<id>:<due>"). */
@@ -146,6 +147,11 @@ export async function deliverDue(options: DeliveryOptions): Promise<number> {
         .where('o.id', '=', id)
         .executeTakeFirst();
       if (!row) continue; // the subscription went away meanwhile
+      if (!(await stillRelevant(db, row.payload))) {
+        // Held by quiet hours or a retry while the chore was done or the share settled.
+        await db.deleteFrom('push_outbox').where('id', '=', id).execute();
+        continue;
+      }
       keys ??= await vapidKeys(db, config, now);
       const outcome = await send(row, keys, config, agent);
       if (outcome.kind === 'delivered') {
@@ -178,6 +184,29 @@ export async function deliverDue(options: DeliveryOptions): Promise<number> {
     // Everything due was someone else's: leave the rest to them.
     if (!claimedAny) return delivered;
   }
+}
+
+/**
+ * A reminder or an overdue notice about a chore that is done (or gone) by the time it can be
+ * sent, or a 'Settle' about a share that is settled, would tell the member something untrue.
+ */
+async function stillRelevant(db: Db, payloadText: string): Promise<boolean> {
+  const payload = JSON.parse(payloadText) as PushPayload;
+  const choreId = payload.data?.choreId;
+  if (choreId && payload.actions?.some((a) => a.action === 'done')) {
+    const chore = await db.selectFrom('chores').select('status').where('id', '=', choreId).executeTakeFirst();
+    return chore !== undefined && chore.status !== 'done';
+  }
+  const splitId = payload.data?.splitId;
+  if (splitId) {
+    const split = await db
+      .selectFrom('expense_splits')
+      .select('settled')
+      .where('id', '=', splitId)
+      .executeTakeFirst();
+    return split !== undefined && !readBoolean(split.settled);
+  }
+  return true;
 }
 
 type Outcome =
