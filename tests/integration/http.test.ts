@@ -519,3 +519,77 @@ describe('addresses holding NUL', () => {
     }
   });
 });
+
+describe('security headers, the best-practice set (issue 11)', () => {
+  let plain: TestApp;
+  let behindProxy: TestApp;
+  beforeAll(async () => {
+    plain = await createTestApp();
+    behindProxy = await createTestApp({ publicOrigin: 'https://hearth.example', trustProxy: true });
+  });
+  afterAll(async () => {
+    await plain.close();
+    await behindProxy.close();
+  });
+
+  // Answers of every kind: success, 401, 404, 400 from a schema, 400 from the framework, 413.
+  const requests = [
+    { method: 'GET', url: '/api/health' },
+    { method: 'GET', url: '/api/user' },
+    { method: 'GET', url: '/api/nope' },
+    { method: 'POST', url: '/api/login', payload: { email: 1 } },
+    { method: 'GET', url: '/api/chores/%E0%A4%A' },
+    { method: 'POST', url: '/api/login', payload: `{"p":"${'x'.repeat(1024 * 1024)}"}`, headers: json },
+  ] as const;
+
+  it('sends no Server or X-Powered-By banner, and the full set on every kind of answer', async () => {
+    for (const t of [plain, behindProxy]) {
+      for (const request of requests) {
+        const response = await t.app.inject({
+          ...request,
+          headers: { ...json, ...('headers' in request ? request.headers : {}) },
+        });
+        const label = `${request.method} ${request.url.slice(0, 40)} → ${response.statusCode}`;
+        expect(response.headers.server, label).toBeUndefined();
+        expect(response.headers['x-powered-by'], label).toBeUndefined();
+        expectSecurityHeaders(response);
+        expect(response.headers['x-frame-options'], label).toBe('DENY');
+        expect(response.headers['referrer-policy'], label).toBe('strict-origin-when-cross-origin');
+        const csp = String(response.headers['content-security-policy']);
+        expect(csp, label).toContain("object-src 'none'");
+        expect(csp, label).toContain("base-uri 'self'");
+        expect(csp, label).toContain("default-src 'self'");
+      }
+    }
+  });
+
+  it('sends HSTS only when the public origin is https, never because a client claims https', async () => {
+    const spoofed = await plain.app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'evil.example' },
+    });
+    expect(spoofed.headers['strict-transport-security']).toBeUndefined();
+    const proxied = await behindProxy.app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { 'x-forwarded-proto': 'https' },
+    });
+    expect(proxied.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+  });
+
+  it('behind an https proxy the session cookie is httpOnly, SameSite=Lax and Secure on login too', async () => {
+    const { email } = await signUp(behindProxy.app);
+    const response = await new Client(behindProxy.app).post(
+      '/api/login',
+      { email, password: PASSWORD },
+      { origin: 'https://hearth.example', 'x-forwarded-proto': 'https' },
+    );
+    expect(response.statusCode).toBe(200);
+    const cookie = String(response.headers['set-cookie']);
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Lax/i);
+    expect(cookie).toMatch(/;\s*Secure/i);
+    expect(cookie).toMatch(/Path=\//i);
+  });
+});
