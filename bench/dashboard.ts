@@ -100,10 +100,10 @@ export interface DashboardResult {
 // ---------------------------------------------------------------------------------------------
 // Data
 
-type Random = () => number;
+export type Random = () => number;
 
 /** mulberry32: the same data on every run. */
-function randomFrom(seed: number): Random {
+export function randomFrom(seed: number): Random {
   let state = seed;
   return () => {
     state = (state + 0x6d2b79f5) | 0;
@@ -185,7 +185,7 @@ const RUN_LENGTH: Record<Recurrence, number> = { daily: 90, weekly: 104, biweekl
  * Series of chores (a third one-off, the rest daily to monthly), first due from two years ago to
  * a month ahead: past occurrences mostly done (with who, when and the points), the others to do.
  */
-function makeChores(
+export function makeChores(
   random: Random,
   householdId: string,
   members: readonly string[],
@@ -278,7 +278,7 @@ function makeChores(
 }
 
 /** Expenses over two years, split among everyone (or some); debts older than 45 days mostly settled. */
-function makeExpenses(
+export function makeExpenses(
   random: Random,
   householdId: string,
   members: readonly string[],
@@ -351,7 +351,7 @@ function makeExpenses(
 }
 
 /** Text messages over two years (ids sort by time, as the server writes them), and join notices. */
-function makeMessages(
+export function makeMessages(
   random: Random,
   householdId: string,
   members: readonly string[],
@@ -388,7 +388,7 @@ function makeMessages(
 }
 
 /** A weekly house meeting for the past year, and one-off events in the past year and next days. */
-function makeEvents(
+export function makeEvents(
   random: Random,
   householdId: string,
   members: readonly string[],
@@ -559,7 +559,7 @@ async function timed(
   };
 }
 
-const byCreation = <T extends { created_at: number }>(rows: T[]) =>
+export const byCreation = <T extends { created_at: number }>(rows: T[]) =>
   rows.sort((a, b) => a.created_at - b.created_at);
 
 export async function runDashboardBench(

@@ -137,7 +137,10 @@ export interface RunningServer {
   stop: () => Promise<void>;
 }
 
-export async function startServer(dataDir: string): Promise<RunningServer> {
+export async function startServer(
+  dataDir: string,
+  extraEnv: Record<string, string> = {},
+): Promise<RunningServer> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ['dist/server/main.js'], {
@@ -149,6 +152,7 @@ export async function startServer(dataDir: string): Promise<RunningServer> {
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
+      ...extraEnv,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

@@ -1,0 +1,235 @@
+// Throughput: reads and writes with autocannon (100 connections) against the production server
+// on the seeded data set, on SQLite and on PostgreSQL, next to a bare node:http server that
+// answers the same bytes (the machine's ceiling for that response over HTTP).
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon, { type Result } from 'autocannon';
+import { equalSplit } from '#shared/expenses.ts';
+import { freePort, startServer } from './lib.ts';
+import { type Engine, type SeededData, seedDataset, typicalHousehold } from './seed.ts';
+
+export const READ_PATHS = ['/api/chores', '/api/expenses', '/api/balance', '/api/home'] as const;
+
+export interface ThroughputOptions {
+  connections: number;
+  seconds: number;
+  warmupSeconds: number;
+}
+
+export const THROUGHPUT_DEFAULTS: ThroughputOptions = {
+  connections: 100,
+  seconds: Number(process.env.BENCH_SECONDS ?? 10),
+  warmupSeconds: 2,
+};
+
+export interface Load {
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  requests: number;
+  errors: number;
+  non2xx: number;
+  loadAverage: number[];
+}
+
+export interface ReadResult extends Load {
+  path: string;
+  bytes: number;
+  baseline: Load;
+  ratio: number;
+}
+
+export interface EngineThroughput {
+  engine: Engine;
+  rows: number;
+  seedSeconds: number;
+  households: number;
+  reads: ReadResult[];
+  writes: (Load & { what: string })[];
+}
+
+function summarize(result: Result): Load {
+  return {
+    requestsPerSecond: result.requests.average,
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    requests: result.requests.total,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+    loadAverage: os.loadavg(),
+  };
+}
+
+async function measure(options: ThroughputOptions, base: Parameters<typeof autocannon>[0]): Promise<Load> {
+  if (options.warmupSeconds > 0)
+    await autocannon({ ...base, connections: options.connections, duration: options.warmupSeconds });
+  return summarize(
+    await autocannon({ ...base, connections: options.connections, duration: options.seconds }),
+  );
+}
+
+interface Captured {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/** One GET without Accept-Encoding (as autocannon sends it): status, headers and body verbatim. */
+function capture(url: string, cookie: string): Promise<Captured> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers: { cookie } }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (c: Buffer) => chunks.push(c));
+        response.on('end', () => {
+          const headers: Record<string, string> = {};
+          for (const [k, v] of Object.entries(response.headers)) {
+            if (['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length'].includes(k))
+              continue;
+            headers[k] = Array.isArray(v) ? v.join(', ') : String(v);
+          }
+          resolve({
+            status: response.statusCode ?? 0,
+            headers,
+            body: Buffer.concat(chunks).toString('base64'),
+          });
+        });
+      })
+      .on('error', reject);
+  });
+}
+
+const BASELINE_SERVER = `
+const http = require('node:http');
+const fs = require('node:fs');
+const routes = JSON.parse(fs.readFileSync(process.argv[1], 'utf8'));
+for (const r of Object.values(routes)) r.buffer = Buffer.from(r.body, 'base64');
+http.createServer((req, res) => {
+  const r = routes[req.url];
+  if (!r) { res.writeHead(404); res.end(); return; }
+  res.writeHead(r.status, { ...r.headers, 'content-length': r.buffer.length });
+  res.end(r.buffer);
+}).listen(Number(process.argv[2]), '127.0.0.1', () => process.send('ready'));
+`;
+
+/** A bare node:http server in a child process answering each captured path with the same bytes. */
+async function startBaseline(routes: Record<string, Captured>) {
+  const file = path.join(os.tmpdir(), `hearth-bench-baseline-${process.pid}.json`);
+  fs.writeFileSync(file, JSON.stringify(routes));
+  const port = await freePort();
+  const child = spawn(process.execPath, ['-e', BASELINE_SERVER, file, String(port)], {
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
+  await new Promise((resolve, reject) => {
+    child.once('message', resolve);
+    child.once('exit', () => reject(new Error('baseline server exited')));
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+      fs.rmSync(file, { force: true });
+    },
+  };
+}
+
+const dollars = (cents: number) => (cents / 100).toFixed(2);
+
+export async function runEngineThroughput(
+  engine: Engine,
+  options: ThroughputOptions = THROUGHPUT_DEFAULTS,
+): Promise<EngineThroughput> {
+  const data: SeededData = await seedDataset(engine);
+  console.info(`[throughput] ${engine}: seeded ${data.rows} rows in ${data.seedSeconds.toFixed(1)} s`);
+  const server = await startServer(data.dataDir, data.env);
+  try {
+    const member = typicalHousehold(data, 4).members[1]!;
+    const captured: Record<string, Captured> = {};
+    for (const p of READ_PATHS) {
+      captured[p] = await capture(`${server.url}${p}`, member.cookie);
+      if (captured[p].status !== 200) throw new Error(`GET ${p} answered ${captured[p].status}`);
+    }
+    const baseline = await startBaseline(captured);
+    const reads: ReadResult[] = [];
+    try {
+      for (const p of READ_PATHS) {
+        const base = await measure(options, { url: `${baseline.url}${p}` });
+        const real = await measure(options, { url: `${server.url}${p}`, headers: { cookie: member.cookie } });
+        reads.push({
+          path: p,
+          bytes: Buffer.from(captured[p]!.body, 'base64').length,
+          ...real,
+          baseline: base,
+          ratio: real.requestsPerSecond / base.requestsPerSecond,
+        });
+        console.info(
+          `[throughput] ${engine} GET ${p}: ${real.requestsPerSecond.toFixed(0)} req/s vs baseline ${base.requestsPerSecond.toFixed(0)}`,
+        );
+      }
+    } finally {
+      await baseline.stop();
+    }
+
+    // Writes: each connection is a different member of a different ordinary household.
+    const writers = data.households.map((h, i) => ({ household: h, user: h.members[i % h.members.length]! }));
+    const headersFor = (cookie: string) => ({
+      cookie,
+      'content-type': 'application/json',
+      origin: server.url,
+    });
+    const messageBody = JSON.stringify({ content: 'Benchmark message: who is cooking tonight?' });
+    const expenseBody = (w: (typeof writers)[number]) => {
+      const ids = w.household.members.map((m) => m.id);
+      const amount = 1200 * ids.length + 7;
+      return JSON.stringify({
+        expense: { title: 'Groceries', amount: dollars(amount), category: 'groceries', paidBy: w.user.id },
+        splits: equalSplit(amount, ids).map((s) => ({ userId: s.userId, amount: dollars(s.cents) })),
+      });
+    };
+    // One of each first: the bodies must be accepted.
+    for (const [p, body] of [
+      ['/api/messages', messageBody],
+      ['/api/expenses', expenseBody(writers[0]!)],
+    ] as const) {
+      const response = await fetch(`${server.url}${p}`, {
+        method: 'POST',
+        headers: headersFor(writers[0]!.user.cookie),
+        body,
+      });
+      if (response.status >= 300)
+        throw new Error(`POST ${p} answered ${response.status}: ${await response.text()}`);
+    }
+    const writes: (Load & { what: string })[] = [];
+    for (const [what, p, bodyFor] of [
+      ['POST /api/messages', '/api/messages', () => messageBody],
+      ['POST /api/expenses (equal split among all members)', '/api/expenses', expenseBody],
+    ] as const) {
+      let next = 0;
+      const load = await measure(options, {
+        url: `${server.url}${p}`,
+        method: 'POST',
+        setupClient: (client) => {
+          const w = writers[next++ % writers.length]!;
+          client.setHeadersAndBody(headersFor(w.user.cookie), bodyFor(w));
+        },
+      });
+      writes.push({ what, ...load });
+      console.info(`[throughput] ${engine} ${what}: ${load.requestsPerSecond.toFixed(0)} req/s`);
+    }
+    return {
+      engine,
+      rows: data.rows,
+      seedSeconds: data.seedSeconds,
+      households: data.households.length + (data.heavy ? 1 : 0),
+      reads,
+      writes,
+    };
+  } finally {
+    await server.stop();
+    await data.drop();
+  }
+}
