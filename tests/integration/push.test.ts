@@ -574,6 +574,24 @@ describe('delivery', () => {
     expect((await bea.client.post('/api/push/test')).statusCode).toBe(404);
   });
 
+  it('never connects to a private address: a device whose endpoint resolves to one is forgotten', async () => {
+    const { ada, bea } = await household();
+    await sweep();
+    const path = new URL(bea.device.endpoint).pathname;
+    const before = endpoint.received.filter((r) => r.path === path).length;
+    await ada.client.post('/api/messages', { content: 'Hello from the inside' });
+    // The production sender (no test agent): 127.0.0.1 is refused at connect time.
+    await runPushSweep({ db: t.database.db, config: testConfig(), now: clock });
+    expect(endpoint.received.filter((r) => r.path === path)).toHaveLength(before);
+    expect(
+      await t.database.db
+        .selectFrom('push_subscriptions')
+        .select('id')
+        .where('user_id', '=', bea.user.id)
+        .execute(),
+    ).toEqual([]);
+  });
+
   it('retries a 500 with backoff and delivers once', async () => {
     const { ada, bea } = await household();
     await sweep();

@@ -7,6 +7,7 @@ import { parseClock, quietHoursEnd } from '#shared/quiet-hours.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { readBoolean } from '../../db/dialect.ts';
+import { publicAgent } from './public-agent.ts';
 import { readSettingsOf, subscriptionsOf, vapidKeys } from './queries.ts';
 
 /** A push to enqueue; `key` names it for deduplication ("message:<id>", "chore-reminder:<id>:<due>"). */
@@ -231,11 +232,13 @@ async function send(
         urgency: row.urgency === 'high' ? 'high' : 'normal',
         contentEncoding: 'aes128gcm',
         timeout: SEND_TIMEOUT_MS,
-        ...(agent ? { agent } : {}),
+        agent: agent ?? publicAgent,
       },
     );
     return { kind: 'delivered' };
   } catch (error) {
+    // An endpoint inside a private network is not a push service: forget the device.
+    if ((error as { code?: unknown }).code === 'EPUSHPRIVATE') return { kind: 'gone' };
     const status = (error as { statusCode?: unknown }).statusCode;
     if (typeof status !== 'number') return { kind: 'retry', status: null, retryAfterMs: 0 };
     if (status === 404 || status === 410) return { kind: 'gone' };
