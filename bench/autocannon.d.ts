@@ -1,11 +1,18 @@
 // The part of autocannon's API the benchmarks use (the package ships no types).
 declare module 'autocannon' {
-  interface Client {
+  export interface Client {
     setHeaders(headers: Record<string, string>): void;
     setBody(body: string): void;
     setHeadersAndBody(headers: Record<string, string>, body: string): void;
   }
-  interface Options {
+  export interface Request {
+    method?: string;
+    path?: string;
+    headers?: Record<string, string>;
+    body?: string;
+    setupRequest?: (request: Request, context: Record<string, unknown>) => Request;
+  }
+  export interface Options {
     url: string;
     connections?: number;
     duration?: number;
@@ -14,8 +21,11 @@ declare module 'autocannon' {
     headers?: Record<string, string>;
     body?: string;
     setupClient?: (client: Client) => void;
+    requests?: Request[];
+    /** Requests per second across all connections. */
+    overallRate?: number;
   }
-  interface Histogram {
+  export interface Histogram {
     average: number;
     mean: number;
     p50: number;
@@ -23,7 +33,7 @@ declare module 'autocannon' {
     max: number;
     total: number;
   }
-  interface Result {
+  export interface Result {
     requests: Histogram;
     latency: Histogram;
     throughput: Histogram;

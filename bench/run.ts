@@ -1,5 +1,7 @@
-// `npm run bench`: runs the benchmarks, prints a table and writes bench/results/latest.json.
-// `npm run bench -- dashboard` (or `realtime`) runs only the ones named.
+// `npm run bench`: runs every benchmark (the 10-minute soak included), prints a table and writes
+// bench/results/latest.json. `npm run bench -- quick`: all but the soak. `npm run bench --
+// dashboard soak` (any of the names below) runs only the ones named.
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,32 +9,133 @@ import { root } from '../scripts/build-inputs.mjs';
 import { type DashboardResult, runDashboardBench } from './dashboard.ts';
 import { ensureBuild } from './lib.ts';
 import { type RealtimeResult, runRealtimeBench } from './realtime.ts';
+import { type RulesResult, runRulesBench } from './rules.ts';
+import { runSoakBench, type SoakResult } from './soak.ts';
+import { runStartupBench, type StartupResult } from './startup.ts';
+import { type EngineThroughput, runEngineThroughput } from './throughput.ts';
+import { runWebBench, type WebResult } from './web.ts';
 
-const known = ['realtime', 'dashboard'];
-const named = process.argv.slice(2).filter((a) => !a.startsWith('-'));
+const known = ['throughput', 'realtime', 'web', 'startup', 'rules', 'dashboard', 'soak'];
+const args = process.argv.slice(2).filter((a) => !a.startsWith('-'));
+const quick = args.includes('quick');
+const named = args.filter((a) => a !== 'quick');
 const unknown = named.filter((n) => !known.includes(n));
 if (unknown.length > 0)
-  throw new Error(`Unknown benchmark ${unknown.join(', ')} (known: ${known.join(', ')})`);
-const selected = (name: string) => named.length === 0 || named.includes(name);
+  throw new Error(`Unknown benchmark ${unknown.join(', ')} (known: quick, ${known.join(', ')})`);
+const selected = (name: string) => (named.length > 0 ? named.includes(name) : !(quick && name === 'soak'));
+const engines = (process.env.BENCH_ENGINES ?? 'sqlite,postgres').split(',') as ('sqlite' | 'postgres')[];
+
+/** The soft limit on open files: 5,000 sockets need as many descriptors in the server. */
+function openFilesLimit(): number {
+  const line = fs
+    .readFileSync('/proc/self/limits', 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith('Max open files'));
+  return Number(line?.split(/\s+/)[3] ?? 0);
+}
 
 ensureBuild();
 const startedAt = new Date().toISOString();
 const loadAverage = os.loadavg();
-const realtime: RealtimeResult | null = selected('realtime') ? await runRealtimeBench() : null;
-const dashboard: DashboardResult | null = selected('dashboard') ? await runDashboardBench() : null;
+const uptime = () => execFileSync('uptime', { encoding: 'utf8' }).trim();
+console.info(`Started ${startedAt}; ${uptime()}`);
 
-const ms = (value: number) => `${value.toFixed(1)} ms`;
+const throughput: EngineThroughput[] = [];
+if (selected('throughput')) for (const engine of engines) throughput.push(await runEngineThroughput(engine));
+let realtime: RealtimeResult | null = null;
+let realtimeLoad: number[] | null = null;
+if (selected('realtime')) {
+  const sockets = Number(process.env.BENCH_SOCKETS ?? 5000);
+  if (openFilesLimit() < sockets + 1000)
+    throw new Error(
+      `ulimit -n is ${openFilesLimit()}: raise it above ${sockets + 1000} for ${sockets} sockets`,
+    );
+  realtimeLoad = os.loadavg();
+  realtime = await runRealtimeBench({
+    households: Math.ceil(sockets / 4),
+    perHousehold: 4,
+    rate: 200,
+    seconds: 10,
+    warmupSeconds: 2,
+  });
+}
+const web: WebResult | null = selected('web') ? await runWebBench() : null;
+const startup: StartupResult | null = selected('startup') ? await runStartupBench() : null;
+const rules: RulesResult | null = selected('rules') ? runRulesBench() : null;
+const dashboard: DashboardResult | null = selected('dashboard') ? await runDashboardBench() : null;
+const soak: SoakResult | null = selected('soak') ? await runSoakBench() : null;
+
+const ms = (value: number | null) => (value === null || Number.isNaN(value) ? '–' : `${value.toFixed(1)} ms`);
+const la = (l: number[]) => l[0]!.toFixed(2);
 const rows: [string, string, string][] = [];
+for (const t of throughput) {
+  for (const r of t.reads) {
+    rows.push([
+      `Read ${t.engine}: GET ${r.path} (${r.bytes} B), 100 conns: req/s, p50 / p99`,
+      `${r.requestsPerSecond.toFixed(0)}, ${ms(r.p50Ms)} / ${ms(r.p99Ms)}`,
+      '',
+    ]);
+    rows.push([
+      `  baseline node:http same bytes: req/s; ratio; errors; load`,
+      `${r.baseline.requestsPerSecond.toFixed(0)}; ${r.ratio.toFixed(3)}; ${r.errors + r.non2xx}; ${la(r.loadAverage)}`,
+      t.engine === 'sqlite' ? 'ratio ≥ 0.5' : '',
+    ]);
+  }
+  for (const w of t.writes) {
+    rows.push([
+      `Write ${t.engine}: ${w.what}: req/s, p99 (errors; load)`,
+      `${w.requestsPerSecond.toFixed(0)}, ${ms(w.p99Ms)} (${w.errors + w.non2xx}; ${la(w.loadAverage)})`,
+      '',
+    ]);
+  }
+}
 if (realtime) {
   rows.push(
     [
-      `Real-time: ${realtime.households} households × 4 sockets, ${realtime.messagesPerSecond} msg/s, delivery p50`,
-      `${realtime.p50Ms.toFixed(1)} ms`,
-      '',
+      `Real-time: ${realtime.sockets} sockets, ${realtime.messagesPerSecond} msg/s, delivery p50 / p99 (load ${la(realtimeLoad!)})`,
+      `${ms(realtime.p50Ms)} / ${ms(realtime.p99Ms)}`,
+      'p99 < 25 ms',
     ],
-    ['Real-time: delivery p99 (POST → every member socket)', `${realtime.p99Ms.toFixed(1)} ms`, '< 25 ms'],
     ['Real-time: deliveries received / missing', `${realtime.deliveries} / ${realtime.missing}`, 'missing 0'],
     ['Real-time: server memory per idle socket', `${realtime.idleKbPerSocket.toFixed(1)} KB`, '< 20 KB'],
+  );
+}
+if (web) {
+  for (const r of web.routes) {
+    rows.push([
+      `Web ${r.name} (${r.path}) initial load, gzip: JS (files) / CSS`,
+      `${r.jsGzipKb.toFixed(1)} KB (${r.jsFiles}) / ${r.cssGzipKb.toFixed(1)} KB`,
+      r.name === 'landing' ? 'JS ≤ 120 KB' : '',
+    ]);
+  }
+  for (const l of web.lighthouse) {
+    rows.push([
+      `Lighthouse ${l.name} (mobile, simulated): perf / a11y / best practices (load ${la(l.loadAverage)})`,
+      l.error
+        ? `error: ${l.error.slice(0, 60)}`
+        : `${l.performance} / ${l.accessibility} / ${l.bestPractices}`,
+      '≥ 95 / 100 / 100',
+    ]);
+  }
+}
+if (startup) {
+  rows.push(
+    [`Start-up: npm start → serving (load ${la(startup.loadAverage)})`, ms(startup.msToServe), '≤ 2000 ms'],
+    ['Start-up: idle RSS 3 s after serving', `${startup.idleRssMb.toFixed(1)} MB`, ''],
+  );
+}
+if (rules) {
+  rows.push(
+    [
+      `Rules: ${rules.expenses} expenses × ${rules.members} members: netBalances / simplifyDebts`,
+      `${ms(rules.netBalancesMs)} / ${rules.simplifyDebtsMs.toFixed(3)} ms`,
+      '',
+    ],
+    [
+      'Rules: pairwiseDebts / memberTotals for every member',
+      `${ms(rules.pairwiseDebtsMs)} / ${ms(rules.memberTotalsAllMs)}`,
+      '',
+    ],
   );
 }
 if (dashboard) {
@@ -42,10 +145,26 @@ if (dashboard) {
     [`Dashboard: GET /api/dashboard?period=all (${size}), median`, ms(d.all.medianMs), '< 30 ms'],
     ['Dashboard: period=all p90 / p99', `${ms(d.all.p90Ms)} / ${ms(d.all.p99Ms)}`, ''],
     ['Dashboard: period=all, server CPU time per request', ms(d.all.serverCpuMsPerRequest), ''],
-    ['Dashboard: period=week, median', ms(d.week.medianMs), ''],
-    ['Dashboard: period=month, median', ms(d.month.medianMs), ''],
-    ['Dashboard: GET /api/home, median', ms(d.home.medianMs), ''],
-    ['Dashboard: load average (1 min) when timing started', d.loadAverage.timing[0]!.toFixed(2), ''],
+    [
+      'Dashboard: period=week / month / GET /api/home, median',
+      `${ms(d.week.medianMs)} / ${ms(d.month.medianMs)} / ${ms(d.home.medianMs)}`,
+      '',
+    ],
+    ['Dashboard: load average (1 min) when timing started', la(d.loadAverage.timing), ''],
+  );
+}
+if (soak) {
+  rows.push(
+    [
+      `Soak: ${soak.seconds} s, ${soak.requestsPerSecondTarget} req/s mixed (4 reads : 1 write), ${soak.sockets} sockets: RSS growth after ${soak.warmupSeconds} s warm-up`,
+      `${soak.rssGrowthPercent.toFixed(1)} % (${soak.rssAfterWarmupMb.toFixed(0)} → ${soak.rssEndMb.toFixed(0)} MB)`,
+      '< 10 %',
+    ],
+    [
+      `Soak: errors (HTTP errors + non-2xx + socket errors), p99 (load ${la(soak.loadAverage.start)} → ${la(soak.loadAverage.end)})`,
+      `${soak.errors + soak.non2xx + soak.socketErrors}, ${ms(soak.p99Ms)}`,
+      '0',
+    ],
   );
 }
 const width = Math.max(...rows.map((r) => r[0].length));
@@ -53,17 +172,28 @@ const valueWidth = Math.max(14, ...rows.map((r) => r[1].length));
 console.info(`\n${'Benchmark'.padEnd(width)}  ${'Measured'.padEnd(valueWidth)}  Target`);
 for (const [name, value, target] of rows)
   console.info(`${name.padEnd(width)}  ${value.padEnd(valueWidth)}  ${target}`);
+console.info(`\nFinished ${new Date().toISOString()}; ${uptime()}`);
 
 const results = {
   startedAt,
+  finishedAt: new Date().toISOString(),
+  mode: named.length > 0 ? named : quick ? 'quick' : 'all',
   machine: {
     cpus: os.cpus().length,
     memoryGb: Math.round(os.totalmem() / 2 ** 30),
     node: process.version,
     loadAverage,
+    loadAverageEnd: os.loadavg(),
+    openFilesLimit: openFilesLimit(),
   },
+  table: rows.map(([name, measured, target]) => ({ name, measured, target })),
+  throughput,
   realtime,
+  web,
+  startup,
+  rules,
   dashboard,
+  soak,
 };
 fs.mkdirSync(path.join(root, 'bench/results'), { recursive: true });
 fs.writeFileSync(path.join(root, 'bench/results/latest.json'), `${JSON.stringify(results, null, 2)}\n`);
