@@ -18,6 +18,8 @@ import { listingRoutes } from './features/listings/routes.ts';
 import { messageRoutes } from './features/messages/routes.ts';
 import { type PushOptions, pushRoutes } from './features/push/routes.ts';
 import { acceptEmptyJsonBodies, frameworkErrorReply, registerErrorHandler } from './http/errors.ts';
+import { createReadCache } from './http/read-cache.ts';
+import { registerReadInvalidation } from './http/read-invalidation.ts';
 import { registerSecurity, securityHeaders } from './http/security.ts';
 import { registerWeb } from './http/web.ts';
 import { SWEEP_INTERVAL_MS, startScheduler } from './jobs/scheduler.ts';
@@ -125,7 +127,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   app.decorate('hub', hub);
 
-  const ctx: Context = { db: database.db, config, now: options.now ?? Date.now, events: hub };
+  const now = options.now ?? Date.now;
+  const reads = createReadCache({ now });
+  registerReadInvalidation(app, database.db, bus, reads, now);
+  const ctx: Context = { db: database.db, config, now, events: hub, reads };
   if (options.sweepIntervalMs !== null) {
     const scheduler = startScheduler({
       db: database.db,

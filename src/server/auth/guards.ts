@@ -3,6 +3,7 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import { findMembership } from '../features/households/queries.ts';
 import { forbidden, notFound, unauthorized } from '../http/errors.ts';
+import type { ReadCache } from '../http/read-cache.ts';
 import type { Publisher } from '../realtime/hub.ts';
 import { readSession } from './sessions.ts';
 
@@ -13,6 +14,8 @@ export interface Context {
   now: () => number;
   /** Real-time events to households and users, on every instance. */
   events: Publisher;
+  /** Cached answers of the hot household reads; dropped on every write (read-cache.ts). */
+  reads: ReadCache;
 }
 
 /** The signed-in user's id; 401 when nobody is signed in. */

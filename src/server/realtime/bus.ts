@@ -9,10 +9,20 @@ import type { Db } from '../db/database.ts';
 /** Who an event is for: a household's members (optionally but one), or one user's sockets. */
 export type Audience = { householdId: string; exceptUserId?: string } | { userId: string };
 
-export interface BusMessage {
+export interface EventMessage {
   audience: Audience;
   event: ServerEvent;
 }
+
+/**
+ * Tells every instance to drop cached reads (src/server/http/read-cache.ts) after a write that
+ * raised no event. Not an event: the hub forwards nothing of it to sockets.
+ */
+export interface InvalidationMessage {
+  invalidate: { householdIds: string[]; userIds: string[] };
+}
+
+export type BusMessage = EventMessage | InvalidationMessage;
 
 /**
  * Carries real-time events between app instances. In-process on SQLite (one instance); on

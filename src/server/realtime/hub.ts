@@ -89,7 +89,9 @@ export function createHub(app: FastifyInstance, db: Db, config: Config, bus: Eve
   // Membership changes end a socket's subscription at once, on whichever instance it lives.
   const MEMBERSHIP_ENDING = new Set<ServerEvent['type']>(['user_kicked']);
 
-  bus.subscribe(({ audience, event }) => {
+  bus.subscribe((message) => {
+    if (!('event' in message)) return;
+    const { audience, event } = message;
     const text = JSON.stringify(event);
     if ('userId' in audience) {
       for (const peer of peers) {

@@ -66,7 +66,10 @@ export function choreRoutes(app: FastifyInstance, ctx: Context): void {
       query.status === 'done'
         ? { before: query.before ? Date.parse(query.before) : ctx.now(), limit: query.limit }
         : undefined;
-    return listChores(db, member.householdId, ctx.now(), history);
+    // The same for every member: no per-user field in a chore.
+    return ctx.reads.serve(request, reply, '/api/chores', query, { householdId: member.householdId }, () =>
+      listChores(db, member.householdId, ctx.now(), history),
+    );
   });
 
   app.post('/api/chores', async (request, reply) => {

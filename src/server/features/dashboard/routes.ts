@@ -26,7 +26,9 @@ export function dashboardRoutes(app: FastifyInstance, ctx: Context): void {
   app.get('/api/home', async (request, reply) => {
     const member = await requireMember(ctx, request, reply);
     const query = parse(homeQuery, request.query);
-    return home(db, member.householdId, member.userId, ctx.now(), query.tz);
+    return ctx.reads.serve(request, reply, '/api/home', query, member, () =>
+      home(db, member.householdId, member.userId, ctx.now(), query.tz),
+    );
   });
 
   app.get('/api/dashboard', async (request, reply) => {

@@ -42,9 +42,18 @@ export function expenseRoutes(app: FastifyInstance, ctx: Context): void {
   app.get('/api/expenses', async (request, reply) => {
     const member = await requireMember(ctx, request, reply);
     const { before } = parse(listQuery, request.query);
-    const expenses = await listExpenses(db, member.householdId, before);
-    if (!expenses) throw notFound('No such expense to page from');
-    return expenses;
+    return ctx.reads.serve(
+      request,
+      reply,
+      '/api/expenses',
+      before ?? null,
+      { householdId: member.householdId },
+      async () => {
+        const expenses = await listExpenses(db, member.householdId, before);
+        if (!expenses) throw notFound('No such expense to page from');
+        return expenses;
+      },
+    );
   });
 
   app.post('/api/expenses', async (request, reply) => {
@@ -133,7 +142,9 @@ export function expenseRoutes(app: FastifyInstance, ctx: Context): void {
 
   app.get('/api/balance', async (request, reply) => {
     const member = await requireMember(ctx, request, reply);
-    return balanceFor(db, member.householdId, member.userId);
+    return ctx.reads.serve(request, reply, '/api/balance', null, member, () =>
+      balanceFor(db, member.householdId, member.userId),
+    );
   });
 
   // The simplified transfers with their explanations, and the pairwise view. Both paths answer
