@@ -13,8 +13,10 @@ import {
   testConfig,
   testEngine,
 } from './helpers.ts';
+import { addressOf, SocketPool } from './sockets.ts';
 
 // Issue 11: the hot household reads are cached in memory; no write may leave a stale answer.
+const sockets = new SocketPool();
 const NOW = Date.parse('2026-03-12T10:00:00.000Z');
 const TODAY = '2026-03-12';
 const READS = ['/api/chores', '/api/expenses', '/api/balance', '/api/home?tz=UTC'];
@@ -464,6 +466,26 @@ describe('one instance', () => {
     expect(after.statusCode).toBe(200);
     expect(after.body).toContain('Windows');
     expect(after.headers.etag).not.toBe(before.headers.etag);
+  });
+
+  it('the invalidation a write announces on the bus never reaches a socket', async () => {
+    const h = await household(t.app);
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const url = addressOf(t.app);
+    const socket = await sockets.open(url.ws, { cookie: as(h.ann, t.app).cookie, origin: url.origin });
+    try {
+      await socket.connect(h.ann.user.id, h.id);
+      // A write that raises no event: only the {invalidate} message crosses the bus.
+      expect((await as(h.ben, t.app).patch('/api/user', { profileColor: 'emerald' })).statusCode).toBe(200);
+      await socket.sync();
+      expect(socket.unread()).toEqual([]);
+      // An event still arrives as before.
+      const message = await as(h.ben, t.app).post('/api/messages', { content: 'still here' });
+      expect(message.statusCode).toBe(201);
+      expect((await socket.next('new_message')).type).toBe('new_message');
+    } finally {
+      await sockets.closeAll();
+    }
   });
 
   it('a failed read (bad query, unknown page) is not cached and answers as before', async () => {
