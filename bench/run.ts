@@ -76,15 +76,15 @@ for (const t of throughput) {
       '',
     ]);
     rows.push([
-      `  baseline node:http same bytes: req/s; ratio; errors; load`,
-      `${r.baseline.requestsPerSecond.toFixed(0)}; ${r.ratio.toFixed(3)}; ${r.errors + r.non2xx}; ${la(r.loadAverage)}`,
+      `  vs bare node:http, same bytes: req/s; ratio; Hearth errors (timeouts); load`,
+      `${r.baseline.requestsPerSecond.toFixed(0)}; ${r.ratio.toFixed(3)}; ${r.errors + r.non2xx} (${r.timeouts}); ${la(r.loadAverage)}`,
       t.engine === 'sqlite' ? 'ratio ≥ 0.5' : '',
     ]);
   }
   for (const w of t.writes) {
     rows.push([
-      `Write ${t.engine}: ${w.what}: req/s, p99 (errors; load)`,
-      `${w.requestsPerSecond.toFixed(0)}, ${ms(w.p99Ms)} (${w.errors + w.non2xx}; ${la(w.loadAverage)})`,
+      `Write ${t.engine}: ${w.what}: req/s, p99 (errors (timeouts); load)`,
+      `${w.requestsPerSecond.toFixed(0)}, ${ms(w.p99Ms)} (${w.errors + w.non2xx} (${w.timeouts}); ${la(w.loadAverage)})`,
       '',
     ]);
   }

@@ -15,7 +15,9 @@ export interface SoakResult {
   requests: number;
   requestsPerSecond: number;
   p99Ms: number;
+  /** Connection errors, timeouts included. */
   errors: number;
+  timeouts: number;
   non2xx: number;
   socketErrors: number;
   framesReceived: number;
@@ -107,7 +109,8 @@ export async function runSoakBench(
       requests: result.requests.total,
       requestsPerSecond: result.requests.average,
       p99Ms: result.latency.p99,
-      errors: result.errors + result.timeouts,
+      errors: result.errors,
+      timeouts: result.timeouts,
       non2xx: result.non2xx,
       socketErrors,
       framesReceived,

@@ -30,7 +30,9 @@ export interface Load {
   p50Ms: number;
   p99Ms: number;
   requests: number;
+  /** Connection errors, timeouts included (autocannon counts a timeout as an error too). */
   errors: number;
+  timeouts: number;
   non2xx: number;
   loadAverage: number[];
 }
@@ -57,7 +59,8 @@ function summarize(result: Result): Load {
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
     requests: result.requests.total,
-    errors: result.errors + result.timeouts,
+    errors: result.errors,
+    timeouts: result.timeouts,
     non2xx: result.non2xx,
     loadAverage: os.loadavg(),
   };
