@@ -33,10 +33,29 @@ export interface EngineParts {
   dispose: () => Promise<void>;
 }
 
+// Kysely's SQLite driver prepares every query afresh; preparing costs about as much as running a
+// point lookup, and the hot reads (session, membership) repeat the same few SQL texts. Statements
+// run synchronously and the app never streams (iterate), so one statement can serve every call.
+const MAX_STATEMENTS = 500;
+function reusePreparedStatements(database: SQLite.Database): SQLite.Database {
+  const prepare = database.prepare.bind(database);
+  const statements = new Map<string, SQLite.Statement>();
+  database.prepare = ((source: string) => {
+    let statement = statements.get(source);
+    if (!statement) {
+      statement = prepare(source);
+      if (statements.size >= MAX_STATEMENTS) statements.delete(statements.keys().next().value!);
+      statements.set(source, statement);
+    }
+    return statement;
+  }) as typeof database.prepare;
+  return database;
+}
+
 export function createEngine(config: DatabaseConfig): EngineParts {
   if (config.engine === 'sqlite') {
     if (config.file !== ':memory:') fs.mkdirSync(path.dirname(config.file), { recursive: true });
-    const database = new SQLite(config.file);
+    const database = reusePreparedStatements(new SQLite(config.file));
     // WAL with synchronous=FULL: every acknowledged commit survives a crash or power loss.
     database.pragma('journal_mode = WAL');
     database.pragma('synchronous = FULL');
