@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '#server/app.ts';
 import type { Database } from '#server/db/database.ts';
@@ -515,5 +516,24 @@ if (testEngine === 'postgres') {
       await database.drop();
     });
     writeCases(() => ({ writer: apps[0]!, reader: apps[1]!, database, now: () => NOW }));
+
+    it('drops everything when the listener comes back: invalidations sent meanwhile are lost', async () => {
+      const [a, b] = apps as [FastifyInstance, FastifyInstance];
+      const h = await household(a);
+      const people = [h.ann, h.ben, h.cat];
+      const before = await snapshot(b, people);
+      // Every instance's LISTEN connection is cut; a write on A meanwhile notifies no one.
+      await sql`select pg_terminate_backend(pid) from pg_stat_activity
+        where pid <> pg_backend_pid() and query like 'LISTEN hearth_events_%'`.execute(database.db);
+      const chore = await as(h.ann, a).post('/api/chores', {
+        title: 'While nobody listened',
+        assignedTo: h.ben.user.id,
+        dueDate: '2026-03-13T18:00:00.000Z',
+      });
+      expect(chore.statusCode).toBe(201);
+      const truth = await coldSnapshot(database, people, () => NOW);
+      expect(changedKeys(before, truth).length).toBeGreaterThan(0);
+      await expectFresh(b, people, truth, 10_000);
+    });
   });
 }

@@ -43,6 +43,9 @@ export function registerReadInvalidation(
     else reads.dropHousehold(message.audience.householdId);
   });
 
+  // Invalidations may have been lost while the bus was down (PostgreSQL listener reconnected).
+  bus.onResume(() => reads.clear());
+
   const writerOf = async (request: FastifyRequest) => {
     const token = request.cookies[SESSION_COOKIE];
     const userId = token ? await userIdForToken(db, token, now()) : null;
