@@ -1,31 +1,8 @@
-import { Link } from 'react-router';
-import { ChevronLeftIcon } from '../../components/icons.tsx';
+import { FloatingHeader } from '../../components/floating-header.tsx';
 import { PageSpinner } from '../../components/spinner.tsx';
-import { buttonStyles } from '../../components/ui.ts';
-import { useScrolled } from '../../lib/use-scrolled.ts';
 import { useUser } from '../auth/api/get-user.ts';
 import { useCurrentHousehold } from '../households/api/get-household.ts';
 import { ChoreForm } from './components/chore-form.tsx';
-
-/** The header floats above the form and gains a background after 10 px of scrolling (SPEC §9). */
-function Header() {
-  const scrolled = useScrolled(10);
-  return (
-    <header
-      data-scrolled={scrolled}
-      className={`sticky top-0 z-30 -mx-5 px-5 py-4 transition-shadow ${
-        scrolled ? 'bg-white/95 shadow-md backdrop-blur dark:bg-slate-900/95' : 'bg-transparent'
-      }`}
-    >
-      <div className="flex items-center gap-2">
-        <Link to="/chores" aria-label="Back to chores" className={`${buttonStyles.icon} -ml-2`}>
-          <ChevronLeftIcon className="size-6" />
-        </Link>
-        <h1 className="font-bold text-2xl">New Chore</h1>
-      </div>
-    </header>
-  );
-}
 
 /** /add-chore: creates a chore and returns to /chores (SPEC §2 'Create screens'). */
 export function AddChorePage() {
@@ -33,7 +10,7 @@ export function AddChorePage() {
   const { data: household } = useCurrentHousehold();
   return (
     <div className="flex flex-col gap-2 px-5 pb-10">
-      <Header />
+      <FloatingHeader title="New Chore" back={{ to: '/chores', label: 'Back to chores' }} threshold={10} />
       {user && household ? <ChoreForm members={household.members} userId={user.id} /> : <PageSpinner />}
     </div>
   );

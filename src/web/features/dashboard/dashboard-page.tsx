@@ -5,11 +5,11 @@ import { errorMessage } from '#shared/errors.ts';
 import { formatMoney } from '#shared/money.ts';
 import { displayName } from '#shared/users.ts';
 import { ErrorCard } from '../../components/error-card.tsx';
-import { CalendarIcon, ChatIcon, ChevronLeftIcon, ChoresIcon, WalletIcon } from '../../components/icons.tsx';
+import { FloatingHeader } from '../../components/floating-header.tsx';
+import { CalendarIcon, ChatIcon, ChoresIcon, WalletIcon } from '../../components/icons.tsx';
 import { PlusIcon } from '../../components/page-icons.tsx';
 import { Tabs } from '../../components/tabs.tsx';
 import { buttonStyles, mutedText } from '../../components/ui.ts';
-import { useScrolled } from '../../lib/use-scrolled.ts';
 import { useCurrentHousehold } from '../households/api/get-household.ts';
 import { useDashboard } from './api/get-dashboard.ts';
 import { CompletionChart } from './components/completion-chart.tsx';
@@ -35,27 +35,6 @@ const QUICK_ACTIONS = [
   { to: '/messages', label: 'Messages', icon: <ChatIcon /> },
 ] as const;
 
-function Header({ subtitle }: { subtitle: string }) {
-  const scrolled = useScrolled(20);
-  return (
-    <header
-      className={`sticky top-0 z-30 -mx-5 px-5 py-4 transition-shadow ${
-        scrolled ? 'bg-white/95 shadow-md backdrop-blur dark:bg-slate-900/95' : 'bg-transparent'
-      }`}
-    >
-      <div className="flex items-center gap-2">
-        <Link to="/" aria-label="Back to home" className={`${buttonStyles.icon} -ml-2`}>
-          <ChevronLeftIcon className="size-6" />
-        </Link>
-        <div className="min-w-0">
-          <h1 className="font-bold text-2xl tracking-tight">Household Dashboard</h1>
-          <p className={`truncate ${mutedText}`}>{subtitle}</p>
-        </div>
-      </div>
-    </header>
-  );
-}
-
 /** /dashboard: how the household shares the work, for a period (SPEC §2 Household dashboard). */
 export function DashboardPage() {
   const { data: household } = useCurrentHousehold();
@@ -69,7 +48,12 @@ export function DashboardPage() {
 
   return (
     <div className="flex flex-col gap-5 px-5 pb-10">
-      <Header subtitle={household?.name ?? ''} />
+      <FloatingHeader
+        title="Household Dashboard"
+        subtitle={household?.name ?? ''}
+        back={{ to: '/', label: 'Back to home' }}
+        threshold={20}
+      />
       {dashboard.isError && !data && (
         <ErrorCard title="Could not load the dashboard" message={errorMessage(dashboard.error.message)} />
       )}

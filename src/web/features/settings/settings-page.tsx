@@ -1,8 +1,7 @@
 import { Link } from 'react-router';
-import { ChevronLeftIcon } from '../../components/icons.tsx';
+import { FloatingHeader } from '../../components/floating-header.tsx';
 import { PageSpinner } from '../../components/spinner.tsx';
 import { buttonStyles, mutedText } from '../../components/ui.ts';
-import { useScrolled } from '../../lib/use-scrolled.ts';
 import { useUser } from '../auth/api/get-user.ts';
 import { CalendarFeedCard } from '../calendar/components/calendar-feed-card.tsx';
 import { useCurrentHousehold } from '../households/api/get-household.ts';
@@ -16,25 +15,6 @@ import { NotificationsCard } from './notifications-card.tsx';
 import { ProfileCard } from './profile-card.tsx';
 import { SignOutCard } from './sign-out-card.tsx';
 import { YourDataCard } from './your-data-card.tsx';
-
-/** The header floats above the cards and gains a shadow after 20 px of scrolling (SPEC §9). */
-function Header() {
-  const scrolled = useScrolled(20);
-  return (
-    <header
-      className={`sticky top-0 z-30 -mx-5 px-5 py-4 transition-shadow ${
-        scrolled ? 'bg-white/95 shadow-md backdrop-blur dark:bg-slate-900/95' : 'bg-transparent'
-      }`}
-    >
-      <div className="flex items-center gap-2">
-        <Link to="/" aria-label="Back to home" className={`${buttonStyles.icon} -ml-2`}>
-          <ChevronLeftIcon className="size-6" />
-        </Link>
-        <h1 className="font-bold text-2xl">Settings</h1>
-      </div>
-    </header>
-  );
-}
 
 export function SettingsPage() {
   const { data: user, isPending } = useUser();
@@ -56,7 +36,7 @@ export function SettingsPage() {
 
   return (
     <div className="flex flex-col gap-4 px-5 pb-10">
-      <Header />
+      <FloatingHeader title="Settings" back={{ to: '/', label: 'Back to home' }} threshold={20} />
       <ProfileCard user={user} />
       <AppearanceCard />
       <AccountCard user={user} />
