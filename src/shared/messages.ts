@@ -39,6 +39,18 @@ export type MessageAuthor = Pick<
   'id' | 'firstName' | 'lastName' | 'email' | 'profileColor' | 'profileImageUrl'
 >;
 
+/** The fields of a user that travel with what they wrote or did (and nothing more). */
+export function toAuthor(user: MessageAuthor): MessageAuthor {
+  return {
+    id: user.id,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    email: user.email,
+    profileColor: user.profileColor,
+    profileImageUrl: user.profileImageUrl,
+  };
+}
+
 export interface ChatMessage {
   id: string;
   content: string;

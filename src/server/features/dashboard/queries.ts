@@ -23,6 +23,7 @@ import {
 } from '#shared/dashboard.ts';
 import type { ListingView } from '#shared/listing-view.ts';
 import { listingsQuerySchema } from '#shared/listings.ts';
+import { toAuthor } from '#shared/messages.ts';
 import { displayName } from '#shared/users.ts';
 import type { Db } from '../../db/database.ts';
 import { type CalendarEvent, listOccurrences } from '../calendar/queries.ts';
@@ -146,14 +147,7 @@ async function performance(db: Db, householdId: string, window: Window, timeZone
     const paid = expenses.get(userId)?.count ?? 0;
     return {
       userId,
-      user: {
-        id: user.id,
-        firstName: user.firstName,
-        lastName: user.lastName,
-        email: user.email,
-        profileColor: user.profileColor,
-        profileImageUrl: user.profileImageUrl,
-      },
+      user: toAuthor(user),
       choresDue: own.counted,
       choresCompleted: own.completed,
       completionRate: percent(own.completed, own.counted),

@@ -1,6 +1,7 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import type { Household, HouseholdMember as Member } from '#shared/household-view.ts';
 import { centsToDollars, generateInviteCode, nextAdmin, type Role } from '#shared/households.ts';
+import { toAuthor } from '#shared/messages.ts';
 import { displayName } from '#shared/users.ts';
 import type { Db } from '../../db/database.ts';
 import { isUniqueViolation, readBoolean } from '../../db/dialect.ts';
@@ -46,14 +47,7 @@ export async function listMembers(db: Executor, householdId: string): Promise<Me
       joinedAt: new Date(row.joined_at).toISOString(),
       awayFrom: row.away_from === null ? null : new Date(row.away_from).toISOString().slice(0, 10),
       awayUntil: row.away_until === null ? null : new Date(row.away_until).toISOString().slice(0, 10),
-      user: {
-        id: user.id,
-        firstName: user.firstName,
-        lastName: user.lastName,
-        email: user.email,
-        profileColor: user.profileColor,
-        profileImageUrl: user.profileImageUrl,
-      },
+      user: toAuthor(user),
     };
   });
 }

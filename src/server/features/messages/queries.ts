@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type ChatMessage, REACTIONS, type Reaction, systemMessageText } from '#shared/messages.ts';
+import { type ChatMessage, REACTIONS, type Reaction, systemMessageText, toAuthor } from '#shared/messages.ts';
 import { displayName } from '#shared/users.ts';
 import type { Db } from '../../db/database.ts';
 import { findUserById, toPublicUser } from '../accounts/queries.ts';
@@ -161,14 +161,7 @@ export async function postMessage(
     id,
     content,
     userId,
-    user: {
-      id: user.id,
-      firstName: user.firstName,
-      lastName: user.lastName,
-      email: user.email,
-      profileColor: user.profileColor,
-      profileImageUrl: user.profileImageUrl,
-    },
+    user: toAuthor(user),
     householdId,
     createdAt: new Date(at).toISOString(),
     type: 'text',
