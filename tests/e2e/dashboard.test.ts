@@ -225,6 +225,23 @@ describe('home and household dashboard', () => {
     errors.assertNone();
   });
 
+  it('says so when the home answer fails, and keeps the rest of the screen', async () => {
+    const ada = await member('Ada');
+    await createHousehold(ada, 'Elm House');
+    await ada.page.route('**/api/home?*', (route) =>
+      route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: JSON.stringify({ message: 'The database is unavailable' }),
+      }),
+    );
+    await ada.page.goto('/');
+    const alert = ada.page.getByRole('alert').filter({ hasText: 'Could not load your home screen' });
+    await alert.getByText('The database is unavailable').waitFor();
+    await ada.page.getByRole('heading', { name: /, Ada$/ }).waitFor();
+    await ada.page.getByText('Elm House').waitFor();
+  });
+
   it('answers /dashboard without a household with No Household Data', async () => {
     const cleo = await member('Cleo');
     // Cleo finished onboarding in this browser without joining a household.
