@@ -1,6 +1,8 @@
+import http from 'node:http';
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { createAuthCache } from './auth/auth-cache.ts';
 import type { Context } from './auth/guards.ts';
 import type { Config } from './config.ts';
 import { type Database, openMigratedDatabase } from './db/database.ts';
@@ -18,6 +20,7 @@ import { listingRoutes } from './features/listings/routes.ts';
 import { messageRoutes } from './features/messages/routes.ts';
 import { type PushOptions, pushRoutes } from './features/push/routes.ts';
 import { acceptEmptyJsonBodies, frameworkErrorReply, registerErrorHandler } from './http/errors.ts';
+import { createFastReads, type FastReads } from './http/fast-reads.ts';
 import { createReadCache } from './http/read-cache.ts';
 import { registerReadInvalidation } from './http/read-invalidation.ts';
 import { registerSecurity, securityHeaders } from './http/security.ts';
@@ -63,6 +66,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The WebSocket hub of this instance. */
     hub: Hub;
+    /** Repeated household reads answered before routing (fast-reads.ts). */
+    fastReads: FastReads;
   }
 }
 
@@ -72,6 +77,8 @@ export const JSON_BODY_LIMIT = 1024 * 1024;
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const database = options.database ?? (await openMigratedDatabase(config.database));
   const timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
+  // Set once the caches exist; until then (and whenever it declines) Fastify answers.
+  let fastReads: FastReads | undefined;
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -87,10 +94,22 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     forceCloseConnections: 'idle',
     return503OnClosing: true,
     frameworkErrors: frameworkErrorReply(securityHeaders(config)),
-    http: { headersTimeout: timeouts.headersMs, connectionsCheckingInterval: timeouts.checkIntervalMs },
-    requestTimeout: timeouts.requestMs,
-    connectionTimeout: 0,
-    keepAliveTimeout: timeouts.keepAliveMs,
+    // The server Fastify would make, with repeated household reads answered from memory first.
+    serverFactory: (handler) => {
+      const server = http.createServer(
+        {
+          headersTimeout: timeouts.headersMs,
+          connectionsCheckingInterval: timeouts.checkIntervalMs,
+          requestTimeout: timeouts.requestMs,
+          keepAliveTimeout: timeouts.keepAliveMs,
+        },
+        (request, response) => {
+          if (!fastReads?.handle(request, response)) handler(request, response);
+        },
+      );
+      server.setTimeout(0);
+      return server;
+    },
   });
   app.addHook('onClose', async () => {
     if (!options.database) await database.close();
@@ -129,8 +148,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   const now = options.now ?? Date.now;
   const reads = createReadCache({ now });
-  registerReadInvalidation(app, database.db, bus, reads, now);
-  const ctx: Context = { db: database.db, config, now, events: hub, reads };
+  const auth = createAuthCache();
+  registerReadInvalidation(app, database.db, bus, [reads, auth], now);
+  fastReads = createFastReads({
+    reads,
+    auth,
+    headers: securityHeaders(config),
+    log: app.log,
+    closing: () => closing,
+  });
+  app.decorate('fastReads', fastReads);
+  const ctx: Context = { db: database.db, config, now, events: hub, reads, auth };
   if (options.sweepIntervalMs !== null) {
     const scheduler = startScheduler({
       db: database.db,

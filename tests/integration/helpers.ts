@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import { type BuildOptions, buildApp } from '#server/app.ts';
@@ -109,7 +110,7 @@ export class Client {
   readonly address: string;
 
   constructor(
-    private readonly app: FastifyInstance,
+    protected readonly app: FastifyInstance,
     address?: string,
   ) {
     addressCounter += 1;
@@ -119,15 +120,20 @@ export class Client {
   async request(options: InjectOptions): Promise<LightMyRequestResponse> {
     const headers: Record<string, string> = { ...(options.headers as Record<string, string>) };
     if (this.cookie && !headers.cookie) headers.cookie = this.cookie;
-    const response = await this.app.inject({ ...options, headers, remoteAddress: this.address });
+    const response = await this.send({ ...options, headers });
     const setCookie = response.headers['set-cookie'];
     for (const line of Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : []) {
       const [pair] = line.split(';');
-      if (!pair) continue;
+      // The session cookie only: its readable companion (decision 0012) is for the web app.
+      if (!pair?.startsWith('hearth_session=')) continue;
       const expired = /max-age=0|expires=thu, 01 jan 1970/i.test(line);
       this.cookie = expired ? null : pair;
     }
     return response;
+  }
+
+  protected send(options: InjectOptions): Promise<LightMyRequestResponse> {
+    return this.app.inject({ ...options, remoteAddress: this.address });
   }
 
   get(url: string, headers: Record<string, string> = {}) {
@@ -151,6 +157,41 @@ export class Client {
   }
   delete(url: string, headers: Record<string, string> = {}) {
     return this.request({ method: 'DELETE', url, headers });
+  }
+}
+
+/**
+ * The same client over a real connection to the listening app (all from 127.0.0.1), for what
+ * inject() skips: the server's own request handler (fast-reads.ts), timeouts, keep-alive.
+ */
+export class HttpClient extends Client {
+  protected override async send(options: InjectOptions): Promise<LightMyRequestResponse> {
+    const { port } = this.app.server.address() as AddressInfo;
+    const headers = new Headers(options.headers as Record<string, string>);
+    let body: string | undefined;
+    if (options.payload !== undefined) {
+      body = typeof options.payload === 'string' ? options.payload : JSON.stringify(options.payload);
+      if (!headers.has('content-type')) headers.set('content-type', 'application/json');
+    }
+    const response = await fetch(`http://127.0.0.1:${port}${options.url}`, {
+      method: options.method ?? 'GET',
+      headers,
+      // As inject(): a redirect is an answer to look at, not to follow.
+      redirect: 'manual',
+      ...(body === undefined ? {} : { body }),
+    });
+    const text = await response.text();
+    const fields: Record<string, string | string[]> = Object.fromEntries(response.headers);
+    const cookies = response.headers.getSetCookie();
+    if (cookies.length > 0) fields['set-cookie'] = cookies;
+    // The fields the tests read of an inject() answer.
+    return {
+      statusCode: response.status,
+      headers: fields,
+      body: text,
+      payload: text,
+      json: () => JSON.parse(text),
+    } as unknown as LightMyRequestResponse;
   }
 }
 

@@ -9,6 +9,7 @@ import {
   Client,
   createTestApp,
   freshDatabase,
+  HttpClient,
   signUp,
   type TestApp,
   testConfig,
@@ -29,10 +30,11 @@ interface Person {
   on: Map<FastifyInstance, Client>;
 }
 
+/** The person's client of an instance: over real HTTP when it listens (fast-reads.ts), else inject. */
 function as(person: Person, app: FastifyInstance): Client {
   let client = person.on.get(app);
   if (!client) {
-    client = new Client(app);
+    client = app.server.listening ? new HttpClient(app) : new Client(app);
     client.cookie = [...person.on.values()][0]!.cookie;
     person.on.set(app, client);
   }
@@ -41,7 +43,13 @@ function as(person: Person, app: FastifyInstance): Client {
 
 async function person(app: FastifyInstance, firstName: string): Promise<Person> {
   const { client, user } = await signUp(app, { firstName, lastName: 'Tester' });
-  return { name: firstName, user, on: new Map([[app, client]]) };
+  const p: Person = { name: firstName, user, on: new Map() };
+  p.on.set(app, client);
+  if (app.server.listening) {
+    p.on.delete(app);
+    p.on.set(app, Object.assign(new HttpClient(app), { cookie: client.cookie }));
+  }
+  return p;
 }
 
 async function get(client: Client, url: string): Promise<string> {
@@ -369,11 +377,13 @@ function writeCases(
   });
 }
 
-describe('one instance', () => {
+// inject() reaches Fastify only; over HTTP, repeated reads are answered before it (fast-reads.ts).
+describe.each(['inject', 'http'])('one instance, requests by %s', (transport) => {
   let clock = NOW;
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({}, { now: () => clock });
+    if (transport === 'http') await t.app.listen({ port: 0, host: '127.0.0.1' });
   });
   afterAll(() => t.close());
 
@@ -471,7 +481,7 @@ describe('one instance', () => {
 
   it('the invalidation a write announces on the bus never reaches a socket', async () => {
     const h = await household(t.app);
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    if (!t.app.server.listening) await t.app.listen({ port: 0, host: '127.0.0.1' });
     const url = addressOf(t.app);
     const socket = await sockets.open(url.ws, { cookie: as(h.ann, t.app).cookie, origin: url.origin });
     try {
@@ -498,42 +508,46 @@ describe('one instance', () => {
 });
 
 if (testEngine === 'postgres') {
-  describe('two instances on one PostgreSQL database: write on A, read on B', () => {
-    let apps: FastifyInstance[] = [];
-    let database: Awaited<ReturnType<typeof freshDatabase>>;
-    beforeAll(async () => {
-      // As createTestApps, with the fixed clock of the other cases.
-      database = await freshDatabase();
-      for (let i = 0; i < 2; i++) {
-        const app = await buildApp(testConfig(), { database, sweepIntervalMs: null, now: () => NOW });
-        await app.ready();
-        apps.push(app);
-      }
-    });
-    afterAll(async () => {
-      await Promise.all(apps.map((app) => app.close()));
-      apps = [];
-      await database.drop();
-    });
-    writeCases(() => ({ writer: apps[0]!, reader: apps[1]!, database, now: () => NOW }));
-
-    it('drops everything when the listener comes back: invalidations sent meanwhile are lost', async () => {
-      const [a, b] = apps as [FastifyInstance, FastifyInstance];
-      const h = await household(a);
-      const people = [h.ann, h.ben, h.cat];
-      const before = await snapshot(b, people);
-      // Every instance's LISTEN connection is cut; a write on A meanwhile notifies no one.
-      await sql`select pg_terminate_backend(pid) from pg_stat_activity
-        where pid <> pg_backend_pid() and query like 'LISTEN hearth_events_%'`.execute(database.db);
-      const chore = await as(h.ann, a).post('/api/chores', {
-        title: 'While nobody listened',
-        assignedTo: h.ben.user.id,
-        dueDate: '2026-03-13T18:00:00.000Z',
+  describe.each(['inject', 'http'])(
+    'two instances on one PostgreSQL database, requests by %s: write on A, read on B',
+    (transport) => {
+      let apps: FastifyInstance[] = [];
+      let database: Awaited<ReturnType<typeof freshDatabase>>;
+      beforeAll(async () => {
+        // As createTestApps, with the fixed clock of the other cases.
+        database = await freshDatabase();
+        for (let i = 0; i < 2; i++) {
+          const app = await buildApp(testConfig(), { database, sweepIntervalMs: null, now: () => NOW });
+          await app.ready();
+          if (transport === 'http') await app.listen({ port: 0, host: '127.0.0.1' });
+          apps.push(app);
+        }
       });
-      expect(chore.statusCode).toBe(201);
-      const truth = await coldSnapshot(database, people, () => NOW);
-      expect(changedKeys(before, truth).length).toBeGreaterThan(0);
-      await expectFresh(b, people, truth, 10_000);
-    });
-  });
+      afterAll(async () => {
+        await Promise.all(apps.map((app) => app.close()));
+        apps = [];
+        await database.drop();
+      });
+      writeCases(() => ({ writer: apps[0]!, reader: apps[1]!, database, now: () => NOW }));
+
+      it('drops everything when the listener comes back: invalidations sent meanwhile are lost', async () => {
+        const [a, b] = apps as [FastifyInstance, FastifyInstance];
+        const h = await household(a);
+        const people = [h.ann, h.ben, h.cat];
+        const before = await snapshot(b, people);
+        // Every instance's LISTEN connection is cut; a write on A meanwhile notifies no one.
+        await sql`select pg_terminate_backend(pid) from pg_stat_activity
+        where pid <> pg_backend_pid() and query like 'LISTEN hearth_events_%'`.execute(database.db);
+        const chore = await as(h.ann, a).post('/api/chores', {
+          title: 'While nobody listened',
+          assignedTo: h.ben.user.id,
+          dueDate: '2026-03-13T18:00:00.000Z',
+        });
+        expect(chore.statusCode).toBe(201);
+        const truth = await coldSnapshot(database, people, () => NOW);
+        expect(changedKeys(before, truth).length).toBeGreaterThan(0);
+        await expectFresh(b, people, truth, 10_000);
+      });
+    },
+  );
 }

@@ -5,6 +5,7 @@ import { findMembership } from '../features/households/queries.ts';
 import { forbidden, notFound, unauthorized } from '../http/errors.ts';
 import type { ReadCache } from '../http/read-cache.ts';
 import type { Publisher } from '../realtime/hub.ts';
+import type { AuthCache } from './auth-cache.ts';
 import { readSession } from './sessions.ts';
 
 export interface Context {
@@ -16,6 +17,8 @@ export interface Context {
   events: Publisher;
   /** Cached answers of the hot household reads; dropped on every write (read-cache.ts). */
   reads: ReadCache;
+  /** Sessions and memberships already read; dropped with the read cache (auth-cache.ts). */
+  auth: AuthCache;
 }
 
 /** The signed-in user's id; 401 when nobody is signed in. */
@@ -24,7 +27,7 @@ export async function requireUser(
   request: FastifyRequest,
   reply: FastifyReply,
 ): Promise<string> {
-  const userId = await readSession(ctx.db, ctx.config, request, reply);
+  const userId = await readSession(ctx.db, ctx.config, request, reply, ctx.auth);
   if (!userId) throw unauthorized();
   return userId;
 }
@@ -45,7 +48,10 @@ export async function requireMember(
   reply: FastifyReply,
 ): Promise<MemberContext> {
   const userId = await requireUser(ctx, request, reply);
-  const membership = await findMembership(ctx.db, userId);
+  const membership = await ctx.auth.membership(
+    userId,
+    async () => (await findMembership(ctx.db, userId)) ?? null,
+  );
   if (!membership) throw notFound('You are not in a household');
   return membership;
 }

@@ -1,7 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { SIGNED_IN_COOKIE } from '#shared/session-cookie.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
+import type { AuthCache } from './auth-cache.ts';
 
 export const SESSION_COOKIE = 'hearth_session';
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -9,16 +11,28 @@ export const SESSION_TTL_MS = 30 * DAY_MS;
 // Sliding expiry, written at most once a day per session rather than on every request.
 const REFRESH_AFTER_MS = DAY_MS;
 
+/** A session last extended a day or more ago is extended on its next use. */
+export const dueForExtension = (expiresAt: number, now: number) =>
+  expiresAt - now < SESSION_TTL_MS - REFRESH_AFTER_MS;
+
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 function setCookie(config: Config, reply: FastifyReply, token: string): void {
-  reply.setCookie(SESSION_COOKIE, token, {
+  const options = {
     path: '/',
-    httpOnly: true,
     sameSite: 'lax',
     secure: config.publicOrigin?.startsWith('https://') ?? false,
     maxAge: SESSION_TTL_MS / 1000,
-  });
+  } as const;
+  reply.setCookie(SESSION_COOKIE, token, { ...options, httpOnly: true });
+  // Its readable companion, same lifetime: the web app skips GET /api/user without it (decision 0012).
+  reply.setCookie(SIGNED_IN_COOKIE, '1', { ...options, httpOnly: false });
+}
+
+/** Signs the browser out: the session cookie and its companion go together. */
+export function clearSessionCookies(reply: FastifyReply): void {
+  reply.clearCookie(SESSION_COOKIE, { path: '/' });
+  reply.clearCookie(SIGNED_IN_COOKIE, { path: '/' });
 }
 
 export async function startSession(
@@ -53,38 +67,46 @@ export async function userIdForToken(db: Db, token: string, now = Date.now()): P
   return session?.user_id ?? null;
 }
 
-/** The signed-in user's id, or null; extends the session when it was last extended a day ago. */
+/**
+ * The signed-in user's id, or null; extends the session when it was last extended a day ago.
+ * Sessions are read through the auth cache (auth-cache.ts).
+ */
 export async function readSession(
   db: Db,
   config: Config,
   request: FastifyRequest,
   reply: FastifyReply,
+  cache: AuthCache,
 ): Promise<string | null> {
   const token = request.cookies[SESSION_COOKIE];
   if (!token || token.length > 100) return null;
-  const tokenHash = hashToken(token);
-  const session = await db
-    .selectFrom('sessions')
-    .select(['user_id', 'expires_at'])
-    .where('token_hash', '=', tokenHash)
-    .executeTakeFirst();
+  const session = await cache.session(
+    token,
+    async () =>
+      (await db
+        .selectFrom('sessions')
+        .select(['user_id as userId', 'expires_at as expiresAt'])
+        .where('token_hash', '=', hashToken(token))
+        .executeTakeFirst()) ?? null,
+  );
   const now = Date.now();
-  if (!session || session.expires_at <= now) return null;
-  if (session.expires_at - now < SESSION_TTL_MS - REFRESH_AFTER_MS) {
+  if (!session || session.expiresAt <= now) return null;
+  if (dueForExtension(session.expiresAt, now)) {
     await db
       .updateTable('sessions')
       .set({ expires_at: now + SESSION_TTL_MS })
-      .where('token_hash', '=', tokenHash)
+      .where('token_hash', '=', hashToken(token))
       .execute();
+    cache.extended(token, now + SESSION_TTL_MS);
     setCookie(config, reply, token);
   }
-  return session.user_id;
+  return session.userId;
 }
 
 export async function endSession(db: Db, request: FastifyRequest, reply: FastifyReply): Promise<void> {
   const token = request.cookies[SESSION_COOKIE];
   if (token) await db.deleteFrom('sessions').where('token_hash', '=', hashToken(token)).execute();
-  reply.clearCookie(SESSION_COOKIE, { path: '/' });
+  clearSessionCookies(reply);
 }
 
 export async function deleteExpiredSessions(db: Db): Promise<void> {

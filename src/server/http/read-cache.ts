@@ -15,10 +15,10 @@ export interface ReadCacheOptions {
   maxBytes?: number;
 }
 
-interface Entry {
+export interface CachedRead {
   householdId: string;
   userId: string | null;
-  body: string;
+  body: Buffer;
   etag: string;
   bytes: number;
   createdAt: number;
@@ -29,6 +29,8 @@ export interface ReadScope {
   householdId: string;
   /** Set when the answer differs between members (balance, home). */
   userId?: string;
+  /** The member asking: the answer is found again by them and the address they asked. */
+  viewerId: string;
 }
 
 export interface ReadCacheStats {
@@ -50,7 +52,12 @@ export interface ReadCache {
     query: unknown,
     scope: ReadScope,
     compute: () => Promise<unknown>,
-  ): Promise<string | FastifyReply>;
+  ): Promise<Buffer | FastifyReply>;
+  /**
+   * The answer already served to this member at this address (path and query as sent), while
+   * it is fresh and belongs to their household; undefined otherwise. See fast-reads.ts.
+   */
+  peek(viewerId: string, url: string, householdId: string): CachedRead | undefined;
   dropHousehold(householdId: string): void;
   dropUser(userId: string): void;
   clear(): void;
@@ -60,6 +67,8 @@ export interface ReadCache {
 export const READ_CACHE_TTL_MS = 30_000;
 const MAX_ENTRIES = 5_000;
 const MAX_BYTES = 64 * 1024 * 1024;
+// Addresses already answered, per member (see peek); each is a short string pair.
+const MAX_ADDRESSES = 20_000;
 
 /** A fill in progress; an invalidation while it runs means its result must not be stored. */
 interface Fill {
@@ -68,10 +77,10 @@ interface Fill {
   stale: boolean;
 }
 
-const etagOf = (body: string) => `"${createHash('sha1').update(body).digest('base64url')}"`;
+const etagOf = (body: Buffer) => `"${createHash('sha1').update(body).digest('base64url')}"`;
 
 /** If-None-Match holds this ETag (weak comparison, as RFC 9110 asks for If-None-Match). */
-function matches(header: string | undefined, etag: string): boolean {
+export function matches(header: string | undefined, etag: string): boolean {
   if (!header) return false;
   if (header.trim() === '*') return true;
   return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
@@ -82,7 +91,9 @@ export function createReadCache(options: ReadCacheOptions): ReadCache {
   const maxEntries = options.maxEntries ?? MAX_ENTRIES;
   const maxBytes = options.maxBytes ?? MAX_BYTES;
   // A Map iterates in insertion order: re-inserting on a hit makes the first key the least used.
-  const entries = new Map<string, Entry>();
+  const entries = new Map<string, CachedRead>();
+  // viewer + address as sent -> key of entries; checked against the entry on every use.
+  const addresses = new Map<string, string>();
   const fills = new Set<Fill>();
   let bytes = 0;
   let hits = 0;
@@ -100,7 +111,24 @@ export function createReadCache(options: ReadCacheOptions): ReadCache {
     for (const [key, entry] of entries) if (test(entry)) remove(key);
   };
 
-  const store = (key: string, entry: Entry) => {
+  const fresh = (key: string, entry: CachedRead | undefined, now: number) => {
+    // A clock that went back (tests move it) counts as expired too.
+    if (entry && (now - entry.createdAt >= ttlMs || now < entry.createdAt)) {
+      remove(key);
+      return undefined;
+    }
+    return entry;
+  };
+
+  const remember = (viewerId: string, url: string, key: string) => {
+    const address = `${viewerId} ${url}`;
+    if (addresses.get(address) === key) return;
+    addresses.delete(address);
+    addresses.set(address, key);
+    if (addresses.size > MAX_ADDRESSES) addresses.delete(addresses.keys().next().value as string);
+  };
+
+  const store = (key: string, entry: CachedRead) => {
     if (entry.bytes > maxBytes) return;
     remove(key);
     entries.set(key, entry);
@@ -116,12 +144,7 @@ export function createReadCache(options: ReadCacheOptions): ReadCache {
       const userId = scope.userId ?? null;
       const key = JSON.stringify([route, query, scope.householdId, userId]);
       const now = options.now();
-      let entry = entries.get(key);
-      // A clock that went back (tests move it) counts as expired too.
-      if (entry && (now - entry.createdAt >= ttlMs || now < entry.createdAt)) {
-        remove(key);
-        entry = undefined;
-      }
+      let entry = fresh(key, entries.get(key), now);
       if (entry) {
         hits += 1;
         entries.delete(key);
@@ -131,13 +154,13 @@ export function createReadCache(options: ReadCacheOptions): ReadCache {
         const fill: Fill = { householdId: scope.householdId, userId, stale: false };
         fills.add(fill);
         try {
-          const body = JSON.stringify(await compute());
+          const body = Buffer.from(JSON.stringify(await compute()));
           entry = {
             householdId: scope.householdId,
             userId,
             body,
             etag: etagOf(body),
-            bytes: Buffer.byteLength(body) + key.length,
+            bytes: body.length + key.length,
             createdAt: now,
           };
           if (!fill.stale) store(key, entry);
@@ -145,12 +168,24 @@ export function createReadCache(options: ReadCacheOptions): ReadCache {
           fills.delete(fill);
         }
       }
+      if (entries.get(key) === entry) remember(scope.viewerId, request.url, key);
       reply
         .header('ETag', entry.etag)
         .header('Cache-Control', 'private, no-cache')
         .type('application/json; charset=utf-8');
       if (matches(request.headers['if-none-match'], entry.etag)) return reply.code(304).send();
       return entry.body;
+    },
+    peek: (viewerId, url, householdId) => {
+      const key = addresses.get(`${viewerId} ${url}`);
+      if (key === undefined) return undefined;
+      const entry = fresh(key, entries.get(key), options.now());
+      if (!entry || entry.householdId !== householdId || (entry.userId !== null && entry.userId !== viewerId))
+        return undefined;
+      hits += 1;
+      entries.delete(key);
+      entries.set(key, entry);
+      return entry;
     },
     dropHousehold: (householdId) => dropWhere((scope) => scope.householdId === householdId),
     dropUser: (userId) => dropWhere((scope) => scope.userId === userId),

@@ -5,11 +5,18 @@ import { findMembership } from '../features/households/queries.ts';
 import type { EventBus } from '../realtime/bus.ts';
 import type { ReadCache } from './read-cache.ts';
 
+/** What a write drops: the read cache and the auth cache both have this shape. */
+export type Droppable = Pick<ReadCache, 'dropHousehold' | 'dropUser' | 'clear'>;
+
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 // Ephemeral: they change nothing a cached read shows.
 const EPHEMERAL = new Set(['user_typing', 'user_stopped_typing']);
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A GET that changes state (GET /api/logout): it invalidates like any other write. */
+    writes?: boolean;
+  }
   interface FastifyRequest {
     /** Who sent this state-changing request, and their household before it ran. */
     writer?: { userId: string; householdId: string | null };
@@ -17,7 +24,7 @@ declare module 'fastify' {
 }
 
 /**
- * Keeps the read cache honest on every instance:
+ * Keeps the read cache and the auth cache honest on every instance:
  * - every household or user event on the bus drops that household's or user's answers;
  * - every state-changing request by a signed-in user drops, here and (through the bus) on every
  *   other instance, the answers of the household they were in before and are in after, and
@@ -28,23 +35,36 @@ export function registerReadInvalidation(
   app: FastifyInstance,
   db: Db,
   bus: EventBus,
-  reads: ReadCache,
+  caches: Droppable[],
   now: () => number,
 ): void {
+  // One object that drops from every cache: the read cache and the auth cache.
+  const every: Droppable = {
+    dropHousehold: (id) => {
+      for (const cache of caches) cache.dropHousehold(id);
+    },
+    dropUser: (id) => {
+      for (const cache of caches) cache.dropUser(id);
+    },
+    clear: () => {
+      for (const cache of caches) cache.clear();
+    },
+  };
+
   bus.subscribe((message) => {
     if ('invalidate' in message) {
       const { householdIds, userIds } = message.invalidate;
-      for (const id of householdIds) reads.dropHousehold(id);
-      for (const id of userIds) reads.dropUser(id);
+      for (const id of householdIds) every.dropHousehold(id);
+      for (const id of userIds) every.dropUser(id);
       return;
     }
     if (EPHEMERAL.has(message.event.type)) return;
-    if ('userId' in message.audience) reads.dropUser(message.audience.userId);
-    else reads.dropHousehold(message.audience.householdId);
+    if ('userId' in message.audience) every.dropUser(message.audience.userId);
+    else every.dropHousehold(message.audience.householdId);
   });
 
   // Invalidations may have been lost while the bus was down (PostgreSQL listener reconnected).
-  bus.onResume(() => reads.clear());
+  bus.onResume(() => every.clear());
 
   const writerOf = async (request: FastifyRequest) => {
     const token = request.cookies[SESSION_COOKIE];
@@ -55,7 +75,7 @@ export function registerReadInvalidation(
   };
 
   app.addHook('preHandler', async (request) => {
-    if (SAFE_METHODS.has(request.method)) return;
+    if (SAFE_METHODS.has(request.method) && !request.routeOptions.config.writes) return;
     request.writer = await writerOf(request);
   });
 
@@ -65,14 +85,14 @@ export function registerReadInvalidation(
     const writer = request.writer;
     if (!writer) return payload;
     // Dropped at once here, before the database is asked anything more.
-    if (writer.householdId) reads.dropHousehold(writer.householdId);
-    reads.dropUser(writer.userId);
+    if (writer.householdId) every.dropHousehold(writer.householdId);
+    every.dropUser(writer.userId);
     try {
       const after = await findMembership(db, writer.userId);
       const householdIds = [
         ...new Set([writer.householdId, after?.householdId].filter((id): id is string => !!id)),
       ];
-      for (const id of householdIds) reads.dropHousehold(id);
+      for (const id of householdIds) every.dropHousehold(id);
       await bus.publish({ invalidate: { householdIds, userIds: [writer.userId] } });
     } catch (error) {
       // Other instances still drop their copies within the TTL; the write itself stands.

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { FORMER_MEMBER } from '#shared/account-data.ts';
-import { displayName } from '#shared/users.ts';
+import { displayName, FORMER_MEMBER } from '#shared/users.ts';
 import { LIMITS } from '../../auth/rate-limit.ts';
 import type { Db } from '../../db/database.ts';
 import { readJson } from '../../db/dialect.ts';

@@ -1,12 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import { accountDataMessages, confirmsEmail, deleteAccountSchema } from '#shared/account-data.ts';
-import { profileColorSchema } from '#shared/users.ts';
-import { loginSchema, normalizeEmail, registerSchema, updateNamesSchema } from '#shared/validation.ts';
+import { SIGNED_IN_COOKIE } from '#shared/session-cookie.ts';
+import {
+  loginSchema,
+  normalizeEmail,
+  profileColorSchema,
+  registerSchema,
+  updateNamesSchema,
+} from '#shared/validation.ts';
 import { type Context, requireUser } from '../../auth/guards.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../auth/passwords.ts';
 import { consume, LIMITS } from '../../auth/rate-limit.ts';
-import { endSession, type readSession, SESSION_COOKIE, startSession } from '../../auth/sessions.ts';
-import { badRequest, conflict, parse, unauthorized } from '../../http/errors.ts';
+import { clearSessionCookies, endSession, type readSession, startSession } from '../../auth/sessions.ts';
+import { badRequest, conflict, HttpError, parse, unauthorized } from '../../http/errors.ts';
 import { isCrossSite } from '../../http/security.ts';
 import { processImage } from '../images/process.ts';
 import { insertImage } from '../images/queries.ts';
@@ -70,16 +76,26 @@ export function accountRoutes(app: FastifyInstance, ctx: Context): void {
   });
 
   // A full navigation (SPEC §7). Another site cannot sign a user out by linking here.
-  app.get('/api/logout', async (request, reply) => {
+  // It ends a session, so it drops cached sessions like any write (read-invalidation.ts).
+  app.get('/api/logout', { config: { writes: true } }, async (request, reply) => {
     if (!isCrossSite(config, request)) await endSession(db, request, reply);
     return reply.redirect('/', 302);
   });
 
-  // 401 is how the web app learns nobody is signed in (SPEC §7: '401 gives null').
+  // 401 is how the web app learns nobody is signed in (SPEC §7: '401 gives null'). A signed-in
+  // cookie that outlived its session (ended on the server) goes with that answer (decision 0012).
   const currentUser = async (
     request: Parameters<typeof readSession>[2],
     reply: Parameters<typeof readSession>[3],
-  ) => getUser(db, await requireUser(ctx, request, reply));
+  ) => {
+    try {
+      return await getUser(db, await requireUser(ctx, request, reply));
+    } catch (error) {
+      const signedOut = error instanceof HttpError && error.statusCode === 401;
+      if (signedOut && request.cookies[SIGNED_IN_COOKIE] !== undefined) clearSessionCookies(reply);
+      throw error;
+    }
+  };
   app.get('/api/user', (request, reply) => currentUser(request, reply));
   app.get('/api/auth/user', (request, reply) => currentUser(request, reply));
 
@@ -98,7 +114,7 @@ export function accountRoutes(app: FastifyInstance, ctx: Context): void {
     if (!user || !confirmsEmail(email, user.email))
       throw badRequest(accountDataMessages.confirmEmailMismatch);
     const deleted = await deleteAccount(db, userId);
-    reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    clearSessionCookies(reply);
     if (deleted?.householdId) {
       const { householdId, ended } = deleted;
       await ctx.events.toUser(userId, { type: 'member_left', userId });

@@ -67,8 +67,13 @@ export function choreRoutes(app: FastifyInstance, ctx: Context): void {
         ? { before: query.before ? Date.parse(query.before) : ctx.now(), limit: query.limit }
         : undefined;
     // The same for every member: no per-user field in a chore.
-    return ctx.reads.serve(request, reply, '/api/chores', query, { householdId: member.householdId }, () =>
-      listChores(db, member.householdId, ctx.now(), history),
+    return ctx.reads.serve(
+      request,
+      reply,
+      '/api/chores',
+      query,
+      { householdId: member.householdId, viewerId: member.userId },
+      () => listChores(db, member.householdId, ctx.now(), history),
     );
   });
 

@@ -26,7 +26,7 @@ export function dashboardRoutes(app: FastifyInstance, ctx: Context): void {
   app.get('/api/home', async (request, reply) => {
     const member = await requireMember(ctx, request, reply);
     const query = parse(homeQuery, request.query);
-    return ctx.reads.serve(request, reply, '/api/home', query, member, () =>
+    return ctx.reads.serve(request, reply, '/api/home', query, { ...member, viewerId: member.userId }, () =>
       home(db, member.householdId, member.userId, ctx.now(), query.tz),
     );
   });

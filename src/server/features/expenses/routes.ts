@@ -47,7 +47,7 @@ export function expenseRoutes(app: FastifyInstance, ctx: Context): void {
       reply,
       '/api/expenses',
       before ?? null,
-      { householdId: member.householdId },
+      { householdId: member.householdId, viewerId: member.userId },
       async () => {
         const expenses = await listExpenses(db, member.householdId, before);
         if (!expenses) throw notFound('No such expense to page from');
@@ -142,7 +142,7 @@ export function expenseRoutes(app: FastifyInstance, ctx: Context): void {
 
   app.get('/api/balance', async (request, reply) => {
     const member = await requireMember(ctx, request, reply);
-    return ctx.reads.serve(request, reply, '/api/balance', null, member, () =>
+    return ctx.reads.serve(request, reply, '/api/balance', null, { ...member, viewerId: member.userId }, () =>
       balanceFor(db, member.householdId, member.userId),
     );
   });
