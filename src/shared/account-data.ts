@@ -25,6 +25,3 @@ export function confirmsEmail(typed: string, accountEmail: string): boolean {
 export function exportFileName(now: number): string {
   return `hearth-export-${new Date(now).toISOString().slice(0, 10)}.zip`;
 }
-
-/** What a deleted member is called wherever their history stays (chat, expenses, chores). */
-export const FORMER_MEMBER = 'Former member';

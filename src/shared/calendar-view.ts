@@ -3,8 +3,8 @@ import { format } from 'date-fns';
 import type { EVENT_RECURRENCES, EVENT_REMINDERS, EventRecurrence, EventType } from './calendar.ts';
 import { EVENT_COLORS } from './calendar.ts';
 import { addDaysToKey, dateOfKey, dayKeyIn } from './calendar-days.ts';
-import { hasSpecificTime } from './chores.ts';
-import { type RECURRING_INTERVALS, recurringDate } from './expenses.ts';
+import { hasSpecificTime } from './chore-rules.ts';
+import { type RECURRING_INTERVALS, recurringDate } from './expense-rules.ts';
 
 export type EventReminder = (typeof EVENT_REMINDERS)[number];
 

@@ -1,5 +1,5 @@
 import { format, isSameDay, subDays } from 'date-fns';
-import { type ChatMessage, REACTIONS, type Reaction } from './messages.ts';
+import { type ChatMessage, REACTIONS, type Reaction } from './message-rules.ts';
 
 /**
  * A message as the chat keeps it: the server's, or one of the user's own still on its way

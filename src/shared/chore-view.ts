@@ -4,15 +4,15 @@ import {
   type CHORE_CATEGORIES,
   type CHORE_REMINDERS,
   type ChoreStatus,
-  type CreateChoreInput,
   dueLabel,
   hasSpecificTime,
   nextStatus,
   type Priority,
   type Recurrence,
   type Rotation,
-} from './chores.ts';
-import type { MessageAuthor } from './messages.ts';
+} from './chore-rules.ts';
+import type { CreateChoreInput } from './chores.ts';
+import type { MessageAuthor } from './message-rules.ts';
 
 export type ChoreCategory = (typeof CHORE_CATEGORIES)[number];
 export type ChoreReminder = (typeof CHORE_REMINDERS)[number];

@@ -1,9 +1,9 @@
 import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
 import { addDaysToKey, addMonthsToMonth, dayKeyIn } from './calendar-days.ts';
-import { dueLabel, type Priority } from './chores.ts';
+import { dueLabel, type Priority } from './chore-rules.ts';
 import type { ListingView } from './listing-view.ts';
-import type { MessageAuthor } from './messages.ts';
+import type { MessageAuthor } from './message-rules.ts';
 import { formatMoney } from './money.ts';
 import { displayName } from './users.ts';
 

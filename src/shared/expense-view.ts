@@ -1,6 +1,5 @@
 import { differenceInCalendarDays, format } from 'date-fns';
 import {
-  type CreateExpenseInput,
   CUSTOM_TOLERANCE_CENTS,
   type EXPENSE_CATEGORIES,
   equalSplit,
@@ -9,8 +8,9 @@ import {
   percentageSplit,
   type RECURRING_INTERVALS,
   type SplitType,
-} from './expenses.ts';
-import type { MessageAuthor } from './messages.ts';
+} from './expense-rules.ts';
+import type { CreateExpenseInput } from './expenses.ts';
+import type { MessageAuthor } from './message-rules.ts';
 import { centsToDollars, formatMoney, parseDollarsToCents } from './money.ts';
 
 export type CreateCategory = (typeof EXPENSE_CATEGORIES)[number];

@@ -1,6 +1,5 @@
 import {
   type AMENITIES,
-  type CreateListingInput,
   type GENDER_PREFERENCES,
   HOUSING_TYPES,
   type LIFESTYLE_PREFERENCES,
@@ -8,7 +7,8 @@ import {
   type SOCIAL_PREFERENCES,
   type STUDENT_YEARS,
   type STUDY_HABITS,
-} from './listings.ts';
+} from './listing-rules.ts';
+import type { CreateListingInput } from './listings.ts';
 import { displayName, type ProfileColor } from './users.ts';
 
 export type RoomType = (typeof ROOM_TYPES)[number];

@@ -1,12 +1,10 @@
 import { z } from 'zod';
-import type { PublicUser } from './users.ts';
+import { MESSAGE_MAX_LENGTH, MESSAGES_PAGE_SIZE, REACTIONS } from './message-rules.ts';
 import { registerMessages } from './validation.ts';
 
-export const MESSAGE_MAX_LENGTH = 2000;
-export const MESSAGES_PAGE_SIZE = 100;
-/** The quick reactions, in the order the menu shows them. */
-export const REACTIONS = ['👍', '❤️', '😂', '😮', '😢', '🎉'] as const;
-export type Reaction = (typeof REACTIONS)[number];
+// The rest lives in message-rules.ts (no Zod in it); this module adds the schemas the routes and
+// the real-time hub validate with, and passes the rest on for the server's convenience.
+export * from './message-rules.ts';
 
 export const messageMessages = registerMessages({
   contentRequired: 'Message cannot be empty',
@@ -34,54 +32,6 @@ export const listMessagesQuery = z.object({
   limit: z.coerce.number().int().min(1).max(200).default(MESSAGES_PAGE_SIZE),
 });
 
-export type MessageAuthor = Pick<
-  PublicUser,
-  'id' | 'firstName' | 'lastName' | 'email' | 'profileColor' | 'profileImageUrl'
->;
-
-/** The fields of a user that travel with what they wrote or did (and nothing more). */
-export function toAuthor(user: MessageAuthor): MessageAuthor {
-  return {
-    id: user.id,
-    firstName: user.firstName,
-    lastName: user.lastName,
-    email: user.email,
-    profileColor: user.profileColor,
-    profileImageUrl: user.profileImageUrl,
-  };
-}
-
-export interface ChatMessage {
-  id: string;
-  content: string;
-  userId: string | null;
-  user: MessageAuthor | null;
-  householdId: string;
-  createdAt: string;
-  type: 'text' | 'system';
-  reactions: { emoji: Reaction; userIds: string[] }[];
-}
-
-/** Every frame the server sends on /ws (SPEC §7 'Real-time channel', plus update/delete variants). */
-export type ServerEvent =
-  | { type: 'connection_confirmed'; userId: string; householdId: string }
-  | { type: 'pong' }
-  | { type: 'message_error'; error: string }
-  | { type: 'new_message'; message: ChatMessage }
-  | { type: 'message_reaction'; messageId: string; reactions: ChatMessage['reactions'] }
-  | { type: 'user_typing' | 'user_stopped_typing'; userId: string; userName: string }
-  | { type: 'user_kicked'; householdId: string }
-  | { type: 'member_removed'; userId: string }
-  | { type: 'member_joined' | 'member_left'; userId: string }
-  | { type: 'household_updated' }
-  | { type: 'new_chore' | 'chore_updated' | 'chore_deleted'; chore?: unknown; id?: string }
-  | { type: 'new_expense' | 'expense_updated' | 'expense_deleted'; expense?: unknown; id?: string }
-  | {
-      type: 'new_calendar_event' | 'calendar_event_updated' | 'calendar_event_deleted';
-      event?: unknown;
-      id?: string;
-    };
-
 /** Frames a client may send; anything else is dropped. */
 export const clientFrameSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('connect'), userId: z.string().max(100), householdId: z.string().max(100) }),
@@ -90,13 +40,3 @@ export const clientFrameSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('user_stopped_typing'), householdId: z.string().max(100).optional() }).loose(),
 ]);
 export type ClientFrame = z.infer<typeof clientFrameSchema>;
-
-/** Wording of the chat's system messages. */
-export function systemMessageText(
-  kind: 'member_joined' | 'member_left' | 'member_removed',
-  name: string,
-): string {
-  if (kind === 'member_joined') return `${name} joined the household`;
-  if (kind === 'member_left') return `${name} left the household`;
-  return `${name} was removed from the household`;
-}

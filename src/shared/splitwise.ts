@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type Debt, type EXPENSE_CATEGORIES, MAX_EXPENSE_CENTS, simplifyDebts } from './expenses.ts';
+import { type Debt, type EXPENSE_CATEGORIES, MAX_EXPENSE_CENTS, simplifyDebts } from './expense-rules.ts';
 
 /**
  * Splitwise's "Export as spreadsheet" for a group, read after CSV parsing (the server parses;

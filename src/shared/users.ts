@@ -1,6 +1,3 @@
-import { z } from 'zod';
-import { messages } from './validation.ts';
-
 export const PROFILE_COLORS = [
   'blue',
   'emerald',
@@ -11,12 +8,11 @@ export const PROFILE_COLORS = [
   'pink',
   'teal',
 ] as const;
+/** What a deleted member is called wherever their history stays (chat, expenses, chores). */
+export const FORMER_MEMBER = 'Former member';
+
 export type ProfileColor = (typeof PROFILE_COLORS)[number];
 export const DEFAULT_PROFILE_COLOR: ProfileColor = 'blue';
-
-export const profileColorSchema = z.object({
-  profileColor: z.enum(PROFILE_COLORS, { error: messages.profileColorInvalid }),
-});
 
 /** The user object of every API answer (DESIGN §3): never a password hash. */
 export interface PublicUser {

@@ -1,49 +1,20 @@
 import { z } from 'zod';
+import { PROFILE_COLORS } from './users.ts';
+import {
+  isKnownMessage,
+  messages,
+  NAME_MAX_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+} from './validation-rules.ts';
 
-/** Every validation message a user can see (SPEC §5). Forms and routes share these words. */
-export const messages = {
-  emailRequired: 'Email is required',
-  emailInvalid: 'Please enter a valid email address',
-  passwordRequired: 'Password is required',
-  passwordTooShort: 'Password must be at least 8 characters',
-  passwordTooLong: 'Password must be at most 200 characters',
-  firstNameRequired: 'First name is required',
-  lastNameRequired: 'Last name is required',
-  confirmRequired: 'Please confirm your password',
-  passwordsDontMatch: "Passwords don't match",
-  nameTooLong: 'Names must be at most 50 characters',
-  nameInvalid: 'Names must not contain control characters',
-  imageRequired: 'Please select an image file',
-  imageTooLarge: 'Image must be smaller than 5MB',
-  profileColorInvalid:
-    'Profile colour must be one of blue, emerald, purple, orange, indigo, green, pink, teal',
-} as const;
-
-const knownMessages = new Set<string>(Object.values(messages));
-
-/** Each feature's message list joins the known ones, so the API answers them word for word. */
-export function registerMessages<T extends Record<string, string>>(list: T): T {
-  for (const message of Object.values(list)) knownMessages.add(message);
-  return list;
-}
-
-/** True when a message is one of ours, i.e. already names its field in plain words. */
-export function isKnownMessage(message: string): boolean {
-  return knownMessages.has(message);
-}
-
-export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_MAX_LENGTH = 200;
-export const NAME_MAX_LENGTH = 50;
-export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+// The messages, limits and plain checks live in validation-rules.ts (no Zod in it); this module
+// adds the schemas and passes the rest on, so forms and routes keep one place to import from.
+export * from './validation-rules.ts';
 
 // Deliberately loose: one @, something on each side, a dot in the domain, no spaces.
 const EMAIL_PATTERN = /^[^\s@\p{Cc}]+@[^\s@\p{Cc}]+\.[^\s@\p{Cc}]+$/u;
 const NO_CONTROL_CHARACTERS = /^[^\p{Cc}]*$/u;
-
-export function normalizeEmail(email: string): string {
-  return email.trim().toLowerCase();
-}
 
 const email = z
   .string({ error: messages.emailRequired })
@@ -103,6 +74,11 @@ export const updateNamesSchema = z.object({
 });
 export type UpdateNamesInput = z.infer<typeof updateNamesSchema>;
 
+/** PATCH /api/user: one of the eight profile colours. */
+export const profileColorSchema = z.object({
+  profileColor: z.enum(PROFILE_COLORS, { error: messages.profileColorInvalid }),
+});
+
 /** The first message per field, for forms that show one message under each input. */
 export function fieldErrors(error: z.ZodError): Record<string, string> {
   const out: Record<string, string> = {};
@@ -120,11 +96,4 @@ export function describeIssue(issue: z.core.$ZodIssue): string {
   // Our own sentences, and messages that already start with their field, stand as they are.
   if (isKnownMessage(issue.message) || !field || issue.message.startsWith(leaf)) return issue.message;
   return `${field}: ${issue.message}`;
-}
-
-/** Profile photo checks the browser can make before upload (the server checks the content). */
-export function checkProfilePhoto(file: { type: string; size: number }): string | null {
-  if (!file.type.startsWith('image/')) return messages.imageRequired;
-  if (file.size >= IMAGE_MAX_BYTES) return messages.imageTooLarge;
-  return null;
 }

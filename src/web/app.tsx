@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { BrowserRouter } from 'react-router';
 import { useAuthTransition } from './features/auth/auth-transition.ts';
 import { AuthTransitionOverlay } from './features/auth/components/auth-transition-overlay.tsx';
@@ -7,13 +7,13 @@ import { queryClient } from './lib/query-client.ts';
 import { useThemeSync } from './lib/theme.ts';
 import { AppRoutes } from './shell/app-routes.tsx';
 import { BottomNav } from './shell/bottom-nav.tsx';
+import { lazyScreen } from './shell/lazy-screen.tsx';
+import { pages } from './shell/pages.ts';
 import { UpdateBanner } from './shell/update-banner.tsx';
 import { useAppState } from './shell/use-app-state.ts';
 
 // Its own chunk: pages without a household (the landing page above all) never load it.
-const RealtimeConnection = lazy(() =>
-  import('./features/realtime/realtime-connection.tsx').then((m) => ({ default: m.RealtimeConnection })),
-);
+const RealtimeConnection = lazyScreen(pages.realtime, (m) => m.RealtimeConnection);
 
 export function App() {
   return (

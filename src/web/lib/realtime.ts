@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import type { ServerEvent } from '#shared/messages.ts';
+import type { ServerEvent } from '#shared/message-rules.ts';
 import {
   ABNORMAL_CLOSURE,
   type ConnectionState,

@@ -1,74 +1,39 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { type AppState, HOUSEHOLD_ONLY_PATHS } from '#shared/app-state.ts';
 import { PageSpinner } from '../components/spinner.tsx';
 import { readLocal, storageKeys } from '../lib/storage.ts';
+import { lazyScreen } from './lazy-screen.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
+import { pages } from './pages.ts';
+import { useFirstScreenArrived } from './preload.ts';
 
-// Every page is its own chunk, so the landing page loads nothing it does not show.
-const LandingPage = lazy(() =>
-  import('../features/landing/landing-page.tsx').then((m) => ({ default: m.LandingPage })),
-);
-const AuthPage = lazy(() => import('../features/auth/auth-page.tsx').then((m) => ({ default: m.AuthPage })));
-const OnboardingPage = lazy(() =>
-  import('../features/onboarding/onboarding-page.tsx').then((m) => ({ default: m.OnboardingPage })),
-);
-const SettingsPage = lazy(() =>
-  import('../features/settings/settings-page.tsx').then((m) => ({ default: m.SettingsPage })),
-);
-const HomePage = lazy(() => import('../features/home/home-page.tsx').then((m) => ({ default: m.HomePage })));
-const NoHouseholdHome = lazy(() =>
-  import('../features/home/no-household-home.tsx').then((m) => ({ default: m.NoHouseholdHome })),
-);
-const NoHouseholdFallback = lazy(() =>
-  import('../features/home/no-household-fallback.tsx').then((m) => ({ default: m.NoHouseholdFallback })),
-);
-const RoommatesPage = lazy(() =>
-  import('../features/listings/roommates-page.tsx').then((m) => ({ default: m.RoommatesPage })),
-);
-const ListingDetailPage = lazy(() =>
-  import('../features/listings/listing-detail-page.tsx').then((m) => ({ default: m.ListingDetailPage })),
-);
-const AddListingPage = lazy(() =>
-  import('../features/listings/add-listing-page.tsx').then((m) => ({ default: m.AddListingPage })),
-);
-const MessagesPage = lazy(() =>
-  import('../features/messages/messages-page.tsx').then((m) => ({ default: m.MessagesPage })),
-);
-const JoinPage = lazy(() =>
-  import('../features/households/join-page.tsx').then((m) => ({ default: m.JoinPage })),
-);
-const ChoresPage = lazy(() =>
-  import('../features/chores/chores-page.tsx').then((m) => ({ default: m.ChoresPage })),
-);
-const AddChorePage = lazy(() =>
-  import('../features/chores/add-chore-page.tsx').then((m) => ({ default: m.AddChorePage })),
-);
-const ExpensesPage = lazy(() =>
-  import('../features/expenses/expenses-page.tsx').then((m) => ({ default: m.ExpensesPage })),
-);
-const AddExpensePage = lazy(() =>
-  import('../features/expenses/add-expense-page.tsx').then((m) => ({ default: m.AddExpensePage })),
-);
-const ImportSplitwisePage = lazy(() =>
-  import('../features/expenses/import-splitwise-page.tsx').then((m) => ({ default: m.ImportSplitwisePage })),
-);
-const DashboardPage = lazy(() =>
-  import('../features/dashboard/dashboard-page.tsx').then((m) => ({ default: m.DashboardPage })),
-);
-const DashboardNoHousehold = lazy(() =>
-  import('../features/dashboard/dashboard-page.tsx').then((m) => ({ default: m.DashboardNoHousehold })),
-);
-const CalendarPage = lazy(() =>
-  import('../features/calendar/calendar-page.tsx').then((m) => ({ default: m.CalendarPage })),
-);
-const AddEventPage = lazy(() =>
-  import('../features/calendar/add-event-page.tsx').then((m) => ({ default: m.AddEventPage })),
-);
+const LandingPage = lazyScreen(pages.landing, (m) => m.LandingPage);
+const AuthPage = lazyScreen(pages.auth, (m) => m.AuthPage);
+const OnboardingPage = lazyScreen(pages.onboarding, (m) => m.OnboardingPage);
+const SettingsPage = lazyScreen(pages.settings, (m) => m.SettingsPage);
+const HomePage = lazyScreen(pages.home, (m) => m.HomePage);
+const NoHouseholdHome = lazyScreen(pages.noHouseholdHome, (m) => m.NoHouseholdHome);
+const NoHouseholdFallback = lazyScreen(pages.noHouseholdFallback, (m) => m.NoHouseholdFallback);
+const RoommatesPage = lazyScreen(pages.roommates, (m) => m.RoommatesPage);
+const ListingDetailPage = lazyScreen(pages.listingDetail, (m) => m.ListingDetailPage);
+const AddListingPage = lazyScreen(pages.addListing, (m) => m.AddListingPage);
+const MessagesPage = lazyScreen(pages.messages, (m) => m.MessagesPage);
+const JoinPage = lazyScreen(pages.join, (m) => m.JoinPage);
+const ChoresPage = lazyScreen(pages.chores, (m) => m.ChoresPage);
+const AddChorePage = lazyScreen(pages.addChore, (m) => m.AddChorePage);
+const ExpensesPage = lazyScreen(pages.expenses, (m) => m.ExpensesPage);
+const AddExpensePage = lazyScreen(pages.addExpense, (m) => m.AddExpensePage);
+const ImportSplitwisePage = lazyScreen(pages.importSplitwise, (m) => m.ImportSplitwisePage);
+const DashboardPage = lazyScreen(pages.dashboard, (m) => m.DashboardPage);
+const DashboardNoHousehold = lazyScreen(pages.dashboard, (m) => m.DashboardNoHousehold);
+const CalendarPage = lazyScreen(pages.calendar, (m) => m.CalendarPage);
+const AddEventPage = lazyScreen(pages.addEvent, (m) => m.AddEventPage);
 
 /** The route table by state (SPEC §2). */
 export function AppRoutes({ state }: { state: AppState }) {
-  if (state === 'loading') return <PageSpinner />;
+  const firstScreenArrived = useFirstScreenArrived();
+  if (state === 'loading' || !firstScreenArrived) return <PageSpinner />;
   return <Suspense fallback={<PageSpinner />}>{routesFor(state)}</Suspense>;
 }
 

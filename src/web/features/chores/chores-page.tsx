@@ -1,7 +1,8 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { type ChoreStatus, sortChores } from '#shared/chore-rules.ts';
 import { type ChoreView, toggleSubtask, withPendingChanges } from '#shared/chore-view.ts';
-import { type ChoreStatus, sortChores } from '#shared/chores.ts';
 import { ErrorCard } from '../../components/error-card.tsx';
 import { ChoresIcon } from '../../components/icons.tsx';
 import { PlusIcon } from '../../components/page-icons.tsx';
@@ -10,7 +11,7 @@ import { buttonStyles, mutedText } from '../../components/ui.ts';
 import { useUser } from '../auth/api/get-user.ts';
 import { useCurrentHousehold } from '../households/api/get-household.ts';
 import { useDeleteChore } from './api/delete-chore.ts';
-import { useChores } from './api/get-chores.ts';
+import { choresQueryOptions, useChores } from './api/get-chores.ts';
 import { type ChoreUpdate, useUpdateChore } from './api/update-chore.ts';
 import { type ChoreActions, ChoreCard } from './components/chore-card.tsx';
 import { ChoreCounters } from './components/chore-counters.tsx';
@@ -113,4 +114,9 @@ export function ChoresPage() {
       <Toast message={toast} />
     </div>
   );
+}
+
+/** What the screen asks for as it mounts, for preload.ts to ask for sooner. */
+export function prefetch(queryClient: QueryClient): void {
+  void queryClient.prefetchQuery(choresQueryOptions);
 }

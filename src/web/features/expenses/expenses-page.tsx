@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
+import { useDeferredValue, useState } from 'react';
 import { Link } from 'react-router';
 import { type ExpenseTab, type ExpenseView, filterExpenses, tabCounts } from '#shared/expense-view.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
@@ -10,9 +11,9 @@ import { buttonStyles, linkStyles, mutedText } from '../../components/ui.ts';
 import { useUser } from '../auth/api/get-user.ts';
 import { useCurrentHousehold } from '../households/api/get-household.ts';
 import { useDeleteExpense } from './api/delete-expense.ts';
-import { useBalance } from './api/get-balance.ts';
-import { useBalances } from './api/get-balances.ts';
-import { useExpenses } from './api/get-expenses.ts';
+import { balanceQueryOptions, useBalance } from './api/get-balance.ts';
+import { balancesQueryOptions, useBalances } from './api/get-balances.ts';
+import { expensesQueryOptions, useExpenses } from './api/get-expenses.ts';
 import { useSettleSplit } from './api/settle-split.ts';
 import { BalanceCard } from './components/balance-card.tsx';
 import { BalancesCard } from './components/balances-card.tsx';
@@ -38,7 +39,10 @@ export function ExpensesPage() {
   const nameOf = useMemberNames(household?.members);
   const [tab, setTab] = useState<ExpenseTab>('all');
   const [deleting, setDeleting] = useState<ExpenseView | null>(null);
-  const list = expenses.data ?? [];
+  // The list can be long. Rendered from a deferred copy, it is built in the background, in short
+  // tasks React can interrupt, rather than in one block that would freeze the page.
+  const loaded = useDeferredValue(expenses.data);
+  const list = loaded ?? [];
   const shown = filterExpenses(list, tab);
   const today = new Date();
   const memberOrder = household?.members.map((m) => m.userId) ?? [];
@@ -76,7 +80,7 @@ export function ExpensesPage() {
         />
       )}
 
-      {expenses.isPending || !user ? (
+      {!user || (loaded === undefined && !expenses.isError) ? (
         <PageSpinner />
       ) : expenses.isError ? (
         <ErrorCard title="Unable to load expenses" message="Please check your connection and try again." />
@@ -158,4 +162,11 @@ export function ExpensesPage() {
       </ConfirmDialog>
     </div>
   );
+}
+
+/** What the screen asks for as it mounts, for preload.ts to ask for sooner. */
+export function prefetch(queryClient: QueryClient): void {
+  void queryClient.prefetchInfiniteQuery(expensesQueryOptions);
+  void queryClient.prefetchQuery(balanceQueryOptions);
+  void queryClient.prefetchQuery(balancesQueryOptions);
 }

@@ -1,5 +1,6 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { dueLabel } from '#shared/chores.ts';
+import { dueLabel } from '#shared/chore-rules.ts';
 import { type HomeData, netLabel, recommendation } from '#shared/dashboard.ts';
 import { errorMessage } from '#shared/errors.ts';
 import { greeting, greetingName } from '#shared/greeting.ts';
@@ -9,7 +10,7 @@ import { CalendarIcon, ChatIcon, ChoresIcon, SparklesIcon, WalletIcon } from '..
 import { PageSpinner } from '../../components/spinner.tsx';
 import { buttonStyles, cardStyles, linkStyles, mutedText } from '../../components/ui.ts';
 import { useUser } from '../auth/api/get-user.ts';
-import { useHome } from '../dashboard/api/get-home.ts';
+import { homeQueryOptions, useHome } from '../dashboard/api/get-home.ts';
 import {
   EventList,
   MemberBars,
@@ -253,4 +254,9 @@ export function HomePage() {
       )}
     </div>
   );
+}
+
+/** What the screen asks for as it mounts, for preload.ts to ask for sooner. */
+export function prefetch(queryClient: QueryClient): void {
+  void queryClient.prefetchQuery(homeQueryOptions);
 }

@@ -1,4 +1,5 @@
 import { Link, useLocation, useParams } from 'react-router';
+import { availableLabel, formatListingRent } from '#shared/listing-rules.ts';
 import {
   HOUSING_TYPE_LABELS,
   hostName,
@@ -6,7 +7,6 @@ import {
   placeLabel,
   ROOM_TYPE_LABELS,
 } from '#shared/listing-view.ts';
-import { availableLabel, formatListingRent } from '#shared/listings.ts';
 import { Avatar } from '../../components/avatar.tsx';
 import { ErrorCard } from '../../components/error-card.tsx';
 import { ChevronLeftIcon, SearchIcon } from '../../components/icons.tsx';

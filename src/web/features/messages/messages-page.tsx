@@ -1,8 +1,8 @@
-import { useIsMutating, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { type QueryClient, useIsMutating, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useDeferredValue, useMemo, useRef, useState } from 'react';
 import { type ChatEntry, removeMessage } from '#shared/chat.ts';
 import { extractErrorMessage } from '#shared/errors.ts';
-import type { MessageAuthor } from '#shared/messages.ts';
+import type { MessageAuthor } from '#shared/message-rules.ts';
 import { displayName, type PublicUser } from '#shared/users.ts';
 import { ErrorCard } from '../../components/error-card.tsx';
 import { PageSpinner } from '../../components/spinner.tsx';
@@ -10,7 +10,7 @@ import { buttonStyles } from '../../components/ui.ts';
 import { useKeyboardOpen } from '../../lib/use-keyboard-open.ts';
 import { useUser } from '../auth/api/get-user.ts';
 import { useCurrentHousehold } from '../households/api/get-household.ts';
-import { messagesQueryKey, useMessages } from './api/get-messages.ts';
+import { messagesQueryKey, messagesQueryOptions, useMessages } from './api/get-messages.ts';
 import { useReactToMessage } from './api/react-to-message.ts';
 import { newTempId, sendMessageMutationKey, useSendMessage } from './api/send-message.ts';
 import { ChatHeader } from './components/chat-header.tsx';
@@ -45,6 +45,10 @@ function Chat({ user, householdId }: { user: PublicUser; householdId: string }) 
   const queryClient = useQueryClient();
   const messagesQuery = useMessages();
   const messages = messagesQuery.data;
+  // A page of messages is a long list. Rendered from a deferred copy, it is built in the
+  // background, in short tasks React can interrupt, rather than in one block that would freeze
+  // the page; the copy follows every change a moment later.
+  const shown = useDeferredValue(messages);
   const send = useSendMessage();
   const sending = useIsMutating({ mutationKey: sendMessageMutationKey }) > 0;
   const react = useReactToMessage(author.id);
@@ -95,8 +99,8 @@ function Chat({ user, householdId }: { user: PublicUser; householdId: string }) 
       className={`flex flex-col ${keyboardOpen ? 'h-dvh' : 'h-[calc(100dvh-5rem-env(safe-area-inset-bottom))]'}`}
     >
       <ChatHeader syncing={messagesQuery.isFetching} />
-      {messages === undefined ? (
-        messagesQuery.isError ? (
+      {shown === undefined ? (
+        messages === undefined && messagesQuery.isError ? (
           <div className="flex flex-1 flex-col items-center justify-center gap-4 px-6">
             <ErrorCard
               title="Messages could not be loaded"
@@ -111,10 +115,10 @@ function Chat({ user, householdId }: { user: PublicUser; householdId: string }) 
             <PageSpinner />
           </div>
         )
-      ) : messages.length === 0 ? (
+      ) : shown.length === 0 ? (
         <EmptyChat onPick={pick} />
       ) : (
-        <MessageList messages={messages} userId={author.id} actions={actions} />
+        <MessageList messages={shown} userId={author.id} actions={actions} />
       )}
       <TypingIndicator />
       <Composer
@@ -126,4 +130,9 @@ function Chat({ user, householdId }: { user: PublicUser; householdId: string }) 
       />
     </div>
   );
+}
+
+/** What the screen asks for as it mounts, for preload.ts to ask for sooner. */
+export function prefetch(queryClient: QueryClient): void {
+  void queryClient.prefetchQuery(messagesQueryOptions);
 }

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import { type ChatEntry, isTemporary, oldestSentMessage, prependOlder } from '#shared/chat.ts';
-import { MESSAGES_PAGE_SIZE } from '#shared/messages.ts';
+import { MESSAGES_PAGE_SIZE } from '#shared/message-rules.ts';
 import { fetchOlderMessages, messagesQueryKey } from './api/get-messages.ts';
 
 /**

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { type ChatEntry, receiveMessage, setReactions } from '#shared/chat.ts';
-import type { ServerEvent } from '#shared/messages.ts';
+import type { ServerEvent } from '#shared/message-rules.ts';
 import { calendarQueryKey } from '../calendar/api/get-calendar.ts';
 import { choresQueryKey } from '../chores/api/get-chores.ts';
 import { dashboardQueryKey } from '../dashboard/api/get-dashboard.ts';

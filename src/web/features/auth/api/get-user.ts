@@ -1,7 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { hasCookie, SIGNED_IN_COOKIE } from '#shared/session-cookie.ts';
 import type { PublicUser } from '#shared/users.ts';
 import { getQueryFn } from '../../../lib/api.ts';
-import { removeLocal, storageKeys, writeLocal } from '../../../lib/storage.ts';
+import { readLocal, removeLocal, storageKeys, writeLocal } from '../../../lib/storage.ts';
 
 export const userQueryKey = ['/api/user'] as const;
 /** Other caches that hold the signed-in user and refresh after profile changes (SPEC §7). */
@@ -9,11 +10,25 @@ export const authUserQueryKey = ['/api/auth/user'] as const;
 
 const fetchUser = getQueryFn<PublicUser>({ on401: 'returnNull' });
 
-/** GET /api/user: the signed-in user, or null when signed out (401). Mirrored in 'auth-cache'. */
+/**
+ * Whether a session may exist (decision 0012): the server's readable companion of the session
+ * cookie is there, or this browser was signed in at its last check ('auth-cache'; a session
+ * from before the companion existed is given it at its next daily extension).
+ */
+export function maybeSignedIn(): boolean {
+  return hasCookie(document.cookie, SIGNED_IN_COOKIE) || readLocal(storageKeys.authCache) !== null;
+}
+
+/**
+ * GET /api/user: the signed-in user, or null when signed out (401). Mirrored in 'auth-cache'.
+ * A browser that cannot be signed in is not asked about: the answer would be a 401.
+ */
 export const userQueryOptions = queryOptions({
   queryKey: userQueryKey,
   queryFn: async (context): Promise<PublicUser | null> => {
+    if (!maybeSignedIn()) return null;
     const user = await fetchUser(context);
+    // On a 401 the server also clears its companion cookie, so the next visit does not ask.
     if (user) writeLocal(storageKeys.authCache, JSON.stringify(user));
     else removeLocal(storageKeys.authCache);
     return user;

@@ -4,7 +4,10 @@ import { removeLocal, removeSession, storageKeys } from '../../../lib/storage.ts
 import { startAuthTransition } from '../auth-transition.ts';
 
 export async function logout(): Promise<void> {
-  await apiRequest('POST', '/api/logout');
+  const res = await apiRequest('POST', '/api/logout');
+  // Read the (empty) answer to its end: the reload that follows would otherwise cancel a request
+  // whose headers have come but whose completion has not.
+  await res.arrayBuffer();
 }
 
 /** POST /api/logout, then forget the user and every cached answer and reload at '/' (SPEC §4). */

@@ -2,7 +2,6 @@ import { normalizeAuthError } from '#shared/errors.ts';
 import { loginSchema } from '#shared/validation.ts';
 import { TextField } from '../../../components/form-fields.tsx';
 import { buttonStyles } from '../../../components/ui.ts';
-import { initNotificationsAfterLogin } from '../../../lib/push-subscription.ts';
 import { useLogin } from '../api/login.ts';
 import { finishSignIn } from '../session.ts';
 import { useFormFields } from '../use-form-fields.ts';
@@ -19,9 +18,14 @@ export function SignInForm() {
     const input = validate(loginSchema);
     if (!input) return;
     login.mutate(input, {
-      // SPEC §4: with permission already granted, this browser subscribes to pushes again.
+      // SPEC §4: with permission already granted, this browser subscribes to pushes again. The
+      // push code loads then, not with the sign-in screen.
       onSuccess: (user) =>
-        finishSignIn(user, { newSignup: false, beforeReload: initNotificationsAfterLogin }),
+        finishSignIn(user, {
+          newSignup: false,
+          beforeReload: () =>
+            import('../../../lib/push-subscription.ts').then((m) => m.initNotificationsAfterLogin()),
+        }),
     });
   };
 

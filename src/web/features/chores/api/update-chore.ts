@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ChoreStatus } from '#shared/chore-rules.ts';
 import type { ChoreView, Subtask } from '#shared/chore-view.ts';
-import type { ChoreStatus } from '#shared/chores.ts';
 import { apiJson } from '../../../lib/api.ts';
 import { choresQueryKey } from './get-chores.ts';
 

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
+import { type ChoreStatus, isOverdue, isUrgent, nextStatus } from '#shared/chore-rules.ts';
 import { type ChoreView, categoryLabel, dueText, PRIORITY_LABELS } from '#shared/chore-view.ts';
-import { type ChoreStatus, isOverdue, isUrgent, nextStatus } from '#shared/chores.ts';
 import { displayName } from '#shared/users.ts';
 import { Avatar } from '../../../components/avatar.tsx';
 import { RepeatIcon } from '../../../components/page-icons.tsx';

@@ -1,5 +1,5 @@
+import type { ChoreStatus } from '#shared/chore-rules.ts';
 import { statusButtonLabel } from '#shared/chore-view.ts';
-import type { ChoreStatus } from '#shared/chores.ts';
 import { CheckCircleIcon, CircleIcon, InProgressIcon } from '../../../components/page-icons.tsx';
 
 const look: Record<ChoreStatus, { icon: typeof CircleIcon; className: string }> = {

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
+import { MAX_SUBTASKS } from '#shared/chore-rules.ts';
 import { addSubtask } from '#shared/chore-view.ts';
-import { MAX_SUBTASKS } from '#shared/chores.ts';
 import { XIcon } from '../../../components/icons.tsx';
 import { buttonStyles, errorText, inputStyles, mutedText } from '../../../components/ui.ts';
 

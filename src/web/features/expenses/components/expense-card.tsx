@@ -54,9 +54,11 @@ export function ExpenseCard({
   const splits = [...expense.splits].sort((a, b) => rank(a.userId) - rank(b.userId));
 
   return (
+    // Cards below the fold skip style, layout and paint until scrolled near (a long list is most
+    // of the screen's first rendering work); 240 px stands in for an unseen card's height.
     <li
       data-testid="expense-card"
-      className="space-y-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900"
+      className="space-y-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm [contain-intrinsic-size:auto_240px] [content-visibility:auto] dark:border-slate-800 dark:bg-slate-900"
     >
       <div className="flex items-start gap-3">
         <CategoryIcon category={expense.category} />

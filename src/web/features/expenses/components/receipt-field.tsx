@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { extractErrorMessage } from '#shared/errors.ts';
 import type { ExpenseView } from '#shared/expense-view.ts';
-import { checkProfilePhoto } from '#shared/validation.ts';
+import { checkProfilePhoto } from '#shared/validation-rules.ts';
 import { ReceiptIcon } from '../../../components/page-icons.tsx';
 import { buttonStyles, errorText } from '../../../components/ui.ts';
 import { useUploadReceipt } from '../api/upload-receipt.ts';

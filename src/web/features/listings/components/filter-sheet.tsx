@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { HOUSING_TYPES, ROOM_TYPES } from '#shared/listing-rules.ts';
 import {
   EMPTY_FILTERS,
   HOUSING_TYPE_LABELS,
@@ -8,7 +9,6 @@ import {
   type RoomType,
   rentRangeError,
 } from '#shared/listing-view.ts';
-import { HOUSING_TYPES, ROOM_TYPES } from '#shared/listings.ts';
 import { optionsOf, SelectField, TextField } from '../../../components/form-fields.tsx';
 import { XIcon } from '../../../components/icons.tsx';
 import { buttonStyles } from '../../../components/ui.ts';

@@ -1,4 +1,5 @@
 import { Link, useLocation } from 'react-router';
+import { availableLabel, formatListingRent } from '#shared/listing-rules.ts';
 import {
   amenitiesPreview,
   HOUSING_TYPE_LABELS,
@@ -7,7 +8,6 @@ import {
   placeLabel,
   ROOM_TYPE_LABELS,
 } from '#shared/listing-view.ts';
-import { availableLabel, formatListingRent } from '#shared/listings.ts';
 import { Avatar } from '../../../components/avatar.tsx';
 import { ImageIcon, MapPinIcon, StarIcon } from '../../../components/page-icons.tsx';
 import { mutedText } from '../../../components/ui.ts';

@@ -1,3 +1,4 @@
+import { availableLabel, formatListingRent } from '#shared/listing-rules.ts';
 import {
   GENDER_PREFERENCE_LABELS,
   HOUSING_TYPE_LABELS,
@@ -8,7 +9,6 @@ import {
   STUDENT_YEAR_LABELS,
   STUDY_HABITS_LABELS,
 } from '#shared/listing-view.ts';
-import { availableLabel, formatListingRent } from '#shared/listings.ts';
 import { cardStyles, mutedText } from '../../../components/ui.ts';
 import { badgeStyles } from './listing-card.tsx';
 

@@ -1,5 +1,15 @@
 import type { ReactNode } from 'react';
 import {
+  AMENITIES,
+  GENDER_PREFERENCES,
+  HOUSING_TYPES,
+  LIFESTYLE_PREFERENCES,
+  ROOM_TYPES,
+  SOCIAL_PREFERENCES,
+  STUDENT_YEARS,
+  STUDY_HABITS,
+} from '#shared/listing-rules.ts';
+import {
   GENDER_PREFERENCE_LABELS,
   type GenderPreference,
   HOUSING_TYPE_LABELS,
@@ -16,16 +26,6 @@ import {
   type StudyHabits,
   toggleIn,
 } from '#shared/listing-view.ts';
-import {
-  AMENITIES,
-  GENDER_PREFERENCES,
-  HOUSING_TYPES,
-  LIFESTYLE_PREFERENCES,
-  ROOM_TYPES,
-  SOCIAL_PREFERENCES,
-  STUDENT_YEARS,
-  STUDY_HABITS,
-} from '#shared/listings.ts';
 import {
   CheckboxGroup,
   optionsOf,

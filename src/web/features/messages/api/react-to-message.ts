@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ChatEntry, setReactions, toggleReaction } from '#shared/chat.ts';
-import type { ChatMessage, Reaction } from '#shared/messages.ts';
+import type { ChatMessage, Reaction } from '#shared/message-rules.ts';
 import { apiJson } from '../../../lib/api.ts';
 import { messagesQueryKey } from './get-messages.ts';
 

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ChatEntry, markFailed, settlePending, TEMP_ID_PREFIX } from '#shared/chat.ts';
-import type { ChatMessage, MessageAuthor } from '#shared/messages.ts';
+import type { ChatMessage, MessageAuthor } from '#shared/message-rules.ts';
 import { ApiError, apiJson } from '../../../lib/api.ts';
 import { messagesQueryKey } from './get-messages.ts';
 

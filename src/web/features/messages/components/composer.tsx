@@ -1,6 +1,6 @@
 import { type FormEvent, type KeyboardEvent, type RefObject, useLayoutEffect } from 'react';
 import { composerHeight } from '#shared/chat.ts';
-import { MESSAGE_MAX_LENGTH } from '#shared/messages.ts';
+import { MESSAGE_MAX_LENGTH } from '#shared/message-rules.ts';
 import { SendIcon } from '../../../components/icons.tsx';
 import { useKeyboardOpen } from '../../../lib/use-keyboard-open.ts';
 

@@ -1,9 +1,8 @@
 import { format } from 'date-fns';
-import { useCallback, useRef, useState } from 'react';
-import { FORMER_MEMBER } from '#shared/account-data.ts';
+import { memo, useCallback, useRef, useState } from 'react';
 import { type ChatEntry, isPending, REACTION_NAMES } from '#shared/chat.ts';
-import type { Reaction } from '#shared/messages.ts';
-import { displayName } from '#shared/users.ts';
+import type { Reaction } from '#shared/message-rules.ts';
+import { displayName, FORMER_MEMBER } from '#shared/users.ts';
 import { Avatar } from '../../../components/avatar.tsx';
 import { SmileIcon } from '../../../components/icons.tsx';
 import { ReactionMenu } from './reaction-menu.tsx';
@@ -30,9 +29,10 @@ function SystemMessage({ message }: { message: ChatEntry }) {
 /**
  * One chat message: others' on the left with avatar and 'First L.' at the start of a run, the
  * user's own on the right; reactions below; a 'React' control on hover or focus, or a long press
- * on touch screens.
+ * on touch screens. Memoised: typing a message, a refetch that brings nothing new (the query
+ * cache keeps unchanged messages as they were) and a reaction elsewhere re-render no other row.
  */
-export function MessageItem({
+export const MessageItem = memo(function MessageItem({
   message,
   own,
   userId,
@@ -177,4 +177,4 @@ export function MessageItem({
       </div>
     </li>
   );
-}
+});

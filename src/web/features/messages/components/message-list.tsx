@@ -1,4 +1,4 @@
-import { useLayoutEffect, useMemo, useRef } from 'react';
+import { memo, useLayoutEffect, useMemo, useRef } from 'react';
 import { type ChatEntry, groupByDay, startsRun } from '#shared/chat.ts';
 import { Spinner } from '../../../components/spinner.tsx';
 import { buttonStyles } from '../../../components/ui.ts';
@@ -13,9 +13,9 @@ const NEAR_TOP_PX = 80;
 /**
  * The conversation, grouped by day. Opens at the bottom, follows new messages while the reader
  * is near the bottom (or the message is their own), and keeps its place when earlier messages
- * load above.
+ * load above. Memoised: the composer's every keystroke re-renders the page, not the list.
  */
-export function MessageList({
+export const MessageList = memo(function MessageList({
   messages,
   userId,
   actions,
@@ -99,4 +99,4 @@ export function MessageList({
       ))}
     </div>
   );
-}
+});

@@ -1,0 +1,227 @@
+// Expenses' constants and rules (splits, balances, debts, recurrence), with no validation code:
+// the screens that only show expenses load these and not Zod. The schemas are in expenses.ts.
+
+/** Categories offered when creating (SPEC §3 Expense create payload); lists may show more. */
+export const EXPENSE_CATEGORIES = [
+  'groceries',
+  'utilities',
+  'rent',
+  'internet',
+  'transportation',
+  'dining',
+  'entertainment',
+  'cleaning',
+  'maintenance',
+  'other',
+] as const;
+export const SPLIT_TYPES = ['equal', 'custom', 'percentage'] as const;
+export const RECURRING_INTERVALS = ['weekly', 'monthly', 'quarterly', 'yearly'] as const;
+export const MAX_EXPENSE_CENTS = 100_000_000; // $1,000,000.00
+export const PERCENT_TOLERANCE = 0.1;
+export const CUSTOM_TOLERANCE_CENTS = 1;
+export const QUICK_AMOUNTS = [10, 25, 50, 100] as const;
+
+export type SplitType = (typeof SPLIT_TYPES)[number];
+
+/**
+ * Equal split that never loses a cent: the remainder goes one cent each to the first members in
+ * the given (stable) order, so 10.00 / 3 → 3.34, 3.33, 3.33.
+ */
+export function equalSplit(amountCents: number, userIds: string[]): { userId: string; cents: number }[] {
+  if (userIds.length === 0) return [];
+  const base = Math.floor(amountCents / userIds.length);
+  const remainder = amountCents - base * userIds.length;
+  return userIds.map((userId, i) => ({ userId, cents: base + (i < remainder ? 1 : 0) }));
+}
+
+/** Largest-remainder rounding: shares of a total by weights, summing to the total exactly. */
+function byLargestRemainder(totalCents: number, weights: { userId: string; weight: number }[]) {
+  const sum = weights.reduce((s, w) => s + w.weight, 0);
+  const raw = weights.map((w, i) => {
+    const exact = sum === 0 ? 0 : (totalCents * w.weight) / sum;
+    return { userId: w.userId, cents: Math.floor(exact), rest: exact - Math.floor(exact), i };
+  });
+  let left = totalCents - raw.reduce((s, r) => s + r.cents, 0);
+  const order = [...raw].sort((a, b) => b.rest - a.rest || a.i - b.i);
+  for (const r of order) {
+    if (left <= 0) break;
+    r.cents += 1;
+    left -= 1;
+  }
+  return raw.map(({ userId, cents }) => ({ userId, cents }));
+}
+
+/** Percentages that add up to 100 (within 0.1) → cents that add up to the amount exactly. */
+export function percentageSplit(amountCents: number, shares: { userId: string; percent: number }[]) {
+  return byLargestRemainder(
+    amountCents,
+    shares.map((s) => ({ userId: s.userId, weight: s.percent })),
+  );
+}
+
+export function percentagesAddUp(percents: number[]): boolean {
+  return Math.abs(percents.reduce((s, p) => s + p, 0) - 100) <= PERCENT_TOLERANCE + 1e-9;
+}
+
+/** Custom amounts must add up within a cent; any cent of difference goes to the largest share. */
+export function customSplit(amountCents: number, shares: { userId: string; cents: number }[]) {
+  const diff = amountCents - shares.reduce((s, x) => s + x.cents, 0);
+  if (Math.abs(diff) > CUSTOM_TOLERANCE_CENTS) return null;
+  if (diff === 0 || shares.length === 0) return shares;
+  const largest = shares.reduce((best, s, i) => (s.cents > shares[best]!.cents ? i : best), 0);
+  return shares.map((s, i) => (i === largest ? { ...s, cents: s.cents + diff } : s));
+}
+
+export interface Debt {
+  from: string;
+  to: string;
+  cents: number;
+}
+
+export interface BalanceSplit {
+  expenseId: string;
+  paidBy: string;
+  userId: string;
+  cents: number;
+  settled: boolean;
+}
+
+/**
+ * Net balance per member over unsettled splits (SPEC §5): the payer is owed each other member's
+ * share. Non-positive splits and the payer's own share count for nothing.
+ */
+export function netBalances(splits: BalanceSplit[]): Map<string, number> {
+  const net = new Map<string, number>();
+  const add = (id: string, cents: number) => net.set(id, (net.get(id) ?? 0) + cents);
+  for (const s of splits) {
+    if (s.settled || s.cents <= 0 || s.userId === s.paidBy) continue;
+    add(s.paidBy, s.cents);
+    add(s.userId, -s.cents);
+  }
+  return net;
+}
+
+/** What one member is owed and owes: SPEC's Balance {totalOwed, totalOwing} in cents. */
+export function memberTotals(
+  splits: BalanceSplit[],
+  userId: string,
+): { owedCents: number; owingCents: number } {
+  let owedCents = 0;
+  let owingCents = 0;
+  for (const s of splits) {
+    if (s.settled || s.cents <= 0 || s.userId === s.paidBy) continue;
+    if (s.paidBy === userId) owedCents += s.cents;
+    if (s.userId === userId) owingCents += s.cents;
+  }
+  return { owedCents, owingCents };
+}
+
+/** Person-to-person debts without simplification: each pair netted once. */
+export function pairwiseDebts(splits: BalanceSplit[]): Debt[] {
+  const pair = new Map<string, number>();
+  for (const s of splits) {
+    if (s.settled || s.cents <= 0 || s.userId === s.paidBy) continue;
+    const [a, b] = s.userId < s.paidBy ? [s.userId, s.paidBy] : [s.paidBy, s.userId];
+    const key = `${a}\u0000${b}`;
+    // Positive: a owes b.
+    pair.set(key, (pair.get(key) ?? 0) + (s.userId === a ? s.cents : -s.cents));
+  }
+  const debts: Debt[] = [];
+  for (const [key, cents] of [...pair].sort(([x], [y]) => (x < y ? -1 : 1))) {
+    const [a, b] = key.split('\u0000') as [string, string];
+    if (cents > 0) debts.push({ from: a, to: b, cents });
+    else if (cents < 0) debts.push({ from: b, to: a, cents: -cents });
+  }
+  return debts;
+}
+
+/**
+ * The fewest transfers a greedy min-cash-flow finds (at most n − 1): the largest debtor pays
+ * the largest creditor, again and again. Ties go by user id, so equal inputs give equal answers.
+ */
+export function simplifyDebts(balances: Map<string, number>): Debt[] {
+  const creditors = [...balances].filter(([, c]) => c > 0).map(([id, c]) => ({ id, c }));
+  const debtors = [...balances].filter(([, c]) => c < 0).map(([id, c]) => ({ id, c: -c }));
+  const pick = (list: { id: string; c: number }[]) =>
+    list.reduce<{ id: string; c: number } | null>(
+      (best, x) => (x.c > 0 && (!best || x.c > best.c || (x.c === best.c && x.id < best.id)) ? x : best),
+      null,
+    );
+  const transfers: Debt[] = [];
+  for (;;) {
+    const creditor = pick(creditors);
+    const debtor = pick(debtors);
+    if (!creditor || !debtor) break;
+    const cents = Math.min(creditor.c, debtor.c);
+    transfers.push({ from: debtor.id, to: creditor.id, cents });
+    creditor.c -= cents;
+    debtor.c -= cents;
+  }
+  return transfers;
+}
+
+/**
+ * The expenses behind a suggested transfer: those where the payer of the transfer still owes a
+ * share, or its receiver is still owed one (newest first by the caller's order).
+ */
+export function explainTransfer(transfer: Debt, splits: BalanceSplit[]): string[] {
+  const ids: string[] = [];
+  for (const s of splits) {
+    if (s.settled || s.cents <= 0 || s.userId === s.paidBy) continue;
+    const involved = s.userId === transfer.from || s.paidBy === transfer.to;
+    if (involved && !ids.includes(s.expenseId)) ids.push(s.expenseId);
+  }
+  return ids;
+}
+
+/** The expenses behind a person-to-person debt: only those between the two of them. */
+export function explainPairDebt(debt: Debt, splits: BalanceSplit[]): string[] {
+  const ids: string[] = [];
+  for (const s of splits) {
+    if (s.settled || s.cents <= 0 || s.userId === s.paidBy) continue;
+    const between =
+      (s.userId === debt.from && s.paidBy === debt.to) || (s.userId === debt.to && s.paidBy === debt.from);
+    if (between && !ids.includes(s.expenseId)) ids.push(s.expenseId);
+  }
+  return ids;
+}
+
+/** Share of an expense's splits (other than the payer's) that is settled, in percent. */
+export function settledPercent(
+  splits: { userId: string; cents: number; settled: boolean }[],
+  paidBy: string,
+): number {
+  const others = splits.filter((s) => s.userId !== paidBy && s.cents > 0);
+  const total = others.reduce((s, x) => s + x.cents, 0);
+  if (total === 0) return 100;
+  // Rounded down, so that an expense with any share still open never reads 100 %.
+  return Math.floor((others.filter((s) => s.settled).reduce((s, x) => s + x.cents, 0) / total) * 100);
+}
+
+/** Expense date labels (SPEC §9): Today, Yesterday, 'N days ago' under 7, else the date. */
+export function expenseDateLabel(days: number, formatted: string): string {
+  if (days <= 0) return 'Today';
+  if (days === 1) return 'Yesterday';
+  if (days < 7) return `${days} days ago`;
+  return formatted;
+}
+
+const INTERVAL_MONTHS = { monthly: 1, quarterly: 3, yearly: 12 } as const;
+
+/**
+ * The date (YYYY-MM-DD) of occurrence k of a recurring expense first dated `anchor`: counted
+ * from the anchor so month ends clamp without drifting (Jan 31 → Feb 28 → Mar 31).
+ */
+export function recurringDate(
+  anchor: string,
+  interval: (typeof RECURRING_INTERVALS)[number],
+  k: number,
+): string {
+  const [y, m, d] = anchor.split('-').map(Number) as [number, number, number];
+  if (interval === 'weekly') return new Date(Date.UTC(y, m - 1, d + 7 * k)).toISOString().slice(0, 10);
+  const months = m - 1 + INTERVAL_MONTHS[interval] * k;
+  const year = y + Math.floor(months / 12);
+  const month = ((months % 12) + 12) % 12;
+  const lastDay = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
+  return new Date(Date.UTC(year, month, Math.min(d, lastDay))).toISOString().slice(0, 10);
+}

@@ -1,0 +1,69 @@
+// Chat's constants, the shapes messages and real-time frames travel in, and the wording of
+// system messages, with no validation code: the chat screen and the real-time channel load
+// these and not Zod. The schemas are in messages.ts.
+
+import type { PublicUser } from './users.ts';
+
+export const MESSAGE_MAX_LENGTH = 2000;
+export const MESSAGES_PAGE_SIZE = 100;
+/** The quick reactions, in the order the menu shows them. */
+export const REACTIONS = ['👍', '❤️', '😂', '😮', '😢', '🎉'] as const;
+export type Reaction = (typeof REACTIONS)[number];
+
+export type MessageAuthor = Pick<
+  PublicUser,
+  'id' | 'firstName' | 'lastName' | 'email' | 'profileColor' | 'profileImageUrl'
+>;
+
+/** The fields of a user that travel with what they wrote or did (and nothing more). */
+export function toAuthor(user: MessageAuthor): MessageAuthor {
+  return {
+    id: user.id,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    email: user.email,
+    profileColor: user.profileColor,
+    profileImageUrl: user.profileImageUrl,
+  };
+}
+
+export interface ChatMessage {
+  id: string;
+  content: string;
+  userId: string | null;
+  user: MessageAuthor | null;
+  householdId: string;
+  createdAt: string;
+  type: 'text' | 'system';
+  reactions: { emoji: Reaction; userIds: string[] }[];
+}
+
+/** Every frame the server sends on /ws (SPEC §7 'Real-time channel', plus update/delete variants). */
+export type ServerEvent =
+  | { type: 'connection_confirmed'; userId: string; householdId: string }
+  | { type: 'pong' }
+  | { type: 'message_error'; error: string }
+  | { type: 'new_message'; message: ChatMessage }
+  | { type: 'message_reaction'; messageId: string; reactions: ChatMessage['reactions'] }
+  | { type: 'user_typing' | 'user_stopped_typing'; userId: string; userName: string }
+  | { type: 'user_kicked'; householdId: string }
+  | { type: 'member_removed'; userId: string }
+  | { type: 'member_joined' | 'member_left'; userId: string }
+  | { type: 'household_updated' }
+  | { type: 'new_chore' | 'chore_updated' | 'chore_deleted'; chore?: unknown; id?: string }
+  | { type: 'new_expense' | 'expense_updated' | 'expense_deleted'; expense?: unknown; id?: string }
+  | {
+      type: 'new_calendar_event' | 'calendar_event_updated' | 'calendar_event_deleted';
+      event?: unknown;
+      id?: string;
+    };
+
+/** Wording of the chat's system messages. */
+export function systemMessageText(
+  kind: 'member_joined' | 'member_left' | 'member_removed',
+  name: string,
+): string {
+  if (kind === 'member_joined') return `${name} joined the household`;
+  if (kind === 'member_left') return `${name} left the household`;
+  return `${name} was removed from the household`;
+}

@@ -1,0 +1,76 @@
+import { useEffect, useState } from 'react';
+import { maybeSignedIn, userQueryOptions } from '../features/auth/api/get-user.ts';
+import { viewerTimeZone } from '../features/dashboard/api/time-zone.ts';
+import { currentHouseholdQueryOptions } from '../features/households/api/get-household.ts';
+import { queryClient } from '../lib/query-client.ts';
+import { readLocal, storageKeys } from '../lib/storage.ts';
+import { pages } from './pages.ts';
+
+type Loader = () => Promise<unknown>;
+/** A screen module may say what it reads as it mounts (its `prefetch`). */
+type ScreenModule = { prefetch?: (client: typeof queryClient) => void };
+
+/** The screen a member of a household sees at each address, the usual case when signed in. */
+const memberScreens: Record<string, Loader> = {
+  '/': pages.home.load,
+  '/chores': pages.chores.load,
+  '/expenses': pages.expenses.load,
+  '/calendar': pages.calendar.load,
+  '/messages': pages.messages.load,
+  '/dashboard': pages.dashboard.load,
+  '/settings': pages.settings.load,
+  '/profile': pages.settings.load,
+  '/roommates': pages.roommates.load,
+};
+
+const signedOutScreens: Record<string, Loader> = {
+  '/': () => (readLocal(storageKeys.returning) ? pages.auth.load() : pages.landing.load()),
+  '/landing': pages.landing.load,
+  '/auth': pages.auth.load,
+};
+
+let firstScreen: Promise<unknown> = Promise.resolve();
+
+/**
+ * Starts, before React first renders, what the first screen will wait for. The user check, and
+ * when a session may exist the household check beside it rather than after it; and the code of
+ * the screen at this address, which the route table would only
+ * ask for once both answers were in. A wrong guess (a signed-in user without a household) costs
+ * a download, nothing else: the route table still decides what shows.
+ */
+export function preloadFirstScreen(pathname: string): void {
+  void queryClient.prefetchQuery(userQueryOptions);
+  const signedIn = maybeSignedIn();
+  const screen = (signedIn ? memberScreens : signedOutScreens)[pathname];
+  firstScreen = screen ? screen().catch(() => undefined) : Promise.resolve();
+  if (signedIn) {
+    // With the household known and the screen's code in, the screen's own reads go out at once,
+    // not after React has rendered it. Without a household there is nothing of it to read.
+    const household = queryClient.fetchQuery(currentHouseholdQueryOptions);
+    Promise.all([firstScreen, household])
+      .then(([module, found]) => found && (module as ScreenModule | undefined)?.prefetch?.(queryClient))
+      .catch(() => undefined);
+  }
+  // The home screen's first request names the time zone, and the first Intl.DateTimeFormat of a
+  // page takes tens of milliseconds (its locale data loads): pay that while the network works,
+  // in a task of its own, rather than between the screen's code arriving and its request.
+  if (signedIn && pathname === '/') setTimeout(viewerTimeZone, 0);
+}
+
+/**
+ * False until the screen code preloadFirstScreen asked for has arrived (or failed). The route
+ * table keeps its loading spinner until then: were it to render the screen earlier, the screen
+ * would suspend, and React reveals a Suspense boundary's content no sooner than 300 ms after its
+ * fallback showed, holding back the screen and its requests.
+ */
+export function useFirstScreenArrived(): boolean {
+  const [arrived, setArrived] = useState(false);
+  useEffect(() => {
+    let live = true;
+    void firstScreen.then(() => live && setArrived(true));
+    return () => {
+      live = false;
+    };
+  }, []);
+  return arrived;
+}
