@@ -7,6 +7,7 @@ import zlib from 'node:zlib';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { root } from '../../scripts/build-inputs.mjs';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/chromium.ts';
 import { watchPageErrors } from './helpers.ts';
 import { ServerProcess } from './server.ts';
 import { browserPerFile, expectAccessible, registerMember } from './setup.ts';
@@ -14,17 +15,6 @@ import { browserPerFile, expectAccessible, registerMember } from './setup.ts';
 const baseUrl = inject('baseUrl');
 const browser = browserPerFile();
 const OFFLINE = /ERR_INTERNET_DISCONNECTED/;
-// The flags helpers.ts launches Chromium with.
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
 /** Width and height from a PNG's signature and IHDR chunk, or null when it is no PNG. */
 function pngSize(bytes: Buffer): { width: number; height: number } | null {
   const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
@@ -111,7 +101,7 @@ describe('installable app', () => {
     // test uses a real (throw-away) profile.
     const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'hearth-pwa-profile-'));
     const context = await chromium.launchPersistentContext(profile, {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: CHROMIUM_PATH,
       headless: true,
       args: CHROMIUM_ARGS,
       baseURL: baseUrl,
