@@ -19,6 +19,7 @@ import { importRoutes } from './features/imports/routes.ts';
 import { listingRoutes } from './features/listings/routes.ts';
 import { messageRoutes } from './features/messages/routes.ts';
 import { type PushOptions, pushRoutes } from './features/push/routes.ts';
+import { createCompressor, registerCompression } from './http/compression.ts';
 import { acceptEmptyJsonBodies, frameworkErrorReply, registerErrorHandler } from './http/errors.ts';
 import { createFastReads, type FastReads } from './http/fast-reads.ts';
 import { createReadCache } from './http/read-cache.ts';
@@ -150,9 +151,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const reads = createReadCache({ now });
   const auth = createAuthCache();
   registerReadInvalidation(app, database.db, bus, [reads, auth], now);
+  const compressor = createCompressor();
+  registerCompression(app, compressor);
   fastReads = createFastReads({
     reads,
     auth,
+    compressor,
     headers: securityHeaders(config),
     log: app.log,
     closing: () => closing,

@@ -444,7 +444,7 @@ describe.each(['inject', 'http'])('one instance, requests by %s', (transport) =>
     for (const url of READS) expect((await as(h.cat, t.app).get(url)).statusCode).toBe(404);
   });
 
-  it('answers with a strong ETag and private, no-cache; If-None-Match gives 304 with no body', async () => {
+  it('answers with an ETag (weak when compressed) and private, no-cache; If-None-Match gives 304 with no body', async () => {
     clock = NOW;
     const h = await household(t.app);
     for (const url of READS) {
@@ -453,14 +453,15 @@ describe.each(['inject', 'http'])('one instance, requests by %s', (transport) =>
       expect(first.headers['content-type']).toBe('application/json; charset=utf-8');
       expect(first.headers['cache-control']).toBe('private, no-cache');
       const etag = String(first.headers.etag);
-      expect(etag).toMatch(/^"[^"]+"$/);
+      // Compressed bytes are another representation of the same answer (compression.ts).
+      expect(etag).toMatch(first.headers['content-encoding'] ? /^W\/"[^"]+"$/ : /^"[^"]+"$/);
       const again = await as(h.ann, t.app).get(url, { 'if-none-match': etag });
       expect(again.statusCode).toBe(304);
       expect(again.body).toBe('');
       expect(again.headers.etag).toBe(etag);
-      expect((await as(h.ann, t.app).get(url, { 'if-none-match': `W/${etag}, "other"` })).statusCode).toBe(
-        304,
-      );
+      const tag = etag.replace(/^W\//, '');
+      for (const header of [`W/${tag}, "other"`, `"other", ${tag}`])
+        expect((await as(h.ann, t.app).get(url, { 'if-none-match': header })).statusCode).toBe(304);
       const wrong = await as(h.ann, t.app).get(url, { 'if-none-match': '"stale"' });
       expect(wrong.statusCode).toBe(200);
       expect(wrong.body).toBe(first.body);

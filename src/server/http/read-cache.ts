@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { COMPRESS_MIN_BYTES, preferredEncoding, varyOnEncoding, weakened } from './compression.ts';
 
 /**
  * Serialized answers of the hot household reads (chores, expenses, balance, home), kept in
@@ -173,7 +174,15 @@ export function createReadCache(options: ReadCacheOptions): ReadCache {
         .header('ETag', entry.etag)
         .header('Cache-Control', 'private, no-cache')
         .type('application/json; charset=utf-8');
-      if (matches(request.headers['if-none-match'], entry.etag)) return reply.code(304).send();
+      if (matches(request.headers['if-none-match'], entry.etag)) {
+        // The headers the 200 would carry (compression.ts adds them to a 200 as it leaves).
+        if (entry.body.length >= COMPRESS_MIN_BYTES) {
+          reply.header('Vary', varyOnEncoding(reply.getHeader('vary')));
+          if (preferredEncoding(request.headers['accept-encoding']))
+            reply.header('ETag', weakened(entry.etag));
+        }
+        return reply.code(304).send();
+      }
       return entry.body;
     },
     peek: (viewerId, url, householdId) => {
