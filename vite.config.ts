@@ -15,6 +15,8 @@ export default defineConfig({
     assetsInlineLimit: 0,
     // The CSP allows no inline script, so Vite must not inline its module preload polyfill.
     modulePreload: { polyfill: false },
+    // Which files each screen needs; the server names them in the page (src/server/http/page-hints.ts).
+    manifest: true,
   },
   server: {
     port: Number(process.env.PORT ?? 5000),

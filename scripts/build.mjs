@@ -1,4 +1,4 @@
-// Production build: the web app (Vite), its icons and manifest (scripts/pwa-assets.ts), the service
+// Production build: the web app (Vite) and its manifest, its icons and manifest (scripts/pwa-assets.ts), the service
 // worker (esbuild, told this build's id and files), the server (esbuild), then brotli and gzip
 // copies of every compressible web file so the server never compresses on the fly.
 //
@@ -125,6 +125,10 @@ try {
     // A stray NODE_ENV (Vitest sets 'test') would make Vite bundle React's development build.
     { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } },
   );
+  // Vite's manifest (which files each screen needs) goes beside the web root: the server reads
+  // it (src/server/http/page-hints.ts); browsers never get it.
+  fs.renameSync(path.join(scratch, 'web/.vite/manifest.json'), path.join(scratch, 'web-manifest.json'));
+  fs.rmSync(path.join(scratch, 'web/.vite'), { recursive: true, force: true });
   const { writePwaAssets } = await tsImport('./pwa-assets.ts', import.meta.url);
   await writePwaAssets(path.join(scratch, 'web'));
   await buildServiceWorker(path.join(scratch, 'web'));
@@ -141,6 +145,9 @@ try {
   });
   compressTree(path.join(scratch, 'web'));
   // The worker last of all: browsers that install it precache files that are all in place.
+  // The manifest before index.html: a running server reads both once index.html changes.
+  fs.mkdirSync(dist, { recursive: true });
+  fs.copyFileSync(path.join(scratch, 'web-manifest.json'), path.join(dist, 'web-manifest.json'));
   copyInto(path.join(scratch, 'web'), path.join(dist, 'web'), ['index.html', 'sw.js']);
   copyInto(path.join(scratch, 'server'), path.join(dist, 'server'), ['main.js']);
   fs.writeFileSync(stampFile, new Date().toISOString());

@@ -279,11 +279,25 @@ describe('household chat', () => {
     await openChat(bea.page);
     const log = bea.page.getByRole('log', { name: 'Conversation' });
     await messageItem(bea.page, 'Note 105').waitFor();
-    expect(await messageItem(bea.page, 'Note 006').count()).toBe(1);
-    expect(await messageItem(bea.page, 'Note 005').count()).toBe(0);
+    // The newest 30 are laid out at first; the rest of the first page (100) as the reader scrolls.
+    expect(await messageItem(bea.page, 'Note 076').count()).toBe(1);
+    expect(await messageItem(bea.page, 'Note 075').count()).toBe(0);
     // It opens at the bottom.
     expect(await log.evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight)).toBeLessThan(2);
     await log.getByRole('button', { name: 'Load earlier messages' }).waitFor();
+
+    // Scrolling up shows what the browser already holds, keeping the place, before asking.
+    const asked: string[] = [];
+    bea.page.on('request', (r) => r.url().includes('/api/messages?before=') && asked.push(r.url()));
+    for (const note of ['Note 046', 'Note 016', 'Note 006']) {
+      await log.evaluate((el) => {
+        el.scrollTop = 0;
+      });
+      await messageItem(bea.page, note).waitFor();
+      expect(await log.evaluate((el) => el.scrollTop), note).toBeGreaterThan(0);
+    }
+    expect(await messageItem(bea.page, 'Note 005').count()).toBe(0);
+    expect(asked).toEqual([]);
 
     const [older] = await Promise.all([
       bea.page.waitForResponse((r) => r.url().includes('/api/messages?before=')),

@@ -593,3 +593,84 @@ describe('security headers, the best-practice set (issue 11)', () => {
     expect(cookie).toMatch(/Path=\//i);
   });
 });
+
+describe('the page a signed-in browser gets', () => {
+  const indexHtml =
+    '<!doctype html><html lang="en"><head><title>Hearth</title><script type="module" src="/assets/index-a.js"></script></head><body><div id="root"></div></body></html>';
+  const manifest = {
+    'index.html': { file: 'assets/index-a.js', isEntry: true },
+    'features/chores/chores-page.tsx': { file: 'assets/chores-page-b.js', isDynamicEntry: true },
+    'features/realtime/realtime-connection.tsx': { file: 'assets/realtime-c.js', isDynamicEntry: true },
+  };
+  let dir: string;
+  let webRoot: string;
+  let t: TestApp;
+
+  beforeAll(async () => {
+    // The build's layout: dist/web (served) and dist/web-manifest.json beside it (never served).
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hearth-hints-'));
+    webRoot = path.join(dir, 'web');
+    fs.mkdirSync(webRoot);
+    fs.writeFileSync(path.join(webRoot, 'index.html'), indexHtml);
+    fs.writeFileSync(path.join(dir, 'web-manifest.json'), JSON.stringify(manifest));
+    t = await createTestApp({ webRoot });
+  });
+  afterAll(async () => {
+    await t.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  const signedIn = { accept: 'text/html', cookie: 'hearth_signed_in=1' };
+  const get = (url: string, headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'GET', url, headers });
+
+  it("names the screen's reads and files in the head, revalidated, compressed, with an ETag", async () => {
+    const response = await get('/chores', { ...signedIn, 'accept-encoding': 'gzip' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/html; charset=UTF-8');
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.headers.vary).toBe('Cookie, Accept-Encoding');
+    expect(response.headers['content-encoding']).toBe('gzip');
+    expectSecurityHeaders(response);
+    const html = zlib.gunzipSync(response.rawPayload).toString();
+    const head = html.slice(0, html.indexOf('</head>'));
+    for (const read of ['/api/user', '/api/households/current', '/api/chores'])
+      expect(head).toContain(`<link rel="preload" href="${read}" as="fetch" crossorigin="use-credentials">`);
+    for (const file of ['/assets/chores-page-b.js', '/assets/realtime-c.js'])
+      expect(head).toContain(`<link rel="modulepreload" crossorigin fetchpriority="low" href="${file}">`);
+    expect(html.replace(/\s*<link rel="(module)?preload"[^>]*>/g, '').replace(/\s+<\/head>/, '</head>')).toBe(
+      indexHtml,
+    );
+
+    const again = await get('/chores', { ...signedIn, 'if-none-match': String(response.headers.etag) });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+  });
+
+  it('sends index.html as it is when signed out, at addresses without a screen, and never the manifest', async () => {
+    for (const [url, headers] of [
+      ['/chores', { accept: 'text/html' }],
+      ['/auth', signedIn],
+      ['/listings/abc', signedIn],
+    ] as const) {
+      const response = await get(url, headers);
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).toBe(indexHtml);
+    }
+    for (const url of ['/web-manifest.json', '/../web-manifest.json', '/.vite/manifest.json'])
+      expect((await get(url, { accept: '*/*' })).statusCode, url).toBe(404);
+  });
+
+  it('follows a new build copied in under the running server', async () => {
+    const before = (await get('/chores', signedIn)).body;
+    const next = { ...manifest, 'features/chores/chores-page.tsx': { file: 'assets/chores-page-z.js' } };
+    fs.writeFileSync(path.join(dir, 'web-manifest.json'), JSON.stringify(next));
+    // A build writes index.html last; its new time is what the server notices.
+    const later = new Date(Date.now() + 5_000);
+    fs.utimesSync(path.join(webRoot, 'index.html'), later, later);
+    const after = (await get('/chores', signedIn)).body;
+    expect(before).toContain('/assets/chores-page-b.js');
+    expect(after).toContain('/assets/chores-page-z.js');
+    expect(after).not.toContain('/assets/chores-page-b.js');
+  });
+});

@@ -3,6 +3,7 @@ import { Navigate, Route, Routes } from 'react-router';
 import { type AppState, HOUSEHOLD_ONLY_PATHS } from '#shared/app-state.ts';
 import { PageSpinner } from '../components/spinner.tsx';
 import { readLocal, storageKeys } from '../lib/storage.ts';
+import { BootSplash } from './boot-splash.tsx';
 import { lazyScreen } from './lazy-screen.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
 import { pages } from './pages.ts';
@@ -33,7 +34,8 @@ const AddEventPage = lazyScreen(pages.addEvent, (m) => m.AddEventPage);
 /** The route table by state (SPEC §2). */
 export function AppRoutes({ state }: { state: AppState }) {
   const firstScreenArrived = useFirstScreenArrived();
-  if (state === 'loading' || !firstScreenArrived) return <PageSpinner />;
+  // Until the first screen can show, the splash index.html painted stays as it is.
+  if (state === 'loading' || !firstScreenArrived) return <BootSplash />;
   return <Suspense fallback={<PageSpinner />}>{routesFor(state)}</Suspense>;
 }
 

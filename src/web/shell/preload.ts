@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { maybeSignedIn, userQueryOptions } from '../features/auth/api/get-user.ts';
 import { viewerTimeZone } from '../features/dashboard/api/time-zone.ts';
 import { currentHouseholdQueryOptions } from '../features/households/api/get-household.ts';
@@ -7,8 +7,15 @@ import { readLocal, storageKeys } from '../lib/storage.ts';
 import { pages } from './pages.ts';
 
 type Loader = () => Promise<unknown>;
-/** A screen module may say what it reads as it mounts (its `prefetch`). */
-type ScreenModule = { prefetch?: (client: typeof queryClient) => void };
+/** A screen module may say what it reads as it mounts (its `prefetch`), settled once read. */
+type ScreenModule = { prefetch?: (client: typeof queryClient) => Promise<unknown> };
+
+/**
+ * How long the first screen waits for its first answers before it shows without them (with its
+ * placeholders). Until then the splash stays: the screen is drawn once, as it will stay, rather
+ * than drawn with placeholders that the answers then push around.
+ */
+export const FIRST_DATA_WAIT_MS = 2_000;
 
 /** The screen a member of a household sees at each address, the usual case when signed in. */
 const memberScreens: Record<string, Loader> = {
@@ -42,14 +49,17 @@ export function preloadFirstScreen(pathname: string): void {
   void queryClient.prefetchQuery(userQueryOptions);
   const signedIn = maybeSignedIn();
   const screen = (signedIn ? memberScreens : signedOutScreens)[pathname];
-  firstScreen = screen ? screen().catch(() => undefined) : Promise.resolve();
+  const code = screen ? screen().catch(() => undefined) : Promise.resolve();
+  firstScreen = code;
   if (signedIn) {
     // With the household known and the screen's code in, the screen's own reads go out at once,
     // not after React has rendered it. Without a household there is nothing of it to read.
     const household = queryClient.fetchQuery(currentHouseholdQueryOptions);
-    Promise.all([firstScreen, household])
+    const answers = Promise.all([code, household])
       .then(([module, found]) => found && (module as ScreenModule | undefined)?.prefetch?.(queryClient))
       .catch(() => undefined);
+    const waited = new Promise((resolve) => setTimeout(resolve, FIRST_DATA_WAIT_MS));
+    firstScreen = Promise.all([code, Promise.race([answers, waited])]);
   }
   // The home screen's first request names the time zone, and the first Intl.DateTimeFormat of a
   // page takes tens of milliseconds (its locale data loads): pay that while the network works,
@@ -58,7 +68,8 @@ export function preloadFirstScreen(pathname: string): void {
 }
 
 /**
- * False until the screen code preloadFirstScreen asked for has arrived (or failed). The route
+ * False until the screen code preloadFirstScreen asked for has arrived (or failed), and for a
+ * signed-in browser its first answers too (or FIRST_DATA_WAIT_MS has passed). The route
  * table keeps its loading spinner until then: were it to render the screen earlier, the screen
  * would suspend, and React reveals a Suspense boundary's content no sooner than 300 ms after its
  * fallback showed, holding back the screen and its requests.
@@ -67,7 +78,9 @@ export function useFirstScreenArrived(): boolean {
   const [arrived, setArrived] = useState(false);
   useEffect(() => {
     let live = true;
-    void firstScreen.then(() => live && setArrived(true));
+    // Built in the background, in short tasks, while the splash stays: a screen is a few
+    // hundred elements, too many to build in one go without holding up the page.
+    void firstScreen.then(() => live && startTransition(() => setArrived(true)));
     return () => {
       live = false;
     };

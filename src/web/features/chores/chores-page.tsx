@@ -8,6 +8,7 @@ import { ChoresIcon } from '../../components/icons.tsx';
 import { PlusIcon } from '../../components/page-icons.tsx';
 import { PageSpinner } from '../../components/spinner.tsx';
 import { buttonStyles, mutedText } from '../../components/ui.ts';
+import { useRenderLimit } from '../../lib/use-render-limit.ts';
 import { useUser } from '../auth/api/get-user.ts';
 import { useCurrentHousehold } from '../households/api/get-household.ts';
 import { useDeleteChore } from './api/delete-chore.ts';
@@ -19,6 +20,9 @@ import { DeleteChoreDialog } from './components/delete-chore-dialog.tsx';
 import { LeaderboardCard } from './components/leaderboard-card.tsx';
 import { Toast } from './components/toast.tsx';
 import { useCompletionNotice } from './use-completion-notice.ts';
+
+/** Chores built at once when the list shows; the rest follow in the background. */
+const FIRST_CHORES = 8;
 
 /** /chores: counters, every chore in the SPEC's order, this week's points (SPEC §2). */
 export function ChoresPage() {
@@ -34,6 +38,7 @@ export function ChoresPage() {
   // server's list has arrived (a refetch finishing meanwhile cannot undo it).
   const [pending, setPending] = useState<ChoreUpdate[]>([]);
   const sorted = sortChores(withPendingChanges(chores.data ?? [], pending), now);
+  const limit = useRenderLimit(FIRST_CHORES, chores.data !== undefined);
 
   const change = async (update: ChoreUpdate, onSaved?: () => void) => {
     setPending((list) => [...list, update]);
@@ -93,7 +98,7 @@ export function ChoresPage() {
               </div>
             ) : (
               <ul className="space-y-3">
-                {sorted.map((chore) => (
+                {sorted.slice(0, limit).map((chore) => (
                   <ChoreCard key={chore.id} chore={chore} now={now} actions={actions} />
                 ))}
               </ul>
@@ -117,6 +122,6 @@ export function ChoresPage() {
 }
 
 /** What the screen asks for as it mounts, for preload.ts to ask for sooner. */
-export function prefetch(queryClient: QueryClient): void {
-  void queryClient.prefetchQuery(choresQueryOptions);
+export function prefetch(queryClient: QueryClient): Promise<unknown> {
+  return queryClient.prefetchQuery(choresQueryOptions);
 }

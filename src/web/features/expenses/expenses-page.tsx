@@ -8,6 +8,7 @@ import { WalletIcon } from '../../components/icons.tsx';
 import { DownloadIcon, PlusIcon } from '../../components/page-icons.tsx';
 import { PageSpinner } from '../../components/spinner.tsx';
 import { buttonStyles, linkStyles, mutedText } from '../../components/ui.ts';
+import { useRenderLimit } from '../../lib/use-render-limit.ts';
 import { useUser } from '../auth/api/get-user.ts';
 import { useCurrentHousehold } from '../households/api/get-household.ts';
 import { useDeleteExpense } from './api/delete-expense.ts';
@@ -20,6 +21,9 @@ import { BalancesCard } from './components/balances-card.tsx';
 import { type ExpenseActions, ExpenseCard } from './components/expense-card.tsx';
 import { ExpenseTabs } from './components/expense-tabs.tsx';
 import { useMemberNames } from './use-member-names.ts';
+
+/** Expenses built at once when the list shows; the rest follow in the background. */
+const FIRST_EXPENSES = 8;
 
 const EMPTY: Record<ExpenseTab, string> = {
   all: 'No Expenses Yet',
@@ -44,6 +48,7 @@ export function ExpensesPage() {
   const loaded = useDeferredValue(expenses.data);
   const list = loaded ?? [];
   const shown = filterExpenses(list, tab);
+  const limit = useRenderLimit(FIRST_EXPENSES, loaded !== undefined);
   const today = new Date();
   const memberOrder = household?.members.map((m) => m.userId) ?? [];
 
@@ -122,7 +127,7 @@ export function ExpensesPage() {
               </div>
             ) : (
               <ul className="space-y-3">
-                {shown.map((expense) => (
+                {shown.slice(0, limit).map((expense) => (
                   <ExpenseCard
                     key={expense.id}
                     expense={expense}
@@ -165,8 +170,10 @@ export function ExpensesPage() {
 }
 
 /** What the screen asks for as it mounts, for preload.ts to ask for sooner. */
-export function prefetch(queryClient: QueryClient): void {
-  void queryClient.prefetchInfiniteQuery(expensesQueryOptions);
-  void queryClient.prefetchQuery(balanceQueryOptions);
-  void queryClient.prefetchQuery(balancesQueryOptions);
+export function prefetch(queryClient: QueryClient): Promise<unknown> {
+  return Promise.all([
+    queryClient.prefetchInfiniteQuery(expensesQueryOptions),
+    queryClient.prefetchQuery(balanceQueryOptions),
+    queryClient.prefetchQuery(balancesQueryOptions),
+  ]);
 }

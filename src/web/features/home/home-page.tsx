@@ -257,6 +257,6 @@ export function HomePage() {
 }
 
 /** What the screen asks for as it mounts, for preload.ts to ask for sooner. */
-export function prefetch(queryClient: QueryClient): void {
-  void queryClient.prefetchQuery(homeQueryOptions);
+export function prefetch(queryClient: QueryClient): Promise<unknown> {
+  return queryClient.prefetchQuery(homeQueryOptions);
 }

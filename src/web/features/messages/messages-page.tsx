@@ -133,6 +133,6 @@ function Chat({ user, householdId }: { user: PublicUser; householdId: string }) 
 }
 
 /** What the screen asks for as it mounts, for preload.ts to ask for sooner. */
-export function prefetch(queryClient: QueryClient): void {
-  void queryClient.prefetchQuery(messagesQueryOptions);
+export function prefetch(queryClient: QueryClient): Promise<unknown> {
+  return queryClient.prefetchQuery(messagesQueryOptions);
 }

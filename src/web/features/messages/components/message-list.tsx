@@ -1,4 +1,4 @@
-import { memo, useLayoutEffect, useMemo, useRef } from 'react';
+import { memo, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { type ChatEntry, groupByDay, startsRun } from '#shared/chat.ts';
 import { Spinner } from '../../../components/spinner.tsx';
 import { buttonStyles } from '../../../components/ui.ts';
@@ -9,6 +9,16 @@ import { type MessageActions, MessageItem } from './message-item.tsx';
 const NEAR_BOTTOM_PX = 120;
 /** Within this distance of the top, earlier messages load. */
 const NEAR_TOP_PX = 80;
+/**
+ * Messages put on the page at first, and then at each step up: the newest fill the screen
+ * several times over, and the rest of the page the server sent (up to 100) are laid out only
+ * when the reader scrolls towards them, not all before the chat can first show.
+ */
+export const RENDER_STEP = 30;
+
+/** The id of the oldest message to show so that `count` of the newest are shown (null: all). */
+const firstOfNewest = (messages: readonly ChatEntry[], count: number) =>
+  messages.length > count ? (messages[messages.length - count]?.id ?? null) : null;
 
 /**
  * The conversation, grouped by day. Opens at the bottom, follows new messages while the reader
@@ -28,14 +38,29 @@ export const MessageList = memo(function MessageList({
   const nearBottom = useRef(true);
   const previous = useRef<{ first?: string; last?: string; height: number } | null>(null);
   const { hasOlder, loading, loadOlder } = useOlderMessages(messages);
+  // The oldest message on the page, by id (messages loaded above it do not move it); null: all.
+  const [shownFrom, setShownFrom] = useState(() => firstOfNewest(messages, RENDER_STEP));
+  const start =
+    shownFrom === null
+      ? 0
+      : Math.max(
+          0,
+          messages.findIndex((m) => m.id === shownFrom),
+        );
+  const shown = useMemo(() => (start === 0 ? messages : messages.slice(start)), [messages, start]);
   // Day labels are worked out against the time of rendering; a render happens with every message.
-  const days = useMemo(() => groupByDay(messages, new Date()), [messages]);
+  const days = useMemo(() => groupByDay(shown, new Date()), [shown]);
+  const moreAbove = start > 0 || hasOlder;
+  const showEarlier = () => {
+    if (start > 0) setShownFrom(firstOfNewest(messages, messages.length - start + RENDER_STEP));
+    else void loadOlder();
+  };
 
   useLayoutEffect(() => {
     const element = scroller.current;
     if (!element) return;
-    const first = messages[0]?.id;
-    const lastMessage = messages.at(-1);
+    const first = shown[0]?.id;
+    const lastMessage = shown.at(-1);
     const last = lastMessage?.id;
     const before = previous.current;
     if (!before) {
@@ -46,13 +71,13 @@ export const MessageList = memo(function MessageList({
       element.scrollTop = element.scrollHeight;
     }
     previous.current = { first, last, height: element.scrollHeight };
-  }, [messages, userId]);
+  }, [shown, userId]);
 
   const onScroll = () => {
     const element = scroller.current;
     if (!element) return;
     nearBottom.current = element.scrollHeight - element.scrollTop - element.clientHeight < NEAR_BOTTOM_PX;
-    if (element.scrollTop < NEAR_TOP_PX && hasOlder) void loadOlder();
+    if (element.scrollTop < NEAR_TOP_PX && moreAbove && !loading) showEarlier();
   };
 
   return (
@@ -65,12 +90,12 @@ export const MessageList = memo(function MessageList({
       onScroll={onScroll}
       className="min-h-0 flex-1 overflow-y-auto overscroll-contain pb-2"
     >
-      {hasOlder && (
+      {moreAbove && (
         <div className="flex justify-center py-2">
           {loading ? (
             <Spinner label="Loading earlier messages" />
           ) : (
-            <button type="button" onClick={() => void loadOlder()} className={buttonStyles.ghost}>
+            <button type="button" onClick={showEarlier} className={buttonStyles.ghost}>
               Load earlier messages
             </button>
           )}

@@ -1,0 +1,61 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import {
+  MEMBER_PAGES,
+  memberPageHints,
+  REALTIME_SCREEN,
+  type ViteManifest,
+  withHints,
+} from './page-hints.ts';
+
+const manifest: ViteManifest = {
+  'index.html': { file: 'assets/index-a.js', isEntry: true, imports: ['_react.js'] },
+  '_react.js': { file: 'assets/react-b.js' },
+  '_format.js': { file: 'assets/format-c.js', imports: ['_react.js'] },
+  '_users.js': { file: 'assets/users-d.js', imports: ['_format.js'] },
+  'features/chores/chores-page.tsx': {
+    file: 'assets/chores-page-e.js',
+    isDynamicEntry: true,
+    imports: ['_users.js', '_format.js', '_react.js'],
+  },
+  [REALTIME_SCREEN]: { file: 'assets/realtime-f.js', isDynamicEntry: true, imports: ['_users.js'] },
+};
+
+describe('memberPageHints', () => {
+  it("names the shell's and the screen's reads, then every file of the screen and the live connection", () => {
+    const tags = memberPageHints(manifest).get('/chores')?.split(/\n\s*/);
+    expect(tags).toEqual([
+      '<link rel="preload" href="/api/user" as="fetch" crossorigin="use-credentials">',
+      '<link rel="preload" href="/api/households/current" as="fetch" crossorigin="use-credentials">',
+      '<link rel="preload" href="/api/chores" as="fetch" crossorigin="use-credentials">',
+      // Each once, and none that index.html already names (index, react).
+      '<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/chores-page-e.js">',
+      '<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/users-d.js">',
+      '<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/format-c.js">',
+      '<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/realtime-f.js">',
+    ]);
+  });
+
+  it('gives no hints for an address whose screen the build does not have', () => {
+    const hints = memberPageHints(manifest);
+    expect([...hints.keys()]).toEqual(['/chores']);
+    expect(memberPageHints({}).size).toBe(0);
+  });
+
+  it('names screens that exist in the web app', () => {
+    for (const page of [...Object.values(MEMBER_PAGES).map((p) => p.screen), REALTIME_SCREEN])
+      expect(fs.existsSync(path.join(import.meta.dirname, '../../web', page)), page).toBe(true);
+  });
+});
+
+describe('withHints', () => {
+  it('puts the tags at the end of the head, and leaves a page without a head alone', () => {
+    const page = '<html><head><title>Hearth</title></head><body></body></html>';
+    expect(withHints(page, '<link rel="preload" href="/api/user">')).toBe(
+      '<html><head><title>Hearth</title>  <link rel="preload" href="/api/user">\n  </head><body></body></html>',
+    );
+    expect(withHints('<p>no head</p>', '<link>')).toBe('<p>no head</p>');
+    expect(withHints(page, '')).toBe(page);
+  });
+});

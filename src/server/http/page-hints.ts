@@ -1,0 +1,94 @@
+/**
+ * The page a signed-in browser gets names, in its head, what its first screen will ask for: the
+ * user and household answers, the screen's own first reads, and the code of the screen and of
+ * the live connection. The browser then fetches all of it beside index.js, instead of after
+ * index.js has run (and the screen's code after the answers, and its reads after its code).
+ * The guess is the one src/web/shell/preload.ts makes: a member of a household at that
+ * address. A wrong guess costs a download and nothing else: the app still decides what shows.
+ * Decision record: docs/decisions/0014-page-hints.md.
+ */
+
+/** What Vite writes to its manifest (build.manifest), for the fields read here. */
+export type ViteManifest = Record<
+  string,
+  { file: string; imports?: string[]; isEntry?: boolean; isDynamicEntry?: boolean }
+>;
+
+interface MemberPage {
+  /** The screen's module, as the manifest names it (relative to src/web). */
+  screen: string;
+  /** What the screen reads as it mounts, at the exact addresses the web app asks for. */
+  reads: string[];
+}
+
+/** What every signed-in page asks for first (get-user.ts, get-household.ts). */
+export const SHELL_READS = ['/api/user', '/api/households/current'];
+/** The live connection, loaded for every member of a household (app.tsx). */
+export const REALTIME_SCREEN = 'features/realtime/realtime-connection.tsx';
+
+/** The screen at each address for a member of a household (preload.ts memberScreens). */
+export const MEMBER_PAGES: Record<string, MemberPage> = {
+  // The home screen's read names the browser's time zone, which only the browser knows.
+  '/': { screen: 'features/home/home-page.tsx', reads: [] },
+  '/chores': { screen: 'features/chores/chores-page.tsx', reads: ['/api/chores'] },
+  '/expenses': {
+    screen: 'features/expenses/expenses-page.tsx',
+    reads: ['/api/expenses', '/api/balance', '/api/balances'],
+  },
+  '/messages': { screen: 'features/messages/messages-page.tsx', reads: ['/api/messages'] },
+  '/calendar': { screen: 'features/calendar/calendar-page.tsx', reads: [] },
+  '/dashboard': { screen: 'features/dashboard/dashboard-page.tsx', reads: [] },
+  '/settings': { screen: 'features/settings/settings-page.tsx', reads: [] },
+  '/profile': { screen: 'features/settings/settings-page.tsx', reads: [] },
+  '/roommates': { screen: 'features/listings/roommates-page.tsx', reads: [] },
+};
+
+/** The files a module needs, itself first, each once (static imports, recursively). */
+function filesOf(manifest: ViteManifest, key: string, into = new Set<string>()): Set<string> {
+  const chunk = manifest[key];
+  if (!chunk || into.has(chunk.file)) return into;
+  into.add(chunk.file);
+  for (const imported of chunk.imports ?? []) filesOf(manifest, imported, into);
+  return into;
+}
+
+const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+
+/**
+ * The head tags for each address of MEMBER_PAGES: fetch preloads of the reads (credentialed,
+ * as the app's fetch() calls are, so that the browser hands their answers over), then module
+ * preloads of every file the screen and the live connection need that index.html does not
+ * already name, at low priority: the first paint (the splash) needs none of them, and the
+ * stylesheet and index.js go first. Addresses whose screen is missing from the manifest get no
+ * tags.
+ */
+export function memberPageHints(manifest: ViteManifest): Map<string, string> {
+  const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
+  const initial = entry ? filesOf(manifest, entry) : new Set<string>();
+  const hints = new Map<string, string>();
+  for (const [pathname, page] of Object.entries(MEMBER_PAGES)) {
+    if (!manifest[page.screen]) continue;
+    const files = filesOf(manifest, REALTIME_SCREEN, filesOf(manifest, page.screen));
+    const tags = [
+      ...[...SHELL_READS, ...page.reads].map(
+        (url) =>
+          `<link rel="preload" href="${escapeAttribute(url)}" as="fetch" crossorigin="use-credentials">`,
+      ),
+      ...[...files]
+        .filter((file) => !initial.has(file))
+        .map(
+          (file) =>
+            `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${escapeAttribute(file)}">`,
+        ),
+    ];
+    hints.set(pathname, tags.join('\n    '));
+  }
+  return hints;
+}
+
+/** index.html with the tags at the end of its head. */
+export function withHints(indexHtml: string, tags: string): string {
+  const at = indexHtml.indexOf('</head>');
+  if (at < 0 || !tags) return indexHtml;
+  return `${indexHtml.slice(0, at)}  ${tags}\n  ${indexHtml.slice(at)}`;
+}

@@ -1,0 +1,22 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { BootSplash } from './boot-splash.tsx';
+
+describe('the boot splash', () => {
+  it('is in index.html exactly as React first renders it, inside the shell the app renders', () => {
+    const html = fs.readFileSync(path.join(import.meta.dirname, '../index.html'), 'utf8');
+    const root = /<div id="root">(.*)<\/div>\n/.exec(html)?.[1] ?? '';
+    expect(root).toBe(
+      '<div class="mx-auto flex min-h-dvh w-full max-w-[430px] flex-col"><main class="flex flex-1 flex-col">' +
+        `${renderToStaticMarkup(<BootSplash />)}</main></div>`,
+    );
+  });
+
+  it('says it is loading to assistive technology, and has something to paint', () => {
+    const markup = renderToStaticMarkup(<BootSplash />);
+    expect(markup).toMatch(/^<div role="status" aria-label="Loading"/);
+    expect(markup).toContain('<svg aria-hidden="true"');
+  });
+});
