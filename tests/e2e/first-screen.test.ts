@@ -1,0 +1,52 @@
+// Issue 11: a signed-in page names what its first screen needs (src/server/http/page-hints.ts),
+// and the browser uses those answers instead of asking again; the boot splash is in the page.
+import { describe, expect, inject, it } from 'vitest';
+import { watchPageErrors } from './helpers.ts';
+import { browserPerFile, createHousehold, registerMember } from './setup.ts';
+
+const baseUrl = inject('baseUrl');
+const files = browserPerFile();
+
+describe('the first screen of a signed-in member', () => {
+  it('fetches its user, household and chores once each, from the hints in the page, and shows them', async () => {
+    const context = await files.newContext(baseUrl);
+    const { page, id } = await registerMember(context, {
+      firstName: 'Pia',
+      password: 'correct horse battery',
+    });
+    await createHousehold({ context }, 'Hint House');
+    const chore = await context.request.post('/api/chores', {
+      data: {
+        title: 'Water the plants',
+        assignedTo: id,
+        dueDate: new Date(Date.now() + 86_400_000).toISOString(),
+      },
+    });
+    expect(chore.status()).toBe(201);
+
+    const asked = new Map<string, number>();
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith('/api/')) asked.set(url.pathname, (asked.get(url.pathname) ?? 0) + 1);
+    });
+    const errors = watchPageErrors(page);
+    const response = await page.goto('/chores');
+    const html = (await response?.text()) ?? '';
+    // The splash paints before any script; the hints name the reads and the screen's code.
+    expect(html).toContain('<div role="status" aria-label="Loading"');
+    for (const read of ['/api/user', '/api/households/current', '/api/chores'])
+      expect(html).toContain(`<link rel="preload" href="${read}" as="fetch" crossorigin="use-credentials">`);
+    expect(html).toMatch(
+      /<link rel="modulepreload" crossorigin fetchpriority="low" href="\/assets\/chores-page-[\w-]+\.js">/,
+    );
+
+    await page.getByRole('heading', { name: 'Chores', level: 1 }).waitFor();
+    await page.getByText('Water the plants').first().waitFor();
+    expect(await page.getByRole('status', { name: 'Loading' }).count()).toBe(0);
+    // Each answer the page asked for in advance was taken, not asked for again.
+    expect([asked.get('/api/user'), asked.get('/api/households/current'), asked.get('/api/chores')]).toEqual([
+      1, 1, 1,
+    ]);
+    errors.assertNone();
+  });
+});
