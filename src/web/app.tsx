@@ -9,6 +9,7 @@ import { AppRoutes } from './shell/app-routes.tsx';
 import { BottomNav } from './shell/bottom-nav.tsx';
 import { lazyScreen } from './shell/lazy-screen.tsx';
 import { pages } from './shell/pages.ts';
+import { useFirstScreenArrived } from './shell/preload.ts';
 import { UpdateBanner } from './shell/update-banner.tsx';
 import { useAppState } from './shell/use-app-state.ts';
 
@@ -29,6 +30,9 @@ function Shell() {
   useThemeSync();
   const { state, user, householdId, userChecked, showBottomNav } = useAppState();
   const { message: overlay } = useAuthTransition();
+  // The live connection starts once the first screen is up: its code, socket and catch-up do
+  // not compete with the screen for the page's first moments (it catches up on connecting).
+  const firstScreenArrived = useFirstScreenArrived();
   return (
     <>
       {/* The page underneath the sign-in/out overlay is out of reach until it hides. */}
@@ -40,7 +44,7 @@ function Shell() {
       </div>
       <UpdateBanner />
       <AuthTransitionOverlay userChecked={userChecked} />
-      {state === 'with-household' && user && householdId && (
+      {state === 'with-household' && user && householdId && firstScreenArrived && (
         <Suspense fallback={null}>
           <RealtimeConnection userId={user.id} householdId={householdId} />
         </Suspense>
