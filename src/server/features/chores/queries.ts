@@ -10,7 +10,7 @@ import {
   type RotationMember,
   type updateChoreSchema,
 } from '#shared/chores.ts';
-import type { MessageAuthor } from '#shared/messages.ts';
+import { type MessageAuthor, toAuthor } from '#shared/messages.ts';
 import type { Db } from '../../db/database.ts';
 import { readBoolean, readJson } from '../../db/dialect.ts';
 import type { ChoresTable } from '../../db/schema.ts';
@@ -69,16 +69,7 @@ async function toChores(db: Db, rows: ChoreRow[]): Promise<Chore[]> {
       completedAt: iso(row.completed_at),
       completedBy: row.completed_by,
       assignedTo: row.assigned_to,
-      assignedUser: user
-        ? {
-            id: user.id,
-            firstName: user.firstName,
-            lastName: user.lastName,
-            email: user.email,
-            profileColor: user.profileColor,
-            profileImageUrl: user.profileImageUrl,
-          }
-        : null,
+      assignedUser: user ? toAuthor(user) : null,
       recurrence: row.recurrence,
       rotation: row.rotation,
       reminder: row.reminder,

@@ -2,7 +2,7 @@ import { type QueryClient, useIsMutating, useQueryClient } from '@tanstack/react
 import { useCallback, useDeferredValue, useMemo, useRef, useState } from 'react';
 import { type ChatEntry, removeMessage } from '#shared/chat.ts';
 import { extractErrorMessage } from '#shared/errors.ts';
-import type { MessageAuthor } from '#shared/message-rules.ts';
+import { type MessageAuthor, toAuthor } from '#shared/message-rules.ts';
 import { displayName, type PublicUser } from '#shared/users.ts';
 import { ErrorCard } from '../../components/error-card.tsx';
 import { PageSpinner } from '../../components/spinner.tsx';
@@ -31,17 +31,7 @@ export function MessagesPage() {
 }
 
 function Chat({ user, householdId }: { user: PublicUser; householdId: string }) {
-  const author = useMemo<MessageAuthor>(
-    () => ({
-      id: user.id,
-      firstName: user.firstName,
-      lastName: user.lastName,
-      email: user.email,
-      profileColor: user.profileColor,
-      profileImageUrl: user.profileImageUrl,
-    }),
-    [user],
-  );
+  const author = useMemo<MessageAuthor>(() => toAuthor(user), [user]);
   const queryClient = useQueryClient();
   const messagesQuery = useMessages();
   const messages = messagesQuery.data;
