@@ -601,6 +601,7 @@ describe('the page a signed-in browser gets', () => {
     'index.html': { file: 'assets/index-a.js', isEntry: true },
     'features/chores/chores-page.tsx': { file: 'assets/chores-page-b.js', isDynamicEntry: true },
     'features/realtime/realtime-connection.tsx': { file: 'assets/realtime-c.js', isDynamicEntry: true },
+    'features/auth/auth-page.tsx': { file: 'assets/auth-page-d.js', isDynamicEntry: true },
   };
   let dir: string;
   let webRoot: string;
@@ -645,6 +646,16 @@ describe('the page a signed-in browser gets', () => {
     const again = await get('/chores', { ...signedIn, 'if-none-match': String(response.headers.etag) });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
+  });
+
+  it("names the sign-in screen's files, and nothing to read, when nobody is signed in", async () => {
+    const response = await get('/auth', { accept: 'text/html' });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain(
+      '<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/auth-page-d.js">',
+    );
+    expect(response.body).not.toContain('rel="preload"');
+    expect(response.body).not.toContain('chores-page');
   });
 
   it('sends index.html as it is when signed out, at addresses without a screen, and never the manifest', async () => {

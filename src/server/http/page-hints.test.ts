@@ -5,6 +5,8 @@ import {
   MEMBER_PAGES,
   memberPageHints,
   REALTIME_SCREEN,
+  SIGNED_OUT_PAGES,
+  signedOutPageHints,
   type ViteManifest,
   withHints,
 } from './page-hints.ts';
@@ -44,8 +46,29 @@ describe('memberPageHints', () => {
   });
 
   it('names screens that exist in the web app', () => {
-    for (const page of [...Object.values(MEMBER_PAGES).map((p) => p.screen), REALTIME_SCREEN])
+    const screens = [...Object.values(MEMBER_PAGES).map((p) => p.screen), REALTIME_SCREEN];
+    for (const page of [...screens, ...Object.values(SIGNED_OUT_PAGES)])
       expect(fs.existsSync(path.join(import.meta.dirname, '../../web', page)), page).toBe(true);
+  });
+});
+
+describe('signedOutPageHints', () => {
+  it("names the sign-in screen's files and nothing to read (it would be refused)", () => {
+    const withAuth: ViteManifest = {
+      ...manifest,
+      'features/auth/auth-page.tsx': {
+        file: 'assets/auth-page-g.js',
+        isDynamicEntry: true,
+        imports: ['_users.js'],
+      },
+    };
+    expect(signedOutPageHints(withAuth).get('/auth')?.split(/\n\s*/)).toEqual([
+      '<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/auth-page-g.js">',
+      '<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/users-d.js">',
+      '<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/format-c.js">',
+    ]);
+    expect([...signedOutPageHints(withAuth).keys()]).toEqual(['/auth']);
+    expect(signedOutPageHints(manifest).size).toBe(0);
   });
 });
 

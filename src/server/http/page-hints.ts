@@ -63,27 +63,43 @@ const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(
  * tags.
  */
 export function memberPageHints(manifest: ViteManifest): Map<string, string> {
-  const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
-  const initial = entry ? filesOf(manifest, entry) : new Set<string>();
   const hints = new Map<string, string>();
   for (const [pathname, page] of Object.entries(MEMBER_PAGES)) {
     if (!manifest[page.screen]) continue;
-    const files = filesOf(manifest, REALTIME_SCREEN, filesOf(manifest, page.screen));
     const tags = [
       ...[...SHELL_READS, ...page.reads].map(
         (url) =>
           `<link rel="preload" href="${escapeAttribute(url)}" as="fetch" crossorigin="use-credentials">`,
       ),
-      ...[...files]
-        .filter((file) => !initial.has(file))
-        .map(
-          (file) =>
-            `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${escapeAttribute(file)}">`,
-        ),
+      ...moduleTags(manifest, [page.screen, REALTIME_SCREEN]),
     ];
     hints.set(pathname, tags.join('\n    '));
   }
   return hints;
+}
+
+/** The screen at each address for a browser nobody is signed in on (the landing page needs none). */
+export const SIGNED_OUT_PAGES: Record<string, string> = { '/auth': 'features/auth/auth-page.tsx' };
+
+/** For a signed-out browser: module preloads of the sign-in screen's files, nothing to read. */
+export function signedOutPageHints(manifest: ViteManifest): Map<string, string> {
+  const hints = new Map<string, string>();
+  for (const [pathname, screen] of Object.entries(SIGNED_OUT_PAGES))
+    if (manifest[screen]) hints.set(pathname, moduleTags(manifest, [screen]).join('\n    '));
+  return hints;
+}
+
+/** Low-priority module preloads of the files these modules need that index.html does not name. */
+function moduleTags(manifest: ViteManifest, modules: string[]): string[] {
+  const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
+  const initial = entry ? filesOf(manifest, entry) : new Set<string>();
+  const files = new Set<string>();
+  for (const key of modules) filesOf(manifest, key, files);
+  return [...files]
+    .filter((file) => !initial.has(file))
+    .map(
+      (file) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${escapeAttribute(file)}">`,
+    );
 }
 
 /** index.html with the tags at the end of its head. */

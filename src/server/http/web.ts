@@ -6,7 +6,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SIGNED_IN_COOKIE } from '#shared/session-cookie.ts';
 import { preferredEncoding } from './compression.ts';
-import { memberPageHints, type ViteManifest, withHints } from './page-hints.ts';
+import { memberPageHints, signedOutPageHints, type ViteManifest, withHints } from './page-hints.ts';
 import { matches } from './read-cache.ts';
 
 /** Where the build leaves Vite's manifest: beside the web root, so it is never served. */
@@ -26,7 +26,7 @@ interface HintedPage {
 function hintedPages(webRoot: string) {
   let builtAt = -1;
   let pages = new Map<string, HintedPage>();
-  return (pathname: string): HintedPage | undefined => {
+  return (pathname: string, signedIn: boolean): HintedPage | undefined => {
     let mtime: number;
     try {
       mtime = fs.statSync(path.join(webRoot, 'index.html')).mtimeMs;
@@ -39,9 +39,13 @@ function hintedPages(webRoot: string) {
       try {
         const index = fs.readFileSync(path.join(webRoot, 'index.html'), 'utf8');
         const manifest = JSON.parse(fs.readFileSync(manifestPath(webRoot), 'utf8')) as ViteManifest;
-        for (const [route, tags] of memberPageHints(manifest)) {
+        const hints = [
+          ...[...memberPageHints(manifest)].map(([route, tags]) => [`in ${route}`, tags] as const),
+          ...[...signedOutPageHints(manifest)].map(([route, tags]) => [`out ${route}`, tags] as const),
+        ];
+        for (const [key, tags] of hints) {
           const html = Buffer.from(withHints(index, tags));
-          pages.set(route, {
+          pages.set(key, {
             html,
             br: zlib.brotliCompressSync(html),
             gzip: zlib.gzipSync(html, { level: 9 }),
@@ -52,7 +56,7 @@ function hintedPages(webRoot: string) {
         // No manifest (an older build): every page is index.html as it is.
       }
     }
-    return pages.get(pathname);
+    return pages.get(`${signedIn ? 'in' : 'out'} ${pathname}`);
   };
 }
 
@@ -103,7 +107,7 @@ export async function registerWeb(app: FastifyInstance, webRoot: string | null):
     }
     const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !path.extname(pathname);
     if (hasBuild && wantsPage) {
-      const hinted = request.cookies?.[SIGNED_IN_COOKIE] !== undefined ? hintedPage?.(pathname) : undefined;
+      const hinted = hintedPage?.(pathname, request.cookies?.[SIGNED_IN_COOKIE] !== undefined);
       if (hinted && request.method === 'GET') return sendHinted(request, reply, hinted);
       return reply.header('Cache-Control', 'no-cache').header('Vary', 'Cookie').sendFile('index.html');
     }
