@@ -602,7 +602,6 @@ describe('the page a signed-in browser gets', () => {
     'features/chores/chores-page.tsx': { file: 'assets/chores-page-b.js', isDynamicEntry: true },
     'features/realtime/realtime-connection.tsx': { file: 'assets/realtime-c.js', isDynamicEntry: true },
     'features/auth/auth-page.tsx': { file: 'assets/auth-page-d.js', isDynamicEntry: true },
-    'features/home/home-page.tsx': { file: 'assets/home-page-e.js', isDynamicEntry: true },
   };
   let dir: string;
   let webRoot: string;
@@ -647,19 +646,6 @@ describe('the page a signed-in browser gets', () => {
     const again = await get('/chores', { ...signedIn, 'if-none-match': String(response.headers.etag) });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
-  });
-
-  it("names the home screen's read in the time zone the browser said, if it is one", async () => {
-    const paris = await get('/', { ...signedIn, cookie: 'hearth_signed_in=1; hearth_tz=Europe%2FParis' });
-    expect(paris.body).toContain(
-      '<link rel="preload" href="/api/home?tz=Europe%2FParis" as="fetch" crossorigin="use-credentials">',
-    );
-    expect(paris.body).toContain('/assets/home-page-e.js');
-    for (const cookie of ['hearth_signed_in=1', 'hearth_signed_in=1; hearth_tz=Nowhere%2FAtAll']) {
-      const page = await get('/', { ...signedIn, cookie });
-      expect(page.body, cookie).toContain('/assets/home-page-e.js');
-      expect(page.body, cookie).not.toContain('/api/home');
-    }
   });
 
   it("names the sign-in screen's files, and nothing to read, when nobody is signed in", async () => {

@@ -26,23 +26,9 @@ export const SHELL_READS = ['/api/user', '/api/households/current'];
 /** The live connection, loaded for every member of a household (app.tsx). */
 export const REALTIME_SCREEN = 'features/realtime/realtime-connection.tsx';
 
-/** The home screen's read, at the address get-home.ts asks for. */
-export const homeRead = (timeZone: string) => `/api/home?tz=${encodeURIComponent(timeZone)}`;
-
-/** A time zone this runtime knows (as the API's own check does); anything else gets no hint. */
-export function knownTimeZone(value: string | undefined): value is string {
-  if (value === undefined || value.length > 64 || !/^[A-Za-z][A-Za-z0-9_+\-/]*$/.test(value)) return false;
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: value });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** The screen at each address for a member of a household (preload.ts memberScreens). */
 export const MEMBER_PAGES: Record<string, MemberPage> = {
-  // Its read names the browser's time zone: named when the browser has said it (homeRead).
+  // The home screen's read names the browser's time zone, which only the browser knows.
   '/': { screen: 'features/home/home-page.tsx', reads: [] },
   '/chores': { screen: 'features/chores/chores-page.tsx', reads: ['/api/chores'] },
   '/expenses': {
@@ -76,14 +62,12 @@ const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(
  * stylesheet and index.js go first. Addresses whose screen is missing from the manifest get no
  * tags.
  */
-export function memberPageHints(manifest: ViteManifest, timeZone?: string): Map<string, string> {
+export function memberPageHints(manifest: ViteManifest): Map<string, string> {
   const hints = new Map<string, string>();
   for (const [pathname, page] of Object.entries(MEMBER_PAGES)) {
     if (!manifest[page.screen]) continue;
-    // The home screen's read names the browser's time zone, when the browser has said it.
-    const reads = pathname === '/' && timeZone ? [homeRead(timeZone)] : page.reads;
     const tags = [
-      ...[...SHELL_READS, ...reads].map(
+      ...[...SHELL_READS, ...page.reads].map(
         (url) =>
           `<link rel="preload" href="${escapeAttribute(url)}" as="fetch" crossorigin="use-credentials">`,
       ),

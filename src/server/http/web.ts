@@ -4,15 +4,9 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { SIGNED_IN_COOKIE, TIME_ZONE_COOKIE } from '#shared/session-cookie.ts';
+import { SIGNED_IN_COOKIE } from '#shared/session-cookie.ts';
 import { preferredEncoding } from './compression.ts';
-import {
-  knownTimeZone,
-  memberPageHints,
-  signedOutPageHints,
-  type ViteManifest,
-  withHints,
-} from './page-hints.ts';
+import { memberPageHints, signedOutPageHints, type ViteManifest, withHints } from './page-hints.ts';
 import { matches } from './read-cache.ts';
 
 /** Where the build leaves Vite's manifest: beside the web root, so it is never served. */
@@ -26,17 +20,13 @@ interface HintedPage {
 }
 
 /**
- * The pages with hints (page-hints.ts) for the build on disk, made when first asked for (one
- * per address, sign-in state and, for the home screen, known time zone) and again when
- * index.html changes (a new build copied in under a running server).
+ * The pages with hints (page-hints.ts) for the build on disk: made again when index.html
+ * changes (a new build copied in under a running server).
  */
-const MAX_HINTED_PAGES = 1_000;
-
 function hintedPages(webRoot: string) {
   let builtAt = -1;
-  let build: { index: string; manifest: ViteManifest } | null = null;
-  const pages = new Map<string, HintedPage | null>();
-  return (pathname: string, signedIn: boolean, timeZone: string | undefined): HintedPage | undefined => {
+  let pages = new Map<string, HintedPage>();
+  return (pathname: string, signedIn: boolean): HintedPage | undefined => {
     let mtime: number;
     try {
       mtime = fs.statSync(path.join(webRoot, 'index.html')).mtimeMs;
@@ -45,38 +35,28 @@ function hintedPages(webRoot: string) {
     }
     if (mtime !== builtAt) {
       builtAt = mtime;
-      pages.clear();
+      pages = new Map();
       try {
-        build = {
-          index: fs.readFileSync(path.join(webRoot, 'index.html'), 'utf8'),
-          manifest: JSON.parse(fs.readFileSync(manifestPath(webRoot), 'utf8')) as ViteManifest,
-        };
+        const index = fs.readFileSync(path.join(webRoot, 'index.html'), 'utf8');
+        const manifest = JSON.parse(fs.readFileSync(manifestPath(webRoot), 'utf8')) as ViteManifest;
+        const hints = [
+          ...[...memberPageHints(manifest)].map(([route, tags]) => [`in ${route}`, tags] as const),
+          ...[...signedOutPageHints(manifest)].map(([route, tags]) => [`out ${route}`, tags] as const),
+        ];
+        for (const [key, tags] of hints) {
+          const html = Buffer.from(withHints(index, tags));
+          pages.set(key, {
+            html,
+            br: zlib.brotliCompressSync(html),
+            gzip: zlib.gzipSync(html, { level: 9 }),
+            etag: `"${createHash('sha1').update(html).digest('base64url')}"`,
+          });
+        }
       } catch {
         // No manifest (an older build): every page is index.html as it is.
-        build = null;
       }
     }
-    if (!build) return undefined;
-    const zone = signedIn && pathname === '/' && knownTimeZone(timeZone) ? timeZone : undefined;
-    const key = `${signedIn ? 'in' : 'out'} ${pathname} ${zone ?? ''}`;
-    if (!pages.has(key)) {
-      // One per address and time zone; spellings of zones are many, so the count is bounded.
-      if (pages.size >= MAX_HINTED_PAGES) pages.clear();
-      const tags = (
-        signedIn ? memberPageHints(build.manifest, zone) : signedOutPageHints(build.manifest)
-      ).get(pathname);
-      const html = tags === undefined ? null : Buffer.from(withHints(build.index, tags));
-      pages.set(
-        key,
-        html && {
-          html,
-          br: zlib.brotliCompressSync(html),
-          gzip: zlib.gzipSync(html, { level: 9 }),
-          etag: `"${createHash('sha1').update(html).digest('base64url')}"`,
-        },
-      );
-    }
-    return pages.get(key) ?? undefined;
+    return pages.get(`${signedIn ? 'in' : 'out'} ${pathname}`);
   };
 }
 
@@ -127,11 +107,7 @@ export async function registerWeb(app: FastifyInstance, webRoot: string | null):
     }
     const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !path.extname(pathname);
     if (hasBuild && wantsPage) {
-      const hinted = hintedPage?.(
-        pathname,
-        request.cookies?.[SIGNED_IN_COOKIE] !== undefined,
-        request.cookies?.[TIME_ZONE_COOKIE],
-      );
+      const hinted = hintedPage?.(pathname, request.cookies?.[SIGNED_IN_COOKIE] !== undefined);
       if (hinted && request.method === 'GET') return sendHinted(request, reply, hinted);
       return reply.header('Cache-Control', 'no-cache').header('Vary', 'Cookie').sendFile('index.html');
     }
