@@ -3,7 +3,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { createAuthCache } from './auth/auth-cache.ts';
-import type { Context } from './auth/guards.ts';
+import { type Context, viewerOf } from './auth/guards.ts';
 import type { Config } from './config.ts';
 import { type Database, openMigratedDatabase } from './db/database.ts';
 import { accountRoutes } from './features/accounts/routes.ts';
@@ -190,6 +190,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ...options.push,
   });
 
-  await registerWeb(app, config.webRoot);
+  await registerWeb(app, config.webRoot, (request) => viewerOf(ctx, request));
   return app;
 }

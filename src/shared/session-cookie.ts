@@ -6,6 +6,12 @@
  */
 export const SIGNED_IN_COOKIE = 'hearth_signed_in';
 
+/**
+ * The browser's IANA time zone, which the web app writes (time-zone.ts) so that the page the
+ * server sends can name the home screen's read, whose address holds it (page-hints.ts).
+ */
+export const TIME_ZONE_COOKIE = 'hearth_tz';
+
 /** Whether a Cookie header (or `document.cookie`) holds the named cookie, whatever its value. */
 export function hasCookie(cookies: string, name: string): boolean {
   return cookies.split(';').some((pair) => pair.trimStart().startsWith(`${name}=`));

@@ -49,4 +49,27 @@ describe('the first screen of a signed-in member', () => {
     ]);
     errors.assertNone();
   });
+
+  it("names the home screen's read once the browser has said its time zone, and takes it from there", async () => {
+    const context = await files.newContext(baseUrl);
+    const { page } = await registerMember(context, { firstName: 'Tia', password: 'correct horse battery' });
+    await createHousehold({ context }, 'Zone House');
+    const errors = watchPageErrors(page);
+    await page.goto('/');
+    await page.getByRole('heading', { name: /Tia/, level: 1 }).waitFor();
+    const zone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
+    expect((await context.cookies()).find((c) => c.name === 'hearth_tz')?.value).toBe(
+      encodeURIComponent(zone),
+    );
+
+    const asked: string[] = [];
+    page.on('request', (request) => request.url().includes('/api/home') && asked.push(request.url()));
+    const html = (await (await page.reload())?.text()) ?? '';
+    const read = `/api/home?tz=${encodeURIComponent(zone)}`;
+    expect(html).toContain(`<link rel="preload" href="${read}" as="fetch" crossorigin="use-credentials">`);
+    await page.getByRole('heading', { name: /Tia/, level: 1 }).waitFor();
+    await page.getByRole('heading', { name: "Today's Priority" }).waitFor();
+    expect(asked).toEqual([`${baseUrl}${read}`]);
+    errors.assertNone();
+  });
 });

@@ -602,6 +602,7 @@ describe('the page a signed-in browser gets', () => {
     'features/chores/chores-page.tsx': { file: 'assets/chores-page-b.js', isDynamicEntry: true },
     'features/realtime/realtime-connection.tsx': { file: 'assets/realtime-c.js', isDynamicEntry: true },
     'features/auth/auth-page.tsx': { file: 'assets/auth-page-d.js', isDynamicEntry: true },
+    'features/home/home-page.tsx': { file: 'assets/home-page-e.js', isDynamicEntry: true },
   };
   let dir: string;
   let webRoot: string;
@@ -615,13 +616,21 @@ describe('the page a signed-in browser gets', () => {
     fs.writeFileSync(path.join(webRoot, 'index.html'), indexHtml);
     fs.writeFileSync(path.join(dir, 'web-manifest.json'), JSON.stringify(manifest));
     t = await createTestApp({ webRoot });
+    const member = await signUp(t.app);
+    expect((await member.client.post('/api/households', { name: 'Hinted Flat' })).statusCode).toBe(201);
+    memberCookie = `${member.client.cookie}; hearth_signed_in=1`;
+    loneCookie = `${(await signUp(t.app)).client.cookie}; hearth_signed_in=1`;
+    signedIn = { accept: 'text/html', cookie: memberCookie };
   });
   afterAll(async () => {
     await t.close();
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  const signedIn = { accept: 'text/html', cookie: 'hearth_signed_in=1' };
+  // A member of a household; a signed-in user in none.
+  let memberCookie: string;
+  let loneCookie: string;
+  let signedIn: Record<string, string>;
   const get = (url: string, headers: Record<string, string> = {}) =>
     t.app.inject({ method: 'GET', url, headers });
 
@@ -648,6 +657,19 @@ describe('the page a signed-in browser gets', () => {
     expect(again.body).toBe('');
   });
 
+  it("names the home screen's read in the time zone the browser said, if it is one", async () => {
+    const paris = await get('/', { ...signedIn, cookie: `${memberCookie}; hearth_tz=Europe%2FParis` });
+    expect(paris.body).toContain(
+      '<link rel="preload" href="/api/home?tz=Europe%2FParis" as="fetch" crossorigin="use-credentials">',
+    );
+    expect(paris.body).toContain('/assets/home-page-e.js');
+    for (const cookie of [memberCookie, `${memberCookie}; hearth_tz=Nowhere%2FAtAll`]) {
+      const page = await get('/', { ...signedIn, cookie });
+      expect(page.body, cookie).toContain('/assets/home-page-e.js');
+      expect(page.body, cookie).not.toContain('/api/home');
+    }
+  });
+
   it("names the sign-in screen's files, and nothing to read, when nobody is signed in", async () => {
     const response = await get('/auth', { accept: 'text/html' });
     expect(response.statusCode).toBe(200);
@@ -658,9 +680,16 @@ describe('the page a signed-in browser gets', () => {
     expect(response.body).not.toContain('chores-page');
   });
 
-  it('sends index.html as it is when signed out, at addresses without a screen, and never the manifest', async () => {
+  it('sends index.html as it is when signed out, in no household, at addresses without a screen, and never the manifest', async () => {
+    const html = { accept: 'text/html' };
     for (const [url, headers] of [
-      ['/chores', { accept: 'text/html' }],
+      ['/chores', html],
+      // The readable cookie alone proves nothing: the session is what counts.
+      ['/chores', { ...html, cookie: 'hearth_signed_in=1' }],
+      ['/chores', { ...html, cookie: 'hearth_session=no-such-session; hearth_signed_in=1' }],
+      // Signed in, in no household: a household read would answer 404.
+      ['/chores', { ...html, cookie: loneCookie }],
+      ['/', { ...html, cookie: `${loneCookie}; hearth_tz=Europe%2FParis` }],
       ['/auth', signedIn],
       ['/listings/abc', signedIn],
     ] as const) {

@@ -6,7 +6,7 @@ import { forbidden, notFound, unauthorized } from '../http/errors.ts';
 import type { ReadCache } from '../http/read-cache.ts';
 import type { Publisher } from '../realtime/hub.ts';
 import type { AuthCache } from './auth-cache.ts';
-import { readSession } from './sessions.ts';
+import { currentSession, readSession, SESSION_COOKIE } from './sessions.ts';
 
 export interface Context {
   db: Db;
@@ -65,4 +65,21 @@ export async function requireAdmin(
   const member = await requireMember(ctx, request, reply);
   if (member.role !== 'admin') throw forbidden('Only an administrator can do this');
   return member;
+}
+
+/** Who asks for a page: a member of a household, a user in none, or nobody signed in. */
+export type Viewer = 'member' | 'user' | 'guest';
+
+/**
+ * The viewer a request's session cookie names, through the auth cache; reads only (no sliding
+ * extension, no cookie set). The page's hints depend on it (web.ts).
+ */
+export async function viewerOf(ctx: Context, request: FastifyRequest): Promise<Viewer> {
+  const session = await currentSession(ctx.db, ctx.auth, request.cookies[SESSION_COOKIE]);
+  if (!session) return 'guest';
+  const membership = await ctx.auth.membership(
+    session.userId,
+    async () => (await findMembership(ctx.db, session.userId)) ?? null,
+  );
+  return membership ? 'member' : 'user';
 }

@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SIGNED_IN_COOKIE } from '#shared/session-cookie.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
-import type { AuthCache } from './auth-cache.ts';
+import type { AuthCache, CachedSession } from './auth-cache.ts';
 
 export const SESSION_COOKIE = 'hearth_session';
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -68,6 +68,28 @@ export async function userIdForToken(db: Db, token: string, now = Date.now()): P
 }
 
 /**
+ * The live session a token names, through the auth cache, or null. Reads only: no extension
+ * (the page's hints ask this too, web.ts).
+ */
+export async function currentSession(
+  db: Db,
+  cache: AuthCache,
+  token: string | undefined,
+): Promise<CachedSession | null> {
+  if (!token || token.length > 100) return null;
+  const session = await cache.session(
+    token,
+    async () =>
+      (await db
+        .selectFrom('sessions')
+        .select(['user_id as userId', 'expires_at as expiresAt'])
+        .where('token_hash', '=', hashToken(token))
+        .executeTakeFirst()) ?? null,
+  );
+  return session && session.expiresAt > Date.now() ? session : null;
+}
+
+/**
  * The signed-in user's id, or null; extends the session when it was last extended a day ago.
  * Sessions are read through the auth cache (auth-cache.ts).
  */
@@ -79,18 +101,9 @@ export async function readSession(
   cache: AuthCache,
 ): Promise<string | null> {
   const token = request.cookies[SESSION_COOKIE];
-  if (!token || token.length > 100) return null;
-  const session = await cache.session(
-    token,
-    async () =>
-      (await db
-        .selectFrom('sessions')
-        .select(['user_id as userId', 'expires_at as expiresAt'])
-        .where('token_hash', '=', hashToken(token))
-        .executeTakeFirst()) ?? null,
-  );
+  const session = await currentSession(db, cache, token);
+  if (!token || !session) return null;
   const now = Date.now();
-  if (!session || session.expiresAt <= now) return null;
   if (dueForExtension(session.expiresAt, now)) {
     await db
       .updateTable('sessions')

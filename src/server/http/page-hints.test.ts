@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
+  homeRead,
+  knownTimeZone,
   MEMBER_PAGES,
   memberPageHints,
   REALTIME_SCREEN,
@@ -49,6 +51,38 @@ describe('memberPageHints', () => {
     const screens = [...Object.values(MEMBER_PAGES).map((p) => p.screen), REALTIME_SCREEN];
     for (const page of [...screens, ...Object.values(SIGNED_OUT_PAGES)])
       expect(fs.existsSync(path.join(import.meta.dirname, '../../web', page)), page).toBe(true);
+  });
+});
+
+describe("the home screen's read", () => {
+  const withHome: ViteManifest = {
+    ...manifest,
+    'features/home/home-page.tsx': { file: 'assets/home-page-h.js', isDynamicEntry: true },
+  };
+
+  it('is named with the time zone the browser said, at the address get-home.ts asks for', () => {
+    expect(homeRead('Europe/Paris')).toBe('/api/home?tz=Europe%2FParis');
+    const tags = memberPageHints(withHome, 'Europe/Paris').get('/') ?? '';
+    expect(tags).toContain(
+      '<link rel="preload" href="/api/home?tz=Europe%2FParis" as="fetch" crossorigin="use-credentials">',
+    );
+    expect(memberPageHints(withHome).get('/')).not.toContain('/api/home');
+    // Only the home screen's.
+    expect(memberPageHints(withHome, 'Europe/Paris').get('/chores')).not.toContain('/api/home');
+  });
+
+  it('takes only time zones the runtime knows', () => {
+    for (const zone of ['UTC', 'Europe/Paris', 'America/Argentina/Buenos_Aires'])
+      expect(knownTimeZone(zone), zone).toBe(true);
+    for (const zone of [
+      undefined,
+      '',
+      'Mars/Olympus',
+      '../../etc',
+      'Europe/Paris"><script>',
+      'x'.repeat(300),
+    ])
+      expect(knownTimeZone(zone), String(zone)).toBe(false);
   });
 });
 

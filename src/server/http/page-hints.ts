@@ -1,10 +1,10 @@
 /**
- * The page a signed-in browser gets names, in its head, what its first screen will ask for: the
- * user and household answers, the screen's own first reads, and the code of the screen and of
- * the live connection. The browser then fetches all of it beside index.js, instead of after
+ * The page a member of a household gets names, in its head, what its first screen will ask for:
+ * the user and household answers, the screen's own first reads, and the code of the screen and
+ * of the live connection. The browser then fetches all of it beside index.js, instead of after
  * index.js has run (and the screen's code after the answers, and its reads after its code).
- * The guess is the one src/web/shell/preload.ts makes: a member of a household at that
- * address. A wrong guess costs a download and nothing else: the app still decides what shows.
+ * The server knows the viewer from the session (web.ts), so every named read answers 200; the
+ * app still decides what shows.
  * Decision record: docs/decisions/0014-page-hints.md.
  */
 
@@ -26,9 +26,23 @@ export const SHELL_READS = ['/api/user', '/api/households/current'];
 /** The live connection, loaded for every member of a household (app.tsx). */
 export const REALTIME_SCREEN = 'features/realtime/realtime-connection.tsx';
 
+/** The home screen's read, at the address get-home.ts asks for. */
+export const homeRead = (timeZone: string) => `/api/home?tz=${encodeURIComponent(timeZone)}`;
+
+/** A time zone this runtime knows (as the API's own check does); anything else gets no hint. */
+export function knownTimeZone(value: string | undefined): value is string {
+  if (value === undefined || value.length > 64 || !/^[A-Za-z][A-Za-z0-9_+\-/]*$/.test(value)) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** The screen at each address for a member of a household (preload.ts memberScreens). */
 export const MEMBER_PAGES: Record<string, MemberPage> = {
-  // The home screen's read names the browser's time zone, which only the browser knows.
+  // Its read names the browser's time zone: named when the browser has said it (homeRead).
   '/': { screen: 'features/home/home-page.tsx', reads: [] },
   '/chores': { screen: 'features/chores/chores-page.tsx', reads: ['/api/chores'] },
   '/expenses': {
@@ -62,12 +76,14 @@ const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(
  * stylesheet and index.js go first. Addresses whose screen is missing from the manifest get no
  * tags.
  */
-export function memberPageHints(manifest: ViteManifest): Map<string, string> {
+export function memberPageHints(manifest: ViteManifest, timeZone?: string): Map<string, string> {
   const hints = new Map<string, string>();
   for (const [pathname, page] of Object.entries(MEMBER_PAGES)) {
     if (!manifest[page.screen]) continue;
+    // The home screen's read names the browser's time zone, when the browser has said it.
+    const reads = pathname === '/' && timeZone ? [homeRead(timeZone)] : page.reads;
     const tags = [
-      ...[...SHELL_READS, ...page.reads].map(
+      ...[...SHELL_READS, ...reads].map(
         (url) =>
           `<link rel="preload" href="${escapeAttribute(url)}" as="fetch" crossorigin="use-credentials">`,
       ),

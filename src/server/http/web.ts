@@ -4,9 +4,17 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { SIGNED_IN_COOKIE } from '#shared/session-cookie.ts';
+import { TIME_ZONE_COOKIE } from '#shared/session-cookie.ts';
+import type { Viewer } from '../auth/guards.ts';
+import { SESSION_COOKIE } from '../auth/sessions.ts';
 import { preferredEncoding } from './compression.ts';
-import { memberPageHints, signedOutPageHints, type ViteManifest, withHints } from './page-hints.ts';
+import {
+  knownTimeZone,
+  memberPageHints,
+  signedOutPageHints,
+  type ViteManifest,
+  withHints,
+} from './page-hints.ts';
 import { matches } from './read-cache.ts';
 
 /** Where the build leaves Vite's manifest: beside the web root, so it is never served. */
@@ -20,13 +28,21 @@ interface HintedPage {
 }
 
 /**
- * The pages with hints (page-hints.ts) for the build on disk: made again when index.html
+ * The pages with hints (page-hints.ts) for the build on disk, made when first asked for (one
+ * per address, viewer and, for the home screen, known time zone) and again when index.html
  * changes (a new build copied in under a running server).
  */
+const MAX_HINTED_PAGES = 1_000;
+
 function hintedPages(webRoot: string) {
   let builtAt = -1;
-  let pages = new Map<string, HintedPage>();
-  return (pathname: string, signedIn: boolean): HintedPage | undefined => {
+  let build: { index: string; manifest: ViteManifest } | null = null;
+  const pages = new Map<string, HintedPage | null>();
+  return (
+    pathname: string,
+    viewer: 'member' | 'guest',
+    timeZone: string | undefined,
+  ): HintedPage | undefined => {
     let mtime: number;
     try {
       mtime = fs.statSync(path.join(webRoot, 'index.html')).mtimeMs;
@@ -35,28 +51,38 @@ function hintedPages(webRoot: string) {
     }
     if (mtime !== builtAt) {
       builtAt = mtime;
-      pages = new Map();
+      pages.clear();
       try {
-        const index = fs.readFileSync(path.join(webRoot, 'index.html'), 'utf8');
-        const manifest = JSON.parse(fs.readFileSync(manifestPath(webRoot), 'utf8')) as ViteManifest;
-        const hints = [
-          ...[...memberPageHints(manifest)].map(([route, tags]) => [`in ${route}`, tags] as const),
-          ...[...signedOutPageHints(manifest)].map(([route, tags]) => [`out ${route}`, tags] as const),
-        ];
-        for (const [key, tags] of hints) {
-          const html = Buffer.from(withHints(index, tags));
-          pages.set(key, {
-            html,
-            br: zlib.brotliCompressSync(html),
-            gzip: zlib.gzipSync(html, { level: 9 }),
-            etag: `"${createHash('sha1').update(html).digest('base64url')}"`,
-          });
-        }
+        build = {
+          index: fs.readFileSync(path.join(webRoot, 'index.html'), 'utf8'),
+          manifest: JSON.parse(fs.readFileSync(manifestPath(webRoot), 'utf8')) as ViteManifest,
+        };
       } catch {
         // No manifest (an older build): every page is index.html as it is.
+        build = null;
       }
     }
-    return pages.get(`${signedIn ? 'in' : 'out'} ${pathname}`);
+    if (!build) return undefined;
+    const member = viewer === 'member';
+    const zone = member && pathname === '/' && knownTimeZone(timeZone) ? timeZone : undefined;
+    const key = `${viewer} ${pathname} ${zone ?? ''}`;
+    if (!pages.has(key)) {
+      // One per address and time zone; spellings of zones are many, so the count is bounded.
+      if (pages.size >= MAX_HINTED_PAGES) pages.clear();
+      const hints = member ? memberPageHints(build.manifest, zone) : signedOutPageHints(build.manifest);
+      const tags = hints.get(pathname);
+      const html = tags === undefined ? null : Buffer.from(withHints(build.index, tags));
+      pages.set(
+        key,
+        html && {
+          html,
+          br: zlib.brotliCompressSync(html),
+          gzip: zlib.gzipSync(html, { level: 9 }),
+          etag: `"${createHash('sha1').update(html).digest('base64url')}"`,
+        },
+      );
+    }
+    return pages.get(key) ?? undefined;
   };
 }
 
@@ -75,9 +101,13 @@ function sendHinted(request: FastifyRequest, reply: FastifyReply, page: HintedPa
 /**
  * Serves the production web build: brotli/gzip files made at build time, hashed assets cached
  * for a year, index.html revalidated on every load, client routes answered with index.html
- * (with hints of what the first screen needs, for a signed-in browser).
+ * (with hints of what the first screen needs, for a member of a household or a signed-out browser).
  */
-export async function registerWeb(app: FastifyInstance, webRoot: string | null): Promise<void> {
+export async function registerWeb(
+  app: FastifyInstance,
+  webRoot: string | null,
+  viewerOf: (request: FastifyRequest) => Promise<Viewer>,
+): Promise<void> {
   const hasBuild = webRoot !== null && fs.existsSync(path.join(webRoot, 'index.html'));
   // A signed-in browser's page names what its first screen will ask for (page-hints.ts).
   const hintedPage = hasBuild ? hintedPages(webRoot) : undefined;
@@ -100,15 +130,29 @@ export async function registerWeb(app: FastifyInstance, webRoot: string | null):
     });
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  // Who asks, as the server knows it: a guess would name reads that answer 404 or 401.
+  const knownViewer = async (request: FastifyRequest): Promise<Viewer> => {
+    if (!request.cookies?.[SESSION_COOKIE]) return 'guest';
+    try {
+      return await viewerOf(request);
+    } catch {
+      // The database is out (503 on the API): the page goes out without hints.
+      return 'user';
+    }
+  };
+
+  app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     if (pathname === '/api' || pathname.startsWith('/api/')) {
       return reply.status(404).send({ message: `No such endpoint: ${request.method} ${pathname}` });
     }
     const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !path.extname(pathname);
     if (hasBuild && wantsPage) {
-      const hinted = hintedPage?.(pathname, request.cookies?.[SIGNED_IN_COOKIE] !== undefined);
-      if (hinted && request.method === 'GET') return sendHinted(request, reply, hinted);
+      const viewer = hintedPage && request.method === 'GET' ? await knownViewer(request) : 'user';
+      // A signed-in user in no household gets the page as it is: its screens read nothing yet.
+      const hinted =
+        viewer === 'user' ? undefined : hintedPage?.(pathname, viewer, request.cookies?.[TIME_ZONE_COOKIE]);
+      if (hinted) return sendHinted(request, reply, hinted);
       return reply.header('Cache-Control', 'no-cache').header('Vary', 'Cookie').sendFile('index.html');
     }
     return reply.status(404).type('text/plain').send('Not found');
