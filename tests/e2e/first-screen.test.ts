@@ -72,4 +72,52 @@ describe('the first screen of a signed-in member', () => {
     expect(asked).toEqual([`${baseUrl}${read}`]);
     errors.assertNone();
   });
+
+  it('shows the screen with its placeholder when the first answer is slow, then the answer', async () => {
+    const context = await files.newContext(baseUrl);
+    const { page, id } = await registerMember(context, {
+      firstName: 'Sol',
+      password: 'correct horse battery',
+    });
+    await createHousehold({ context }, 'Slow House');
+    const chore = await context.request.post('/api/chores', {
+      data: {
+        title: 'Descale the kettle',
+        assignedTo: id,
+        dueDate: new Date(Date.now() + 86_400_000).toISOString(),
+      },
+    });
+    expect(chore.status()).toBe(201);
+    // The chores answer is held until the screen has shown without it (FIRST_DATA_WAIT_MS).
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/api/chores', async (route) => {
+      await held;
+      await route.continue();
+    });
+    const errors = watchPageErrors(page);
+    await page.goto('/chores');
+    await page.getByRole('heading', { name: 'Chores', level: 1 }).waitFor();
+    await page.getByRole('main').getByRole('status', { name: 'Loading' }).waitFor();
+    expect(await page.getByText('Descale the kettle').count()).toBe(0);
+
+    release();
+    await page.getByText('Descale the kettle').first().waitFor();
+    expect(await page.getByRole('status', { name: 'Loading' }).count()).toBe(0);
+    errors.assertNone();
+  });
+
+  it('names nothing to read for a signed-in user in no household, and shows their screen cleanly', async () => {
+    const context = await files.newContext(baseUrl);
+    const { page } = await registerMember(context, { firstName: 'Noa', password: 'correct horse battery' });
+    const errors = watchPageErrors(page);
+    const html = (await (await page.goto('/'))?.text()) ?? '';
+    expect(html).not.toContain('rel="preload"');
+    // Index.js's own imports only: no household screen, no live connection.
+    expect(html).not.toMatch(/fetchpriority="low"|home-page|realtime-connection/);
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    errors.assertNone();
+  });
 });
