@@ -713,4 +713,28 @@ describe('the page a signed-in browser gets', () => {
     expect(after).toContain('/assets/chores-page-z.js');
     expect(after).not.toContain('/assets/chores-page-b.js');
   });
+
+  it('sends index.html as it is while the manifest is unreadable, and hints again once it is whole', async () => {
+    const touch = (seconds: number) => {
+      const at = new Date(Date.now() + seconds * 1_000);
+      fs.utimesSync(path.join(webRoot, 'index.html'), at, at);
+    };
+    // Caught half-written (a copy in progress), or gone.
+    for (const [step, write] of [
+      [
+        10,
+        () => fs.writeFileSync(path.join(dir, 'web-manifest.json'), '{"index.html": {"file": "assets/ind'),
+      ],
+      [20, () => fs.rmSync(path.join(dir, 'web-manifest.json'))],
+    ] as const) {
+      write();
+      touch(step);
+      const page = await get('/chores', signedIn);
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toBe(indexHtml);
+    }
+    fs.writeFileSync(path.join(dir, 'web-manifest.json'), JSON.stringify(manifest));
+    touch(30);
+    expect((await get('/chores', signedIn)).body).toContain('/assets/chores-page-b.js');
+  });
 });
