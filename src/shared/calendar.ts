@@ -1,6 +1,6 @@
 import { TZDate } from '@date-fns/tz';
-import { addDays, addMonths, addYears } from 'date-fns';
 import { z } from 'zod';
+import { nthOccurrence } from './recurrence.ts';
 import { registerMessages } from './validation.ts';
 
 /** Types shown in lists, and the extra ones creation offers (SPEC §3). */
@@ -169,27 +169,13 @@ export const updateEventSchema = z
     message: 'Send at least one field to change',
   });
 
-/** Start of occurrence k of a series, in its time zone: wall time kept across DST, months clamped. */
-export function occurrenceStart(
+/** Start of occurrence k of a series, in its time zone (recurrence.ts). */
+export const occurrenceStart: (
   anchor: number,
   recurrence: EventRecurrence,
   k: number,
   timeZone: string,
-): number {
-  const start = new TZDate(anchor, timeZone);
-  switch (recurrence) {
-    case 'daily':
-      return addDays(start, k).getTime();
-    case 'weekly':
-      return addDays(start, 7 * k).getTime();
-    case 'biweekly':
-      return addDays(start, 14 * k).getTime();
-    case 'monthly':
-      return addMonths(start, k).getTime();
-    case 'yearly':
-      return addYears(start, k).getTime();
-  }
-}
+) => number = nthOccurrence;
 
 const MAX_OCCURRENCES = 1000;
 

@@ -2,8 +2,8 @@
 // validation code: the screens that only show chores load these and not Zod. The schemas are in
 // chores.ts.
 
-import { TZDate } from '@date-fns/tz';
-import { addDays, addMonths, differenceInCalendarDays, format } from 'date-fns';
+import { differenceInCalendarDays, format } from 'date-fns';
+import { nthOccurrence } from './recurrence.ts';
 
 export const CHORE_STATUSES = ['todo', 'doing', 'done'] as const;
 export const PRIORITIES = ['urgent', 'high', 'medium', 'low'] as const;
@@ -106,17 +106,7 @@ export function occurrenceDue(
   recurrence: Recurrence,
   timeZone: string,
 ): number {
-  const anchor = new TZDate(anchorMs, timeZone);
-  switch (recurrence) {
-    case 'daily':
-      return addDays(anchor, index).getTime();
-    case 'weekly':
-      return addDays(anchor, 7 * index).getTime();
-    case 'biweekly':
-      return addDays(anchor, 14 * index).getTime();
-    case 'monthly':
-      return addMonths(anchor, index).getTime();
-  }
+  return nthOccurrence(anchorMs, recurrence, index, timeZone);
 }
 
 export interface RotationMember {
