@@ -717,6 +717,43 @@ describe('recurring chores', () => {
     expect(third.nextOccurrence).toMatchObject({ assignedTo: ben.user.id });
   });
 
+  it("counts away days in the chore's time zone, not in UTC", async () => {
+    const { admin: ann, others } = await householdWith(['Ann Archer', 'Ben Baker']);
+    const ben = others[0]!;
+    const away = { awayFrom: '2026-03-16', awayUntil: '2026-03-19' };
+    expect((await ben.client.patch('/api/households/current/members/me', away)).statusCode).toBe(200);
+    // Weekly at 22:00 in Los Angeles (05:00 UTC the next day). The next one falls on the
+    // evening of 19 March there, Ben's last away day, so it stays with Ann.
+    const evening = await createChore(ann, {
+      recurrence: 'weekly',
+      dueDate: '2026-03-13T05:00:00.000Z',
+      timeZone: 'America/Los_Angeles',
+    });
+    const afterEvening = await patchChore(ann, evening.id, { status: 'done' });
+    expect(afterEvening.nextOccurrence).toMatchObject({
+      dueDate: '2026-03-20T05:00:00.000Z',
+      assignedTo: ann.user.id,
+    });
+    // Weekly at 08:00 in Tokyo (23:00 UTC the day before). The next one is on the morning of
+    // 16 March there, Ben's first away day.
+    const morning = await createChore(ann, {
+      recurrence: 'weekly',
+      dueDate: '2026-03-08T23:00:00.000Z',
+      timeZone: 'Asia/Tokyo',
+    });
+    const afterMorning = await patchChore(ann, morning.id, { status: 'done' });
+    expect(afterMorning.nextOccurrence).toMatchObject({
+      dueDate: '2026-03-15T23:00:00.000Z',
+      assignedTo: ann.user.id,
+    });
+    // Back on the 20th in Tokyo: his turn again.
+    const later = await patchChore(ann, afterMorning.nextOccurrence!.id, { status: 'done' });
+    expect(later.nextOccurrence).toMatchObject({
+      dueDate: '2026-03-22T23:00:00.000Z',
+      assignedTo: ben.user.id,
+    });
+  });
+
   it('a late completion earns no on-time bonus and resets the series streak', async () => {
     const { admin: ann } = await householdWith(['Ann Archer']);
     // 60 minutes, high: effort 4 × weight 2 = 8; 12 on time.

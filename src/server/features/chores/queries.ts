@@ -10,6 +10,7 @@ import {
   type RotationMember,
   type updateChoreSchema,
 } from '#shared/chores.ts';
+import { dayKeyIn } from '#shared/calendar-days.ts';
 import { type MessageAuthor, toAuthor } from '#shared/messages.ts';
 import type { Db } from '../../db/database.ts';
 import { readBoolean, readJson } from '../../db/dialect.ts';
@@ -165,11 +166,19 @@ export async function createChore(
   return id;
 }
 
-/** Members in rotation order (oldest first), with whether each is away on a given day. */
+/** The calendar day (YYYY-MM-DD) an away bound was saved for: they are kept as UTC instants. */
+const awayDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/**
+ * Members in rotation order (oldest first), with whether each is away on the day of `at`: the
+ * calendar day in the chore's time zone, as the member named their away days (a chore due at
+ * 22:00 in Los Angeles on the last away day falls on it, though it is the next day in UTC).
+ */
 async function rotationMembers(
   db: Db,
   householdId: string,
   at: number,
+  timeZone: string,
   leaving?: string,
 ): Promise<RotationMember[]> {
   const rows = await db
@@ -179,9 +188,14 @@ async function rotationMembers(
     .orderBy('joined_at')
     .orderBy('user_id')
     .execute();
+  const day = dayKeyIn(at, timeZone);
   return rows.map((r) => ({
     userId: r.user_id,
-    away: r.away_from !== null && r.away_until !== null && at >= r.away_from && at <= r.away_until,
+    away:
+      r.away_from !== null &&
+      r.away_until !== null &&
+      day >= awayDay(r.away_from) &&
+      day <= awayDay(r.away_until),
     ...(r.user_id === leaving ? { left: true } : {}),
   }));
 }
@@ -255,7 +269,7 @@ export async function updateChore(
 
     if (changes.status === 'done' && row.status !== 'done') {
       const onTime = now <= merged.due_at;
-      const members = await rotationMembers(trx, householdId, merged.due_at);
+      const members = await rotationMembers(trx, householdId, merged.due_at, merged.time_zone);
       const assigneeWasAway = members.some((m) => m.userId === merged.assigned_to && m.away);
       const streak = nextSeriesStreak(row.carried_streak, { onTime, assigneeWasAway });
       const done = await trx
@@ -326,7 +340,7 @@ async function createNextOccurrence(trx: Db, row: ChoreRow, streak: number): Pro
   const due = occurrenceDue(row.series_anchor_at, index, row.recurrence!, row.time_zone);
   const assignee = nextAssignee({
     mode: row.rotation,
-    members: await rotationMembers(trx, row.household_id, due),
+    members: await rotationMembers(trx, row.household_id, due, row.time_zone),
     current: row.assigned_to,
     completions: await seriesCompletions(trx, row.series_id),
   });
@@ -402,7 +416,7 @@ export async function reassignOpenChores(
   for (const chore of open) {
     const to = nextAssignee({
       mode: chore.rotation,
-      members: await rotationMembers(trx, householdId, chore.due_at, leaverId),
+      members: await rotationMembers(trx, householdId, chore.due_at, chore.time_zone, leaverId),
       current: leaverId,
       completions: await seriesCompletions(trx, chore.series_id),
     });

@@ -144,7 +144,8 @@ export function choreRoutes(app: FastifyInstance, ctx: Context): void {
   app.patch('/api/households/current/members/me', async (request, reply) => {
     const member = await requireMember(ctx, request, reply);
     const input = parse(awaySchema, request.body);
-    // Away from the start of the first day to the end of the last (UTC dates).
+    // Calendar days, kept as the first and last instants of those days in UTC; rotation compares
+    // them with a chore's due day in the chore's time zone (queries.ts rotationMembers).
     const from = input.awayFrom ? Date.parse(`${input.awayFrom}T00:00:00Z`) : null;
     const until = input.awayUntil ? Date.parse(`${input.awayUntil}T23:59:59.999Z`) : null;
     await setAway(db, member.householdId, member.userId, from, until);
