@@ -110,7 +110,7 @@ if (web) {
   }
   for (const l of web.lighthouse) {
     rows.push([
-      `Lighthouse ${l.name} (mobile, simulated): perf / a11y / best practices (load ${la(l.loadAverage)})`,
+      `Lighthouse ${l.name} (mobile, simulated): perf / a11y / best practices (load ${la(l.loadAverage)}, CPU index ${l.benchmarkIndex ?? '?'})`,
       l.error
         ? `error: ${l.error.slice(0, 60)}`
         : `${l.performance} / ${l.accessibility} / ${l.bestPractices}${

@@ -47,6 +47,12 @@ export interface LighthouseScores {
   bestPractices: number | null;
   error: string | null;
   loadAverage: number[];
+  /**
+   * Lighthouse's measure of this machine's CPU (`environment.benchmarkIndex`, higher is faster),
+   * in the median run. Simulated throttling slows every task by the same factor, whatever the
+   * machine, so scores only compare between runs with similar indexes.
+   */
+  benchmarkIndex: number | null;
   /** Every run's performance score (BENCH_LIGHTHOUSE_RUNS); the other fields are the median run's. */
   performanceRuns: (number | null)[];
   /** FCP, LCP, TBT, CLS and SI: the value and its score (0-1). */
@@ -190,6 +196,7 @@ interface LighthouseReport {
   >;
   runtimeError?: { message: string };
   finalDisplayedUrl?: string;
+  environment?: { benchmarkIndex?: number };
 }
 
 const METRICS = {
@@ -331,6 +338,7 @@ export async function runWebBench(options = { lighthouse: true }): Promise<WebRe
             report.runtimeError?.message ??
             (landed && landed !== page.path ? `ended at ${landed}` : null),
           loadAverage,
+          benchmarkIndex: report.environment?.benchmarkIndex ?? null,
           performanceRuns: runs.map((r) => performanceOf(r.report)),
           ...auditSummary(report),
         });
