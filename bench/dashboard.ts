@@ -246,6 +246,7 @@ export function makeChores(
         series_id: seriesId,
         occurrence_index: k,
         series_anchor_at: anchor,
+        anchor_index: 0,
         title,
         description,
         status: done ? 'done' : random() < 0.25 ? 'doing' : 'todo',

@@ -645,6 +645,20 @@ describe('recurring chores', () => {
     expect(mar.dueDate).toBe('2026-03-31T20:00:00.000Z');
   });
 
+  it('a monthly occurrence moved to the 31st goes on from the 31st, not from a clamped date', async () => {
+    const { admin } = await householdWith(['Mo Monthly']);
+    setClock('2026-01-20T12:00:00.000Z');
+    const rent = await createChore(admin, { recurrence: 'monthly', dueDate: '2026-01-28T20:00:00.000Z' });
+    const feb = (await completeAt(admin, rent.id, '2026-01-27T12:00:00.000Z')).nextOccurrence!;
+    expect(feb.dueDate).toBe('2026-02-28T20:00:00.000Z');
+    // The second occurrence moves to the end of March; the series counts on from there.
+    await patchChore(admin, feb.id, { dueDate: '2026-03-31T20:00:00.000Z' });
+    const apr = (await completeAt(admin, feb.id, '2026-03-30T12:00:00.000Z')).nextOccurrence!;
+    expect(apr.dueDate).toBe('2026-04-30T20:00:00.000Z');
+    const may = (await completeAt(admin, apr.id, '2026-04-29T12:00:00.000Z')).nextOccurrence!;
+    expect(may.dueDate).toBe('2026-05-31T20:00:00.000Z');
+  });
+
   it('after an edit the next occurrence is one period after the edited due date, in the new recurrence', async () => {
     const { admin } = await householdWith(['Ed Itor']);
     const chore = await createChore(admin, { recurrence: 'weekly', dueDate: '2026-03-12T18:00:00.000Z' });

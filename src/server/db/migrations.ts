@@ -552,5 +552,16 @@ export function migrations(engine: Engine): Record<string, Migration> {
           .execute();
       },
     },
+    // A series' due dates count from an anchor occurrence, which a due-date edit moves: the
+    // edited occurrence becomes the anchor (its index kept here), so a monthly chore moved to the
+    // 31st goes on from the 31st rather than from a date clamped into a shorter month.
+    '0011_chore_anchor_index': {
+      async up(db: Kysely<unknown>) {
+        await db.schema
+          .alterTable('chores')
+          .addColumn('anchor_index', 'integer', (c) => c.notNull().defaultTo(0))
+          .execute();
+      },
+    },
   };
 }

@@ -98,7 +98,9 @@ export interface ChoresTable {
   /** Every occurrence of a recurring chore shares the series id (the first occurrence's id). */
   series_id: string;
   occurrence_index: number;
+  /** Due dates count from occurrence `anchor_index`, due at `series_anchor_at`. */
   series_anchor_at: number;
+  anchor_index: number;
   title: string;
   description: string | null;
   status: 'todo' | 'doing' | 'done';

@@ -138,6 +138,7 @@ export async function createChore(
       series_id: id,
       occurrence_index: 0,
       series_anchor_at: due,
+      anchor_index: 0,
       title: input.title,
       description: input.description ?? null,
       status: 'todo',
@@ -253,17 +254,13 @@ export async function updateChore(
     };
     const edited = { ...row, ...edits };
     // After a due date or recurrence edit the series counts on from this occurrence as it now
-    // is, so the next one is one period after this due date. The anchor moves back `index`
-    // periods; a monthly one on the 29th-31st may clamp in a shorter month.
+    // is: it becomes the anchor, so the next one is one period after this due date (a monthly
+    // one moved to the 31st goes on from the 31st).
     const { recurrence, due_at: due } = edited;
     const fields =
-      recurrence === null ||
-      occurrenceDue(row.series_anchor_at, row.occurrence_index, recurrence, row.time_zone) === due
+      recurrence === null || seriesDue(row, row.occurrence_index, recurrence) === due
         ? edits
-        : {
-            ...edits,
-            series_anchor_at: occurrenceDue(due, -row.occurrence_index, recurrence, row.time_zone),
-          };
+        : { ...edits, series_anchor_at: due, anchor_index: row.occurrence_index };
     const merged = { ...row, ...fields };
     let nextId: string | null = null;
 
@@ -328,6 +325,13 @@ export async function updateChore(
   };
 }
 
+/** The due date of occurrence `index` of a row's series, counted from its anchor. */
+const seriesDue = (
+  row: Pick<ChoreRow, 'series_anchor_at' | 'anchor_index' | 'time_zone'>,
+  index: number,
+  recurrence: NonNullable<ChoreRow['recurrence']>,
+) => occurrenceDue(row.series_anchor_at, index - row.anchor_index, recurrence, row.time_zone);
+
 async function createNextOccurrence(trx: Db, row: ChoreRow, streak: number): Promise<string | null> {
   const index = row.occurrence_index + 1;
   const exists = await trx
@@ -337,7 +341,7 @@ async function createNextOccurrence(trx: Db, row: ChoreRow, streak: number): Pro
     .where('occurrence_index', '=', index)
     .executeTakeFirst();
   if (exists) return null;
-  const due = occurrenceDue(row.series_anchor_at, index, row.recurrence!, row.time_zone);
+  const due = seriesDue(row, index, row.recurrence!);
   const assignee = nextAssignee({
     mode: row.rotation,
     members: await rotationMembers(trx, row.household_id, due, row.time_zone),
