@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Selectable } from 'kysely';
 import type { z } from 'zod';
+import { dayKeyIn } from '#shared/calendar-days.ts';
 import {
   type CreateChoreInput,
   nextAssignee,
@@ -10,7 +11,6 @@ import {
   type RotationMember,
   type updateChoreSchema,
 } from '#shared/chores.ts';
-import { dayKeyIn } from '#shared/calendar-days.ts';
 import { type MessageAuthor, toAuthor } from '#shared/messages.ts';
 import type { Db } from '../../db/database.ts';
 import { readBoolean, readJson } from '../../db/dialect.ts';
