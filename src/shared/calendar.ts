@@ -105,6 +105,17 @@ export function eventTimes(
   return { start, end };
 }
 
+/**
+ * The end of an event created without one: the last second of its start day in its time zone
+ * for an all-day event (as eventTimes gives the form's), an hour after its start otherwise.
+ */
+export function defaultEventEnd(start: number, allDay: boolean, timeZone: string): number {
+  if (!allDay) return start + 3_600_000;
+  const day = new TZDate(start, timeZone);
+  day.setHours(23, 59, 59, 0);
+  return day.getTime();
+}
+
 export const eventMessages = registerMessages({
   titleRequired: 'Title is required',
   endBeforeStart: 'The end must not be before the start',

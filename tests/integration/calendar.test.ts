@@ -208,6 +208,25 @@ describe('POST /api/calendar', () => {
     expect(await listEvents(ben, '2026-03-14T00:00:00Z', '2026-03-20T00:00:00Z')).toEqual([event]);
   });
 
+  it('ends an all-day event given no end at the end of its day, in its time zone', async () => {
+    const { admin } = await householdWith(['Dee']);
+    const day = await createEvent(admin, {
+      title: 'Spring clean',
+      allDay: true,
+      startDate: '2026-03-27T00:00:00+01:00',
+      timeZone: 'Europe/Berlin',
+    });
+    expect(day).toMatchObject({ startDate: '2026-03-26T23:00:00.000Z', endDate: '2026-03-27T22:59:59.000Z' });
+    // The day the clocks go forward is 23 hours long there.
+    const short = await createEvent(admin, {
+      title: 'Clocks forward',
+      allDay: true,
+      startDate: '2026-03-29T00:00:00+01:00',
+      timeZone: 'Europe/Berlin',
+    });
+    expect(short.endDate).toBe('2026-03-29T21:59:59.000Z');
+  });
+
   it("fills in the SPEC's defaults: meeting, #3B82F6, 15min, no recurrence, end one hour after start", async () => {
     const { admin } = await householdWith(['Cat']);
     const event = await createEvent(admin, { title: 'Standup', startDate: '2026-03-12T09:00:00Z' });
@@ -750,7 +769,7 @@ describe('the calendar feed', () => {
       timeZone: 'Europe/Berlin',
       reminder: '1week',
     });
-    // All-day with no end given (the API's default end is an hour later): still one whole day.
+    // All-day with no end given: the whole day.
     const holiday = await createEvent(admin, {
       title: 'Holiday',
       allDay: true,

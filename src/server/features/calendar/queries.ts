@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import {
   type createEventSchema,
   defaultColor,
+  defaultEventEnd,
   type EventType,
   expandOccurrences,
   occurrenceStart,
@@ -124,7 +125,7 @@ export async function createEvent(
     notes: input.notes?.trim() || null,
     location: input.location?.trim() || null,
     start_at: start,
-    end_at: input.endDate ? Date.parse(input.endDate) : start + 3_600_000,
+    end_at: input.endDate ? Date.parse(input.endDate) : defaultEventEnd(start, input.allDay, input.timeZone),
     all_day: input.allDay,
     event_type: input.eventType,
     color: (input.color ?? defaultColor(input.eventType as EventType)).toUpperCase(),
