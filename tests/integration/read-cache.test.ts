@@ -549,6 +549,31 @@ if (testEngine === 'postgres') {
         expect(changedKeys(before, truth).length).toBeGreaterThan(0);
         await expectFresh(b, people, truth, 10_000);
       });
+
+      it('forgets the sessions and memberships it holds too when the listener comes back', async () => {
+        const [a, b] = apps as [FastifyInstance, FastifyInstance];
+        const h = await household(a);
+        // B holds Ben's membership and answer, and Cat's session, in memory.
+        expect((await as(h.ben, b).get('/api/chores')).statusCode).toBe(200);
+        expect((await as(h.cat, b).get('/api/user')).statusCode).toBe(200);
+        await sql`select pg_terminate_backend(pid) from pg_stat_activity
+        where pid <> pg_backend_pid() and query like 'LISTEN hearth_events_%'`.execute(database.db);
+        // Ben leaves and Cat signs out through A; B hears of neither.
+        expect((await as(h.ben, a).post('/api/households/leave')).statusCode).toBe(204);
+        expect((await as(h.cat, a).post('/api/logout')).statusCode).toBe(204);
+        // Well before the auth cache's own expiry (AUTH_CACHE_TTL_MS), B refuses both.
+        const until = Date.now() + 10_000;
+        let answers: number[] = [];
+        for (;;) {
+          answers = [
+            (await as(h.ben, b).get('/api/chores')).statusCode,
+            (await as(h.cat, b).get('/api/user')).statusCode,
+          ];
+          if ((answers[0] === 404 && answers[1] === 401) || Date.now() > until) break;
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+        expect(answers).toEqual([404, 401]);
+      });
     },
   );
 }
