@@ -24,6 +24,16 @@ export function dayKeyIn(ms: number, timeZone: string): string {
   return format(new TZDate(ms, timeZone), 'yyyy-MM-dd');
 }
 
+/** Whether this runtime knows the IANA time zone: every `timeZone` field is checked with it. */
+export function isTimeZone(tz: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export function addDaysToKey(key: string, days: number): string {
   const [y, m, d] = keyParts(key);
   return utcKey(Date.UTC(y, m - 1, d + days));

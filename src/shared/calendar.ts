@@ -1,5 +1,6 @@
 import { TZDate } from '@date-fns/tz';
 import { z } from 'zod';
+import { isTimeZone } from './calendar-days.ts';
 import { nthOccurrence } from './recurrence.ts';
 import { registerMessages } from './validation.ts';
 
@@ -121,15 +122,6 @@ export const eventMessages = registerMessages({
   endBeforeStart: 'The end must not be before the start',
   colorInvalid: 'Colour must be one of the palette colours',
 } as const);
-
-export const isTimeZone = (tz: string) => {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: tz });
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 const instant = z.iso.datetime({ offset: true, error: 'Dates must be ISO date-times' });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isTimeZone } from './calendar-days.ts';
 import {
   CHORE_CATEGORIES,
   CHORE_REMINDERS,
@@ -26,15 +27,6 @@ export const choreMessages = registerMessages({
   timeZoneInvalid: 'timeZone must be an IANA time zone such as Europe/Berlin',
   durationInvalid: `Estimated duration must be one of ${DURATIONS.join(', ')} minutes`,
 } as const);
-
-const isTimeZone = (tz: string) => {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: tz });
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 const longText = z.string().max(2000, choreMessages.textTooLong);
 const dueDate = z.iso.datetime({ offset: true, error: choreMessages.dueDateRequired });

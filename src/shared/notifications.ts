@@ -1,6 +1,6 @@
 import { TZDate } from '@date-fns/tz';
 import { z } from 'zod';
-import { isTimeZone } from './calendar.ts';
+import { isTimeZone } from './calendar-days.ts';
 import { formatClock, parseClock } from './quiet-hours.ts';
 
 /** The kinds of push a member can switch off one by one (SPEC §3 local settings). */

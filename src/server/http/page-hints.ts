@@ -5,8 +5,10 @@
  * index.js has run (and the screen's code after the answers, and its reads after its code).
  * The server knows the viewer from the session (web.ts), so every named read answers 200; the
  * app still decides what shows.
- * Decision record: docs/decisions/0014-page-hints.md.
+ * Decision record: docs/decisions/0014-first-screen.md.
  */
+
+import { isTimeZone } from '#shared/calendar-days.ts';
 
 /** What Vite writes to its manifest (build.manifest), for the fields read here. */
 export type ViteManifest = Record<
@@ -31,13 +33,12 @@ export const homeRead = (timeZone: string) => `/api/home?tz=${encodeURIComponent
 
 /** A time zone this runtime knows (as the API's own check does); anything else gets no hint. */
 export function knownTimeZone(value: string | undefined): value is string {
-  if (value === undefined || value.length > 64 || !/^[A-Za-z][A-Za-z0-9_+\-/]*$/.test(value)) return false;
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: value });
-    return true;
-  } catch {
-    return false;
-  }
+  return (
+    value !== undefined &&
+    value.length <= 64 &&
+    /^[A-Za-z][A-Za-z0-9_+\-/]*$/.test(value) &&
+    isTimeZone(value)
+  );
 }
 
 /** The screen at each address for a member of a household (preload.ts memberScreens). */

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { isTimeZone } from '#shared/calendar.ts';
+import { isTimeZone } from '#shared/calendar-days.ts';
 import { DASHBOARD_PERIODS } from '#shared/dashboard.ts';
 import { registerMessages } from '#shared/validation.ts';
 import { type Context, requireMember } from '../../auth/guards.ts';
