@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestSocket } from '../integration/sockets.ts';
 import { PgCluster, postgresInstalled } from './pg-cluster.ts';
-import { household, killAll, type Reply, ServerProcess, type Session } from './server.ts';
+import { household, killAll, type Reply, ServerProcess, Session } from './server.ts';
 
 const UNAVAILABLE = { message: 'The database is unavailable' };
 const RECOVERY_MS = 5_000;
@@ -110,6 +110,12 @@ const runs = Boolean(process.env.TEST_DATABASE_URL) || postgresInstalled();
       }
       // A new socket cannot authenticate without the database: refused with 503, not 500.
       expect(await TestSocket.attempt(`ws://127.0.0.1:${port}/ws`, { cookie: ann.cookie })).toBe(503);
+      // The app's page still loads: with no database to say who asks, it goes out without hints.
+      const stranger = new Session({ id: 'nobody' }, 'hearth_session=not-a-live-session');
+      const page = await stranger.request(port, 'GET', '/chores');
+      expect(page.status).toBe(200);
+      expect(page.body).toContain('<div id="root"');
+      expect(page.body).not.toContain('rel="preload" href="/api/');
     }
     // The open sockets stay open, and their server still answers them.
     await annOnA.sync();
