@@ -7,6 +7,9 @@ import type { MessageAuthor } from './message-rules.ts';
 import { formatMoney } from './money.ts';
 import { displayName } from './users.ts';
 
+/** GET /api/home's address: the home screen's figures count days in the viewer's time zone. */
+export const homeReadPath = (timeZone: string) => `/api/home?tz=${encodeURIComponent(timeZone)}`;
+
 // The home screen and the household dashboard (SPEC §2, §9): what the two answers hold, and the
 // rules both sides share (periods, ranking, labels, the recommendation sentence).
 

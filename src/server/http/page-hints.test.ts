@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { homeReadPath } from '#shared/dashboard.ts';
 import {
-  homeRead,
   knownTimeZone,
   MEMBER_PAGES,
   memberPageHints,
@@ -61,7 +61,7 @@ describe("the home screen's read", () => {
   };
 
   it('is named with the time zone the browser said, at the address get-home.ts asks for', () => {
-    expect(homeRead('Europe/Paris')).toBe('/api/home?tz=Europe%2FParis');
+    expect(homeReadPath('Europe/Paris')).toBe('/api/home?tz=Europe%2FParis');
     const tags = memberPageHints(withHome, 'Europe/Paris').get('/') ?? '';
     expect(tags).toContain(
       '<link rel="preload" href="/api/home?tz=Europe%2FParis" as="fetch" crossorigin="use-credentials">',

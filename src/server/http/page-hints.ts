@@ -9,6 +9,7 @@
  */
 
 import { isTimeZone } from '#shared/calendar-days.ts';
+import { homeReadPath } from '#shared/dashboard.ts';
 
 /** What Vite writes to its manifest (build.manifest), for the fields read here. */
 export type ViteManifest = Record<
@@ -28,9 +29,6 @@ export const SHELL_READS = ['/api/user', '/api/households/current'];
 /** The live connection, loaded for every member of a household (app.tsx). */
 export const REALTIME_SCREEN = 'features/realtime/realtime-connection.tsx';
 
-/** The home screen's read, at the address get-home.ts asks for. */
-export const homeRead = (timeZone: string) => `/api/home?tz=${encodeURIComponent(timeZone)}`;
-
 /** A time zone this runtime knows (as the API's own check does); anything else gets no hint. */
 export function knownTimeZone(value: string | undefined): value is string {
   return (
@@ -43,7 +41,7 @@ export function knownTimeZone(value: string | undefined): value is string {
 
 /** The screen at each address for a member of a household (preload.ts memberScreens). */
 export const MEMBER_PAGES: Record<string, MemberPage> = {
-  // Its read names the browser's time zone: named when the browser has said it (homeRead).
+  // Its read names the browser's time zone: named when the browser has said it (homeReadPath).
   '/': { screen: 'features/home/home-page.tsx', reads: [] },
   '/chores': { screen: 'features/chores/chores-page.tsx', reads: ['/api/chores'] },
   '/expenses': {
@@ -82,7 +80,7 @@ export function memberPageHints(manifest: ViteManifest, timeZone?: string): Map<
   for (const [pathname, page] of Object.entries(MEMBER_PAGES)) {
     if (!manifest[page.screen]) continue;
     // The home screen's read names the browser's time zone, when the browser has said it.
-    const reads = pathname === '/' && timeZone ? [homeRead(timeZone)] : page.reads;
+    const reads = pathname === '/' && timeZone ? [homeReadPath(timeZone)] : page.reads;
     const tags = [
       ...[...SHELL_READS, ...reads].map(
         (url) =>

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { HomeData } from '#shared/dashboard.ts';
+import { type HomeData, homeReadPath } from '#shared/dashboard.ts';
 import { apiJson } from '../../../lib/api.ts';
 import { viewerTimeZone } from './time-zone.ts';
 
@@ -9,7 +9,7 @@ export const homeQueryKey = ['/api/home'] as const;
 /** GET /api/home: everything the home screen shows, for the viewer's time zone. */
 export const homeQueryOptions = queryOptions({
   queryKey: homeQueryKey,
-  queryFn: () => apiJson<HomeData>('GET', `/api/home?tz=${encodeURIComponent(viewerTimeZone())}`),
+  queryFn: () => apiJson<HomeData>('GET', homeReadPath(viewerTimeZone())),
 });
 
 export function useHome() {
