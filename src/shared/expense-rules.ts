@@ -225,3 +225,36 @@ export function recurringDate(
   const lastDay = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
   return new Date(Date.UTC(year, month, Math.min(d, lastDay))).toISOString().slice(0, 10);
 }
+
+/**
+ * The splits of a recurring expense's next copy when some of the people it was split among have
+ * left the household (decision 0004): their shares go to those still in it, equally for an
+ * equal split, in proportion to their own shares for a custom or percentage one, so the copy
+ * still adds up to its amount. Null when nobody it was split among is left (the series ends).
+ */
+export function recurringCopySplits(
+  amountCents: number,
+  splitType: SplitType,
+  splits: { userId: string | null; cents: number }[],
+  memberIds: ReadonlySet<string>,
+): { userId: string; cents: number }[] | null {
+  const kept = splits.filter(
+    (s): s is { userId: string; cents: number } => !!s.userId && memberIds.has(s.userId),
+  );
+  if (kept.length === 0) return null;
+  if (kept.length === splits.length) return kept;
+  if (splitType === 'equal')
+    return equalSplit(
+      amountCents,
+      kept.map((s) => s.userId),
+    );
+  if (kept.every((s) => s.cents <= 0))
+    return equalSplit(
+      amountCents,
+      kept.map((s) => s.userId),
+    );
+  return byLargestRemainder(
+    amountCents,
+    kept.map((s) => ({ userId: s.userId, weight: Math.max(0, s.cents) })),
+  );
+}

@@ -13,6 +13,7 @@ import {
   pairwiseDebts,
   percentageSplit,
   percentagesAddUp,
+  recurringCopySplits,
   recurringDate,
   settledPercent,
   simplifyDebts,
@@ -276,5 +277,99 @@ describe('recurring dates', () => {
     expect(recurringDate('2026-11-30', 'quarterly', 1)).toBe('2027-02-28');
     expect(recurringDate('2024-02-29', 'yearly', 1)).toBe('2025-02-28');
     expect(recurringDate('2026-12-29', 'weekly', 1)).toBe('2027-01-05');
+  });
+});
+
+describe('recurring copies after someone left', () => {
+  const here = (...ids: string[]) => new Set(ids);
+
+  it('copy every share as it was while everybody is still here', () => {
+    const splits = [
+      { userId: 'ann', cents: 334 },
+      { userId: 'ben', cents: 333 },
+      { userId: 'cat', cents: 333 },
+    ];
+    expect(recurringCopySplits(1000, 'equal', splits, here('ann', 'ben', 'cat', 'dan'))).toEqual(splits);
+    const custom = [
+      { userId: 'ann', cents: 700 },
+      { userId: 'ben', cents: 300 },
+    ];
+    expect(recurringCopySplits(1000, 'custom', custom, here('ann', 'ben'))).toEqual(custom);
+  });
+
+  it('share an equal split equally among those still here', () => {
+    const splits = [
+      { userId: 'ann', cents: 250 },
+      { userId: 'ben', cents: 250 },
+      { userId: 'cat', cents: 250 },
+      { userId: 'dan', cents: 250 },
+    ];
+    expect(recurringCopySplits(1000, 'equal', splits, here('ann', 'cat', 'dan'))).toEqual([
+      { userId: 'ann', cents: 334 },
+      { userId: 'cat', cents: 333 },
+      { userId: 'dan', cents: 333 },
+    ]);
+    // A deleted account's share (no user any more) goes the same way.
+    expect(
+      recurringCopySplits(
+        1000,
+        'equal',
+        [
+          { userId: 'ann', cents: 500 },
+          { userId: null, cents: 500 },
+        ],
+        here('ann'),
+      ),
+    ).toEqual([{ userId: 'ann', cents: 1000 }]);
+  });
+
+  it('keep the proportions of a custom or percentage split, adding up to the amount', () => {
+    const splits = [
+      { userId: 'ann', cents: 6000 },
+      { userId: 'ben', cents: 3000 },
+      { userId: 'cat', cents: 1000 },
+    ];
+    expect(recurringCopySplits(10000, 'percentage', splits, here('ann', 'cat'))).toEqual([
+      { userId: 'ann', cents: 8571 },
+      { userId: 'cat', cents: 1429 },
+    ]);
+    // Someone with no share keeps none; if nobody left had one, they share it equally.
+    const zero = [
+      { userId: 'ann', cents: 0 },
+      { userId: 'ben', cents: 1000 },
+      { userId: 'cat', cents: 0 },
+    ];
+    expect(recurringCopySplits(1000, 'custom', zero, here('ann', 'cat'))).toEqual([
+      { userId: 'ann', cents: 500 },
+      { userId: 'cat', cents: 500 },
+    ]);
+  });
+
+  it('give nothing when nobody it was split among is still here', () => {
+    expect(recurringCopySplits(1000, 'equal', [{ userId: 'ben', cents: 1000 }], here('ann'))).toBeNull();
+  });
+
+  it('always add up to the amount (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 100_000_000 }),
+        fc.constantFrom('equal' as const, 'custom' as const, 'percentage' as const),
+        fc.array(fc.integer({ min: 0, max: 10_000_000 }), { minLength: 1, maxLength: 6 }),
+        fc.array(fc.boolean(), { minLength: 6, maxLength: 6 }),
+        (amount, type, shares, stays) => {
+          const splits = shares.map((cents, i) => ({ userId: users[i]!, cents }));
+          const members = new Set(users.filter((_, i) => stays[i]));
+          const copy = recurringCopySplits(amount, type, splits, members);
+          const kept = splits.filter((s) => members.has(s.userId));
+          if (kept.length === 0) return copy === null;
+          if (kept.length === splits.length) return JSON.stringify(copy) === JSON.stringify(kept);
+          if (copy === null) return false;
+          return (
+            copy.every((s) => members.has(s.userId) && s.cents >= 0) &&
+            copy.reduce((sum, s) => sum + s.cents, 0) === amount
+          );
+        },
+      ),
+    );
   });
 });

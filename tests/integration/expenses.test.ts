@@ -1052,6 +1052,62 @@ describe('recurring expenses', () => {
     expect(expenses.find((e) => e.id === ending.id)!.nextOccurrenceDate).toBeNull();
   });
 
+  it('shares the next copies among those still in the household, and ends the series when its payer leaves', async () => {
+    const {
+      admin: ann,
+      others,
+      people,
+    } = await householdWith(['Ann Archer', 'Ben Baker', 'Cat Cole', 'Dan Dale']);
+    const [ben, cat, dan] = [others[0]!, others[1]!, others[2]!];
+    const rent = await addExpense(ann, people, {
+      title: 'Rent',
+      amount: '100.00',
+      date: '2026-01-31',
+      isRecurring: true,
+      recurringInterval: 'monthly',
+    });
+    const power = await addExpense(
+      ann,
+      people,
+      { title: 'Power', amount: '100.00', splitType: 'percentage', date: '2026-01-31', isRecurring: true },
+      [
+        { userId: ann.user.id, amount: '40.00' },
+        { userId: ben.user.id, amount: '30.00' },
+        { userId: cat.user.id, amount: '20.00' },
+        { userId: dan.user.id, amount: '10.00' },
+      ],
+    );
+    const gym = await addExpense(ben, [ben, cat], {
+      title: 'Gym',
+      amount: '20.00',
+      date: '2026-01-31',
+      isRecurring: true,
+      recurringInterval: 'monthly',
+    });
+
+    // Ben leaves; Dan is removed by the administrator.
+    expect((await ben.client.post('/api/households/leave')).statusCode).toBe(204);
+    expect((await ann.client.delete(`/api/households/members/${dan.user.id}`)).statusCode).toBe(200);
+    await dueBy('2026-02-28');
+
+    const expenses = await list(ann);
+    const copyOf = (source: ExpenseView) =>
+      expenses.find((e) => e.title === source.title && e.date === '2026-02-28');
+    const shares = (expense: ExpenseView | undefined) =>
+      Object.fromEntries(expense!.splits.map((s) => [s.userId, s.amount]));
+    // Equal: Ann and Cat now share all of it.
+    expect(shares(copyOf(rent))).toEqual({ [ann.user.id]: '50.00', [cat.user.id]: '50.00' });
+    // Percentage: 40 to 20 stays 2 to 1.
+    expect(shares(copyOf(power))).toEqual({ [ann.user.id]: '66.67', [cat.user.id]: '33.33' });
+    // Ben paid for the gym and has left: no copy, and none to come.
+    expect(copyOf(gym)).toBeUndefined();
+    expect(expenses.find((e) => e.id === gym.id)!.nextOccurrenceDate).toBeNull();
+    expect(expenses.find((e) => e.id === rent.id)!.nextOccurrenceDate).toBe('2026-03-31');
+    // What was shared before they left stays as it was.
+    expect(shares(expenses.find((e) => e.id === rent.id))).toEqual(shares(rent));
+    expect(shares(expenses.find((e) => e.id === power.id))).toEqual(shares(power));
+  });
+
   it('two app instances starting together on one database create each copy once', async () => {
     const database = await freshDatabase();
     const sweepAt = Date.parse('2026-03-31T08:00:00.000Z');

@@ -7,6 +7,7 @@ import {
   memberTotals,
   netBalances,
   pairwiseDebts,
+  recurringCopySplits,
   recurringDate,
   settledPercent,
   simplifyDebts,
@@ -467,11 +468,35 @@ export async function runDueRecurringExpenses(
           .where('next_occurrence_date', '=', source.next_occurrence_date)
           .executeTakeFirst();
         if (Number(claim.numUpdatedRows) === 0) return null;
+        const members = await trx
+          .selectFrom('household_members')
+          .select('user_id')
+          .where('household_id', '=', source.household_id)
+          .execute();
         const splits = await trx
           .selectFrom('expense_splits')
           .select(['user_id', 'amount_cents'])
           .where('expense_id', '=', source.id)
+          .orderBy('amount_cents', 'desc')
+          .orderBy('user_id')
           .execute();
+        const memberIds = new Set(members.map((m) => m.user_id));
+        const shares = recurringCopySplits(
+          source.amount_cents,
+          source.split_type,
+          splits.map((s) => ({ userId: s.user_id, cents: s.amount_cents })),
+          memberIds,
+        );
+        // A payer who has left pays no more, and a copy split among nobody still here owes nothing
+        // to anyone: either way the series ends here (decision 0004).
+        if (!source.paid_by || !memberIds.has(source.paid_by) || !shares) {
+          await trx
+            .updateTable('expenses')
+            .set({ next_occurrence_date: null })
+            .where('id', '=', source.id)
+            .execute();
+          return null;
+        }
         return insertExpense(
           trx,
           source.household_id,
@@ -482,15 +507,13 @@ export async function runDueRecurringExpenses(
             category: source.category,
             description: source.description,
             notes: source.notes,
-            paidBy: source.paid_by ?? '',
+            paidBy: source.paid_by,
             date: source.next_occurrence_date!,
             splitType: source.split_type,
             isRecurring: false,
             recurringInterval: 'monthly',
             recurringEndDate: null,
-            splits: splits
-              .filter((s) => s.user_id)
-              .map((s) => ({ userId: s.user_id!, cents: s.amount_cents })),
+            splits: shares,
           },
           { recurrenceSourceId: source.id, nextOccurrenceDate: null },
           now,
