@@ -243,6 +243,15 @@ export async function removeMembership(
     .execute();
   // Open chores move on by their own rotation while the leaver still holds a place in it.
   const moved = others.length > 0 ? await reassignOpenChores(trx, householdId, userId) : [];
+  // Recurring expenses the leaver pays stop repeating: nobody else is assumed to pay them
+  // (decision 0004). Those paid by others share the leaver's part from the next copy on.
+  await trx
+    .updateTable('expenses')
+    .set({ next_occurrence_date: null })
+    .where('household_id', '=', householdId)
+    .where('paid_by', '=', userId)
+    .where('next_occurrence_date', 'is not', null)
+    .execute();
   await trx
     .deleteFrom('household_members')
     .where('household_id', '=', householdId)
