@@ -1055,6 +1055,7 @@ describe('recurring expenses', () => {
   it('shares the next copies among those still in the household, and ends the series when its payer leaves', async () => {
     const {
       admin: ann,
+      household,
       others,
       people,
     } = await householdWith(['Ann Archer', 'Ben Baker', 'Cat Cole', 'Dan Dale']);
@@ -1101,6 +1102,14 @@ describe('recurring expenses', () => {
       ).next_occurrence_date;
     expect(await next(gym.id)).toBeNull();
     expect(await next(rent.id)).toBe('2026-02-28');
+    const said = await t.database.db
+      .selectFrom('messages')
+      .select('content')
+      .where('type', '=', 'system')
+      .where('content', 'like', 'Recurring expenses%')
+      .where('household_id', '=', household.id)
+      .execute();
+    expect(said.map((m) => m.content)).toEqual(['Recurring expenses Ben B. paid no longer repeat: Gym']);
     await dueBy('2026-02-28');
 
     const expenses = await list(ann);

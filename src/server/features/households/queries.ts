@@ -245,13 +245,25 @@ export async function removeMembership(
   const moved = others.length > 0 ? await reassignOpenChores(trx, householdId, userId) : [];
   // Recurring expenses the leaver pays stop repeating: nobody else is assumed to pay them
   // (decision 0004). Those paid by others share the leaver's part from the next copy on.
-  await trx
-    .updateTable('expenses')
-    .set({ next_occurrence_date: null })
+  const stopped = await trx
+    .selectFrom('expenses')
+    .select(['id', 'title'])
     .where('household_id', '=', householdId)
     .where('paid_by', '=', userId)
     .where('next_occurrence_date', 'is not', null)
+    .orderBy('date')
     .execute();
+  if (stopped.length > 0) {
+    await trx
+      .updateTable('expenses')
+      .set({ next_occurrence_date: null })
+      .where(
+        'id',
+        'in',
+        stopped.map((e) => e.id),
+      )
+      .execute();
+  }
   await trx
     .deleteFrom('household_members')
     .where('household_id', '=', householdId)
@@ -282,6 +294,11 @@ export async function removeMembership(
   if (announced) messageIds.push(announced);
   if (moved.length > 0)
     messageIds.push(await insertSystemMessage(trx, householdId, await reassignmentText(trx, userId, moved)));
+  if (stopped.length > 0) {
+    const titles = stopped.map((e) => e.title).join(', ');
+    const text = `Recurring expenses ${await nameOf(trx, userId)} paid no longer repeat: ${titles}`;
+    messageIds.push(await insertSystemMessage(trx, householdId, text));
+  }
   return { messageIds, choresMoved: moved.length };
 }
 
