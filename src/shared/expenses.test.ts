@@ -282,33 +282,21 @@ describe('recurring dates', () => {
 
 describe('recurring copies after someone left', () => {
   const here = (...ids: string[]) => new Set(ids);
+  const shares = (byUser: Record<string, number>) =>
+    Object.entries(byUser).map(([userId, cents]) => ({ userId, cents }));
 
   it('copy every share as it was while everybody is still here', () => {
-    const splits = [
-      { userId: 'ann', cents: 334 },
-      { userId: 'ben', cents: 333 },
-      { userId: 'cat', cents: 333 },
-    ];
+    const splits = shares({ ann: 334, ben: 333, cat: 333 });
     expect(recurringCopySplits(1000, 'equal', splits, here('ann', 'ben', 'cat', 'dan'))).toEqual(splits);
-    const custom = [
-      { userId: 'ann', cents: 700 },
-      { userId: 'ben', cents: 300 },
-    ];
+    const custom = shares({ ann: 700, ben: 300 });
     expect(recurringCopySplits(1000, 'custom', custom, here('ann', 'ben'))).toEqual(custom);
   });
 
   it('share an equal split equally among those still here', () => {
-    const splits = [
-      { userId: 'ann', cents: 250 },
-      { userId: 'ben', cents: 250 },
-      { userId: 'cat', cents: 250 },
-      { userId: 'dan', cents: 250 },
-    ];
-    expect(recurringCopySplits(1000, 'equal', splits, here('ann', 'cat', 'dan'))).toEqual([
-      { userId: 'ann', cents: 334 },
-      { userId: 'cat', cents: 333 },
-      { userId: 'dan', cents: 333 },
-    ]);
+    const splits = shares({ ann: 250, ben: 250, cat: 250, dan: 250 });
+    expect(recurringCopySplits(1000, 'equal', splits, here('ann', 'cat', 'dan'))).toEqual(
+      shares({ ann: 334, cat: 333, dan: 333 }),
+    );
     // A deleted account's share (no user any more) goes the same way.
     expect(
       recurringCopySplits(
@@ -320,33 +308,23 @@ describe('recurring copies after someone left', () => {
         ],
         here('ann'),
       ),
-    ).toEqual([{ userId: 'ann', cents: 1000 }]);
+    ).toEqual(shares({ ann: 1000 }));
   });
 
   it('keep the proportions of a custom or percentage split, adding up to the amount', () => {
-    const splits = [
-      { userId: 'ann', cents: 6000 },
-      { userId: 'ben', cents: 3000 },
-      { userId: 'cat', cents: 1000 },
-    ];
-    expect(recurringCopySplits(10000, 'percentage', splits, here('ann', 'cat'))).toEqual([
-      { userId: 'ann', cents: 8571 },
-      { userId: 'cat', cents: 1429 },
-    ]);
+    const splits = shares({ ann: 6000, ben: 3000, cat: 1000 });
+    expect(recurringCopySplits(10000, 'percentage', splits, here('ann', 'cat'))).toEqual(
+      shares({ ann: 8571, cat: 1429 }),
+    );
     // Someone with no share keeps none; if nobody left had one, they share it equally.
-    const zero = [
-      { userId: 'ann', cents: 0 },
-      { userId: 'ben', cents: 1000 },
-      { userId: 'cat', cents: 0 },
-    ];
-    expect(recurringCopySplits(1000, 'custom', zero, here('ann', 'cat'))).toEqual([
-      { userId: 'ann', cents: 500 },
-      { userId: 'cat', cents: 500 },
-    ]);
+    const zero = shares({ ann: 0, ben: 1000, cat: 0 });
+    expect(recurringCopySplits(1000, 'custom', zero, here('ann', 'cat'))).toEqual(
+      shares({ ann: 500, cat: 500 }),
+    );
   });
 
   it('give nothing when nobody it was split among is still here', () => {
-    expect(recurringCopySplits(1000, 'equal', [{ userId: 'ben', cents: 1000 }], here('ann'))).toBeNull();
+    expect(recurringCopySplits(1000, 'equal', shares({ ben: 1000 }), here('ann'))).toBeNull();
   });
 
   it('always add up to the amount (property)', () => {
@@ -356,8 +334,8 @@ describe('recurring copies after someone left', () => {
         fc.constantFrom('equal' as const, 'custom' as const, 'percentage' as const),
         fc.array(fc.integer({ min: 0, max: 10_000_000 }), { minLength: 1, maxLength: 6 }),
         fc.array(fc.boolean(), { minLength: 6, maxLength: 6 }),
-        (amount, type, shares, stays) => {
-          const splits = shares.map((cents, i) => ({ userId: users[i]!, cents }));
+        (amount, type, amounts, stays) => {
+          const splits = amounts.map((cents, i) => ({ userId: users[i]!, cents }));
           const members = new Set(users.filter((_, i) => stays[i]));
           const copy = recurringCopySplits(amount, type, splits, members);
           const kept = splits.filter((s) => members.has(s.userId));
