@@ -243,12 +243,8 @@ export function recurringCopySplits(
   );
   if (kept.length === 0) return null;
   if (kept.length === splits.length) return kept;
-  if (splitType === 'equal')
-    return equalSplit(
-      amountCents,
-      kept.map((s) => s.userId),
-    );
-  if (kept.every((s) => s.cents <= 0))
+  // Equal stays equal; custom shares that were all zero have no proportions to keep.
+  if (splitType === 'equal' || kept.every((s) => s.cents <= 0))
     return equalSplit(
       amountCents,
       kept.map((s) => s.userId),
