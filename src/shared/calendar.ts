@@ -102,7 +102,7 @@ export function eventTimes(
   const endDate = form.endDate || form.startDate;
   if (form.allDay) return { start: at(form.startDate, '00:00'), end: at(endDate, '23:59', 59) };
   const start = at(form.startDate, form.startTime || '00:00');
-  const end = form.endTime ? at(endDate, form.endTime) : start + 3_600_000;
+  const end = form.endTime ? at(endDate, form.endTime) : defaultEventEnd(start, false, timeZone);
   return { start, end };
 }
 

@@ -7,11 +7,11 @@ import type { MessageAuthor } from './message-rules.ts';
 import { formatMoney } from './money.ts';
 import { displayName } from './users.ts';
 
-/** GET /api/home's address: the home screen's figures count days in the viewer's time zone. */
-export const homeReadPath = (timeZone: string) => `/api/home?tz=${encodeURIComponent(timeZone)}`;
-
 // The home screen and the household dashboard (SPEC §2, §9): what the two answers hold, and the
 // rules both sides share (periods, ranking, labels, the recommendation sentence).
+
+/** GET /api/home's address: the home screen's figures count days in the viewer's time zone. */
+export const homeReadPath = (timeZone: string) => `/api/home?tz=${encodeURIComponent(timeZone)}`;
 
 export const DASHBOARD_PERIODS = ['week', 'month', 'all'] as const;
 export type DashboardPeriod = (typeof DASHBOARD_PERIODS)[number];
