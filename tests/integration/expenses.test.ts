@@ -1130,6 +1130,39 @@ describe('recurring expenses', () => {
     expect(shares(expenses.find((e) => e.id === power.id))).toEqual(shares(power));
   });
 
+  it('ends a series at the sweep when nobody it was split among is left, or when its payer left before this rule', async () => {
+    const { admin: ann, others, people } = await householdWith(['Ann Archer', 'Ben Baker', 'Cat Cole']);
+    const [ben, cat] = [others[0]!, others[1]!];
+    // Ann pays Ben's phone; Cat pays a paper that Ann reads.
+    const phone = await addExpense(
+      ann,
+      people,
+      { title: 'Phone', amount: '20.00', date: '2026-01-31', isRecurring: true },
+      [{ userId: ben.user.id, amount: '20.00' }],
+    );
+    const paper = await addExpense(
+      cat,
+      people,
+      { title: 'Paper', amount: '5.00', date: '2026-01-31', isRecurring: true },
+      [{ userId: ann.user.id, amount: '5.00' }],
+    );
+    expect((await ben.client.post('/api/households/leave')).statusCode).toBe(204);
+    expect((await cat.client.post('/api/households/leave')).statusCode).toBe(204);
+    // A series whose payer left before leaving stopped it still has its next date.
+    await t.database.db
+      .updateTable('expenses')
+      .set({ next_occurrence_date: '2026-02-28' })
+      .where('id', '=', paper.id)
+      .execute();
+    await dueBy('2026-02-28');
+
+    const expenses = await list(ann);
+    expect(series(expenses, 'Phone')).toEqual(['2026-01-31']);
+    expect(series(expenses, 'Paper')).toEqual(['2026-01-31']);
+    expect(expenses.find((e) => e.id === phone.id)!.nextOccurrenceDate).toBeNull();
+    expect(expenses.find((e) => e.id === paper.id)!.nextOccurrenceDate).toBeNull();
+  });
+
   it('two app instances starting together on one database create each copy once', async () => {
     const database = await freshDatabase();
     const sweepAt = Date.parse('2026-03-31T08:00:00.000Z');
