@@ -1,7 +1,7 @@
 import { TZDate } from '@date-fns/tz';
 import { z } from 'zod';
-import { isTimeZone } from './calendar-days.ts';
 import { nthOccurrence } from './recurrence.ts';
+import { timeZoneField } from './time-zone-field.ts';
 import { registerMessages } from './validation.ts';
 
 /** Types shown in lists, and the extra ones creation offers (SPEC §3). */
@@ -141,7 +141,7 @@ const eventFields = {
     .refine((c) => PALETTE.includes(c.toUpperCase() as (typeof PALETTE)[number]), eventMessages.colorInvalid)
     .nullish(),
   attendees: z.array(z.string().max(100)).max(50).default([]),
-  timeZone: z.string().max(64).refine(isTimeZone, 'timeZone must be an IANA time zone').default('UTC'),
+  timeZone: timeZoneField('timeZone').default('UTC'),
 };
 
 export const createEventSchema = z
@@ -165,7 +165,7 @@ export const updateEventSchema = z
     reminder: z.enum(EVENT_REMINDERS),
     color: eventFields.color.unwrap().unwrap(),
     attendees: z.array(z.string().max(100)).max(50),
-    timeZone: z.string().max(64).refine(isTimeZone, 'timeZone must be an IANA time zone'),
+    timeZone: timeZoneField('timeZone'),
   })
   .partial()
   .refine((v) => Object.values(v).some((x) => x !== undefined), {

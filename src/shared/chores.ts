@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { isTimeZone } from './calendar-days.ts';
 import {
   CHORE_CATEGORIES,
   CHORE_REMINDERS,
@@ -10,6 +9,7 @@ import {
   RECURRENCES,
   ROTATIONS,
 } from './chore-rules.ts';
+import { timeZoneField } from './time-zone-field.ts';
 import { registerMessages } from './validation.ts';
 
 // The rules live in chore-rules.ts (no Zod in it); this module adds the schemas the routes and
@@ -24,7 +24,6 @@ export const choreMessages = registerMessages({
   tooManySubtasks: `At most ${MAX_SUBTASKS} subtasks`,
   subtaskTooLong: 'Subtasks must be at most 200 characters',
   textTooLong: 'Description and notes must be at most 2000 characters',
-  timeZoneInvalid: 'timeZone must be an IANA time zone such as Europe/Berlin',
   durationInvalid: `Estimated duration must be one of ${DURATIONS.join(', ')} minutes`,
 } as const);
 
@@ -63,7 +62,7 @@ export const createChoreSchema = z.object({
   reminder: z.enum(CHORE_REMINDERS).default('none'),
   notes: longText.nullish().transform((v) => v?.trim() || null),
   subtasks: subtaskTexts.default([]),
-  timeZone: z.string().max(64).refine(isTimeZone, choreMessages.timeZoneInvalid).default('UTC'),
+  timeZone: timeZoneField('timeZone').default('UTC'),
 });
 export type CreateChoreInput = z.input<typeof createChoreSchema>;
 

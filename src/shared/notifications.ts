@@ -1,7 +1,7 @@
 import { TZDate } from '@date-fns/tz';
 import { z } from 'zod';
-import { isTimeZone } from './calendar-days.ts';
 import { formatClock, parseClock } from './quiet-hours.ts';
+import { timeZoneField } from './time-zone-field.ts';
 
 /** The kinds of push a member can switch off one by one (SPEC §3 local settings). */
 export const NOTIFICATION_TYPES = ['message', 'chore', 'expense', 'calendar', 'household'] as const;
@@ -65,10 +65,7 @@ export const notificationSettingsSchema = z.object({
     { error: 'types must list message, chore, expense, calendar and household' },
   ),
   quietHours: z.object({ start: clock, end: clock }).nullable(),
-  timeZone: z
-    .string({ error: 'timeZone must be an IANA time zone' })
-    .max(64)
-    .refine(isTimeZone, 'timeZone must be an IANA time zone'),
+  timeZone: timeZoneField('timeZone'),
 });
 export type NotificationSettings = z.output<typeof notificationSettingsSchema>;
 

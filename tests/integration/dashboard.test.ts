@@ -1201,10 +1201,10 @@ describe('authorisation and bad input', () => {
     ['/api/dashboard?period=year', 'period must be week, month or all'],
     ['/api/dashboard?period=WEEK', 'period must be week, month or all'],
     ['/api/dashboard?period=', 'period must be week, month or all'],
-    ['/api/dashboard?tz=Mars/Base', 'tz must be an IANA time zone'],
-    ['/api/dashboard?period=month&tz=', 'tz must be an IANA time zone'],
-    ['/api/home?tz=Mars/Base', 'tz must be an IANA time zone'],
-    ['/api/home?tz=%2B05%3A00', 'tz must be an IANA time zone'],
+    ['/api/dashboard?tz=Mars/Base', 'tz must be an IANA time zone such as Europe/Berlin'],
+    ['/api/dashboard?period=month&tz=', 'tz must be an IANA time zone such as Europe/Berlin'],
+    ['/api/home?tz=Mars/Base', 'tz must be an IANA time zone such as Europe/Berlin'],
+    ['/api/home?tz=%2B05%3A00', 'tz must be an IANA time zone such as Europe/Berlin'],
   ])('%s answers 400: %s', async (url, message) => {
     const response = await seed.ann.client.get(url);
     expect(response.statusCode).toBe(400);

@@ -8,8 +8,8 @@
  * Decision record: docs/decisions/0014-first-screen.md.
  */
 
-import { isTimeZone } from '#shared/calendar-days.ts';
 import { homeReadPath } from '#shared/dashboard.ts';
+import { isAcceptedTimeZone } from '#shared/time-zone-field.ts';
 
 /** What Vite writes to its manifest (build.manifest), for the fields read here. */
 export type ViteManifest = Record<
@@ -29,14 +29,12 @@ export const SHELL_READS = ['/api/user', '/api/households/current'];
 /** The live connection, loaded for every member of a household (app.tsx). */
 export const REALTIME_SCREEN = 'features/realtime/realtime-connection.tsx';
 
-/** A time zone this runtime knows (as the API's own check does); anything else gets no hint. */
+/**
+ * A time zone the API takes (its own check), written in the letters IANA names use: the page
+ * names it in an address, and anything else gets no hint.
+ */
 export function knownTimeZone(value: string | undefined): value is string {
-  return (
-    value !== undefined &&
-    value.length <= 64 &&
-    /^[A-Za-z][A-Za-z0-9_+\-/]*$/.test(value) &&
-    isTimeZone(value)
-  );
+  return value !== undefined && /^[A-Za-z][A-Za-z0-9_+\-/]*$/.test(value) && isAcceptedTimeZone(value);
 }
 
 /** The screen at each address for a member of a household (preload.ts memberScreens). */

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { isTimeZone } from '#shared/calendar-days.ts';
 import { DASHBOARD_PERIODS } from '#shared/dashboard.ts';
+import { timeZoneField } from '#shared/time-zone-field.ts';
 import { registerMessages } from '#shared/validation.ts';
 import { type Context, requireMember } from '../../auth/guards.ts';
 import { parse } from '../../http/errors.ts';
@@ -9,11 +9,10 @@ import { dashboard, home } from './queries.ts';
 
 const routeMessages = registerMessages({
   periodInvalid: 'period must be week, month or all',
-  tzInvalid: 'tz must be an IANA time zone',
 } as const);
 
 // Days, 'today' and the chart's buckets are the viewer's: the client sends its time zone.
-const tz = z.string().max(64).refine(isTimeZone, routeMessages.tzInvalid).default('UTC');
+const tz = timeZoneField('tz').default('UTC');
 const homeQuery = z.object({ tz });
 const dashboardQuery = z.object({
   period: z.enum(DASHBOARD_PERIODS, { error: routeMessages.periodInvalid }).default('week'),
