@@ -1,3 +1,4 @@
+import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
@@ -17,6 +18,16 @@ export default defineConfig({
     modulePreload: { polyfill: false },
     // Which files each screen needs; the server names them in the page (src/server/http/page-hints.ts).
     manifest: true,
+    rollupOptions: {
+      output: {
+        codeSplitting: {
+          // Only the modules householdChunk names, not all they import: what index.js or a
+          // signed-out screen loads too must stay out of the group (docs/decisions/0015).
+          includeDependenciesRecursively: false,
+          groups: [{ name: householdChunk(), debugName: 'household' }],
+        },
+      },
+    },
   },
   server: {
     port: Number(process.env.PORT ?? 5000),
@@ -27,3 +38,57 @@ export default defineConfig({
     },
   },
 });
+
+type ModuleGraph = {
+  getModuleInfo(id: string): { importedIds: readonly string[] } | null;
+};
+
+const web = (file: string) => path.resolve(import.meta.dirname, 'src/web', file);
+/** The screens a member of a household starts on, and the live connection beside them. */
+const HOUSEHOLD_SCREENS = [
+  'features/home/home-page.tsx',
+  'features/chores/chores-page.tsx',
+  'features/expenses/expenses-page.tsx',
+  'features/messages/messages-page.tsx',
+  'features/calendar/calendar-page.tsx',
+  'features/dashboard/dashboard-page.tsx',
+  'features/realtime/realtime-connection.tsx',
+].map(web);
+/** What index.js and the signed-out screens load: nothing of theirs goes into the group. */
+const KEPT_OUT = ['main.tsx', 'features/landing/landing-page.tsx', 'features/auth/auth-page.tsx'].map(web);
+
+/**
+ * The modules (the app's and libraries') that two or more household screens share, in one
+ * chunk: a screen then loads about a dozen files rather than twenty or thirty, which over
+ * HTTP/1.1 share the page's six connections. Modules that index.js or a signed-out screen loads
+ * stay where they are, so the landing page loads nothing more.
+ */
+function householdChunk() {
+  let grouped: Set<string> | undefined;
+  const closure = (graph: ModuleGraph, root: string) => {
+    const seen = new Set<string>();
+    const queue = [root];
+    while (queue.length > 0) {
+      const id = queue.pop()!;
+      if (seen.has(id)) continue;
+      seen.add(id);
+      queue.push(...(graph.getModuleInfo(id)?.importedIds ?? []));
+    }
+    return seen;
+  };
+  return (id: string, graph: ModuleGraph) => {
+    if (!grouped) {
+      // A screen renamed without this list fails the build rather than quietly leaving the group.
+      const missing = [...HOUSEHOLD_SCREENS, ...KEPT_OUT].filter((root) => !graph.getModuleInfo(root));
+      if (missing.length > 0)
+        throw new Error(`vite.config.ts names modules the build lacks: ${missing.join(', ')}`);
+      const excluded = new Set(KEPT_OUT.flatMap((root) => [...closure(graph, root)]));
+      const count = new Map<string, number>();
+      for (const screen of HOUSEHOLD_SCREENS)
+        for (const m of closure(graph, screen))
+          if (m !== screen && !excluded.has(m)) count.set(m, (count.get(m) ?? 0) + 1);
+      grouped = new Set([...count].filter(([, n]) => n >= 2).map(([m]) => m));
+    }
+    return grouped.has(id) ? 'household' : null;
+  };
+}

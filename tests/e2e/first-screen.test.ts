@@ -39,6 +39,10 @@ describe('the first screen of a signed-in member', () => {
     expect(html).toMatch(
       /<link rel="modulepreload" crossorigin fetchpriority="low" href="\/assets\/chores-page-[\w-]+\.js">/,
     );
+    // What the household screens share comes in one file (decision 0015), not a score of small
+    // ones that share the page's six connections (26 files before).
+    expect(html).toMatch(/href="\/assets\/household-[\w-]+\.js"/);
+    expect(html.match(/rel="modulepreload"/g)?.length).toBeLessThanOrEqual(15);
 
     await page.getByRole('heading', { name: 'Chores', level: 1 }).waitFor();
     await page.getByText('Water the plants').first().waitFor();
@@ -106,6 +110,20 @@ describe('the first screen of a signed-in member', () => {
     release();
     await page.getByText('Descale the kettle').first().waitFor();
     expect(await page.getByRole('status', { name: 'Loading' }).count()).toBe(0);
+    errors.assertNone();
+  });
+
+  it("loads none of the household screens' shared code on the landing page", async () => {
+    const context = await files.newContext(baseUrl);
+    const page = await context.newPage();
+    const scripts: string[] = [];
+    page.on('request', (request) => request.resourceType() === 'script' && scripts.push(request.url()));
+    const errors = watchPageErrors(page);
+    await page.goto('/');
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(scripts.some((url) => url.includes('/assets/index-'))).toBe(true);
+    expect(scripts.filter((url) => url.includes('/assets/household-'))).toEqual([]);
     errors.assertNone();
   });
 
