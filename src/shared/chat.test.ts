@@ -229,6 +229,22 @@ describe('reconcileLatest (refetch after a reconnect)', () => {
   it('empties the list when the household has no messages any more, keeping unsent ones', () => {
     expect(ids(reconcileLatest([message('a', 1), message('temp-1', 2)], [], 100))).toEqual(['temp-1']);
   });
+
+  it('keeps what the socket brought while the page was on its way, and only that', () => {
+    const asked = [message('a', 1), message('b', 2)];
+    const reacted = { ...asked[1]!, reactions: [{ emoji: '👍' as const, userIds: ['bea'] }] };
+    // While the page was read: c and d came, b got a reaction, and an older page was loaded.
+    const current = [message('z', 0), asked[0]!, reacted, message('c', 3), message('d', 4)];
+    const page = [message('a', 1), message('b', 2), message('c', 3)];
+    const merged = reconcileLatest(current, page, 3, asked);
+    // The page reaches a, so the older z stays; d is newer than the page.
+    expect(ids(merged)).toEqual(['z', 'a', 'b', 'c', 'd']);
+    expect(merged.find((m) => m.id === 'b')!.reactions).toHaveLength(1);
+    // A message that was shown when the page was asked for and is not on it is gone from the server.
+    expect(ids(reconcileLatest(current, [], 3, current))).toEqual([]);
+    // An empty page read before the first message: the message stays.
+    expect(ids(reconcileLatest([message('a', 1)], [], 100, []))).toEqual(['a']);
+  });
 });
 
 describe('days', () => {

@@ -97,24 +97,40 @@ export function prependOlder(list: readonly ChatEntry[], older: readonly ChatMes
  * shown: older pages stay when the new page still reaches them (otherwise there would be a
  * hole, and they can be loaded again); the user's unsent messages stay unless the server
  * already has them.
+ *
+ * `shownWhenAsked` is the list as it was when the page was asked for. What the socket brought
+ * since is fresher than the page, which may have been read before it was written: a message
+ * newer than the page stays, and a message changed since (its reactions) keeps its new copy.
  */
 export function reconcileLatest(
   current: readonly ChatEntry[],
   latest: readonly ChatMessage[],
   pageSize: number,
+  shownWhenAsked: readonly ChatEntry[] = current,
 ): ChatEntry[] {
-  const known = new Set(current.map((m) => m.id));
+  const known = new Map(current.map((m) => [m.id, m]));
+  const asked = new Map(shownWhenAsked.map((m) => [m.id, m]));
+  const changedSince = (m: ChatEntry) => !isTemporary(m) && asked.get(m.id) !== m;
   const first = latest[0];
+  const newest = latest.at(-1);
   const reaches = first === undefined || latest.length < pageSize || known.has(first.id);
   const older =
     first && reaches ? current.filter((m) => !isTemporary(m) && compareMessages(m, first) < 0) : [];
+  const inPage = new Set(latest.map((m) => m.id));
+  const page = latest.map((message) => {
+    const shown = known.get(message.id);
+    return shown && changedSince(shown) ? shown : message;
+  });
+  const arrived = current.filter(
+    (m) => changedSince(m) && !inPage.has(m.id) && (newest === undefined || compareMessages(m, newest) > 0),
+  );
   let unsent = current.filter(isTemporary);
   for (const message of latest) {
     if (known.has(message.id)) continue;
     const pending = matchingPending(unsent, message);
     if (pending) unsent = removeMessage(unsent, pending.id);
   }
-  return [...older, ...latest, ...unsent];
+  return [...older, ...page, ...arrived, ...unsent];
 }
 
 export function newestSentMessage(list: readonly ChatEntry[]): ChatEntry | undefined {

@@ -51,8 +51,20 @@ export function handleServerEvent(event: ServerEvent, context: EventContext): vo
     invalidate(homeQueryKey);
     invalidate(dashboardQueryKey);
   }
-  const updateMessages = (change: (list: ChatEntry[]) => ChatEntry[]) =>
-    queryClient.setQueryData<ChatEntry[]>(messagesQueryKey, (list) => list && change(list));
+  /**
+   * A change to the chat as shown. A refetch under way keeps it (reconcileLatest); but while the
+   * first page is on its way there is nothing to change, and that page may have been read before
+   * the change was made, so it is asked for again (a refetch would only join the fetch under way).
+   */
+  const updateMessages = (change: (list: ChatEntry[]) => ChatEntry[]) => {
+    if (queryClient.getQueryData(messagesQueryKey) !== undefined) {
+      queryClient.setQueryData<ChatEntry[]>(messagesQueryKey, (list) => list && change(list));
+    } else if (queryClient.isFetching({ queryKey: messagesQueryKey }) > 0) {
+      void queryClient
+        .cancelQueries({ queryKey: messagesQueryKey })
+        .then(() => queryClient.refetchQueries({ queryKey: messagesQueryKey }));
+    }
+  };
 
   switch (event.type) {
     case 'new_message':

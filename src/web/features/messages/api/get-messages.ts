@@ -26,15 +26,17 @@ function mayRetry(failureCount: number, error: Error): boolean {
 
 /**
  * The chat: the latest page, joined on every refetch with what the cache already holds (older
- * pages, the user's unsent messages), so that a refetch after a reconnect only adds what was
- * missed. Retries with the SPEC §8 back-off, unlike other reads.
+ * pages, the user's unsent messages, what the socket brought while the page was on its way), so
+ * that a refetch after a reconnect only adds what was missed. Retries with the SPEC §8 back-off,
+ * unlike other reads.
  */
 export const messagesQueryOptions = queryOptions({
   queryKey: messagesQueryKey,
   queryFn: async (context): Promise<ChatEntry[]> => {
+    const shownWhenAsked = context.client.getQueryData<ChatEntry[]>(messagesQueryKey) ?? [];
     const latest = await fetchLatestMessages(context);
     const current = context.client.getQueryData<ChatEntry[]>(messagesQueryKey) ?? [];
-    return reconcileLatest(current, latest, MESSAGES_PAGE_SIZE);
+    return reconcileLatest(current, latest, MESSAGES_PAGE_SIZE, shownWhenAsked);
   },
   retry: mayRetry,
   retryDelay: messagesRetryDelay,

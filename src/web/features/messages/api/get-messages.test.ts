@@ -1,0 +1,85 @@
+import { QueryClient, QueryObserver } from '@tanstack/react-query';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ChatEntry } from '#shared/chat.ts';
+import type { ChatMessage } from '#shared/message-rules.ts';
+import { handleServerEvent } from '../../realtime/handle-event.ts';
+import { messagesQueryKey, messagesQueryOptions } from './get-messages.ts';
+
+function message(id: string, minute: number, overrides: Partial<ChatMessage> = {}): ChatMessage {
+  return {
+    id,
+    content: `text ${id}`,
+    userId: 'bea',
+    user: null,
+    householdId: 'h1',
+    createdAt: new Date(Date.UTC(2025, 0, 10, 12, minute)).toISOString(),
+    type: 'text',
+    reactions: [],
+    ...overrides,
+  };
+}
+
+/** GET /api/messages answers, in turn, when the test says so. */
+let answers: { resolve: (page: ChatMessage[]) => void }[];
+let queryClient: QueryClient;
+
+beforeEach(() => {
+  answers = [];
+  vi.stubGlobal('fetch', (_url: string, init: RequestInit) => {
+    return new Promise<Response>((resolve, reject) => {
+      init.signal?.addEventListener('abort', () => reject(init.signal?.reason));
+      answers.push({ resolve: (page) => resolve(Response.json(page)) });
+    });
+  });
+  queryClient = new QueryClient();
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  queryClient.clear();
+});
+
+const shown = () => queryClient.getQueryData<ChatEntry[]>(messagesQueryKey)?.map((m) => m.content);
+const event = (m: ChatMessage) => ({ type: 'new_message' as const, message: m });
+const context = () => ({ queryClient, userId: 'ada', navigate: vi.fn(), reload: vi.fn() });
+
+/** Until `count` answers have been asked for. */
+async function asked(count: number): Promise<void> {
+  await vi.waitFor(() => expect(answers).toHaveLength(count));
+}
+
+describe('the chat while its page is on the way', () => {
+  it('keeps a message and a reaction the socket brought while a refetch was read before them', async () => {
+    queryClient.setQueryData<ChatEntry[]>(messagesQueryKey, [message('a', 1)]);
+    const refetch = queryClient.fetchQuery({ ...messagesQueryOptions, staleTime: 0 });
+    await asked(1);
+    handleServerEvent(event(message('b', 2, { content: 'Before the restart' })), context());
+    handleServerEvent(
+      { type: 'message_reaction', messageId: 'a', reactions: [{ emoji: '👍', userIds: ['bea'] }] },
+      context(),
+    );
+    // The page was read before both: it has neither.
+    answers[0]!.resolve([message('a', 1)]);
+    await refetch;
+    expect(shown()).toEqual(['text a', 'Before the restart']);
+    expect(queryClient.getQueryData<ChatEntry[]>(messagesQueryKey)![0]!.reactions).toHaveLength(1);
+  });
+
+  it('asks for the first page again when a message comes while it is on its way', async () => {
+    // The chat screen's observer.
+    const unsubscribe = new QueryObserver(queryClient, messagesQueryOptions).subscribe(() => {});
+    await asked(1);
+    handleServerEvent(event(message('b', 2, { content: 'Hello' })), context());
+    await asked(2);
+    answers[0]!.resolve([]);
+    answers[1]!.resolve([message('b', 2, { content: 'Hello' })]);
+    await vi.waitFor(() => expect(shown()).toEqual(['Hello']));
+    unsubscribe();
+  });
+
+  it('fetches nothing for a chat that was never opened', () => {
+    handleServerEvent(event(message('b', 2)), context());
+    expect(answers).toHaveLength(0);
+    expect(shown()).toBeUndefined();
+  });
+});
