@@ -27,7 +27,7 @@ export function ChoreCard({ chore, now, actions }: { chore: ChoreView; now: numb
   return (
     <li
       data-testid="chore-card"
-      className={`rounded-2xl border bg-white p-4 shadow-sm dark:bg-slate-900 ${
+      className={`rounded-2xl border bg-white p-4 shadow-sm [contain-intrinsic-size:auto_150px] [content-visibility:auto] dark:bg-slate-900 ${
         urgent
           ? 'border-red-300 border-l-4 border-l-red-600 dark:border-red-900 dark:border-l-red-400'
           : 'border-slate-200 dark:border-slate-800'
