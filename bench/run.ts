@@ -120,6 +120,15 @@ if (web) {
     ]);
   }
 }
+if (web) {
+  for (const m of web.mainThread) {
+    rows.push([
+      `Main thread ${m.name} (${m.path}), real Chromium, CPU ×4, median of ${m.runs}: blocking time / LCP / FCP`,
+      `${m.blockingMs.toFixed(0)} ms / ${m.lcpMs.toFixed(0)} ms / ${m.fcpMs.toFixed(0)} ms`,
+      '',
+    ]);
+  }
+}
 if (startup) {
   rows.push(
     [`Start-up: npm start → serving (load ${la(startup.loadAverage)})`, ms(startup.msToServe), '≤ 2000 ms'],
