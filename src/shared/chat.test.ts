@@ -245,6 +245,14 @@ describe('reconcileLatest (refetch after a reconnect)', () => {
     // An empty page read before the first message: the message stays.
     expect(ids(reconcileLatest([message('a', 1)], [], 100, []))).toEqual(['a']);
   });
+
+  it('keeps a message timed inside the page that was written after the page was read', () => {
+    // b was timed before c but written after the page (a, c) was read; it came over the socket.
+    const asked = [message('a', 1), message('temp-1', 9, { content: 'mine' })];
+    const current = [message('a', 1), message('b', 2), message('c', 3), asked[1]!];
+    const merged = reconcileLatest(current, [message('a', 1), message('c', 3)], 100, asked);
+    expect(ids(merged)).toEqual(['a', 'b', 'c', 'temp-1']);
+  });
 });
 
 describe('days', () => {

@@ -100,7 +100,9 @@ export function prependOlder(list: readonly ChatEntry[], older: readonly ChatMes
  *
  * `shownWhenAsked` is the list as it was when the page was asked for. What the socket brought
  * since is fresher than the page, which may have been read before it was written: a message
- * newer than the page stays, and a message changed since (its reactions) keeps its new copy.
+ * within or after the page's span that the page lacks stays (messages are timed before they
+ * are written, so one can land inside the span after it was read), and a message changed since
+ * (its reactions) keeps its new copy.
  */
 export function reconcileLatest(
   current: readonly ChatEntry[],
@@ -112,7 +114,6 @@ export function reconcileLatest(
   const asked = new Map(shownWhenAsked.map((m) => [m.id, m]));
   const changedSince = (m: ChatEntry) => !isTemporary(m) && asked.get(m.id) !== m;
   const first = latest[0];
-  const newest = latest.at(-1);
   const reaches = first === undefined || latest.length < pageSize || known.has(first.id);
   const older =
     first && reaches ? current.filter((m) => !isTemporary(m) && compareMessages(m, first) < 0) : [];
@@ -122,7 +123,7 @@ export function reconcileLatest(
     return shown && changedSince(shown) ? shown : message;
   });
   const arrived = current.filter(
-    (m) => changedSince(m) && !inPage.has(m.id) && (newest === undefined || compareMessages(m, newest) > 0),
+    (m) => changedSince(m) && !inPage.has(m.id) && (first === undefined || compareMessages(m, first) > 0),
   );
   let unsent = current.filter(isTemporary);
   for (const message of latest) {
@@ -130,7 +131,7 @@ export function reconcileLatest(
     const pending = matchingPending(unsent, message);
     if (pending) unsent = removeMessage(unsent, pending.id);
   }
-  return [...older, ...page, ...arrived, ...unsent];
+  return arrived.reduce<ChatEntry[]>((list, m) => upsertMessage(list, m), [...older, ...page, ...unsent]);
 }
 
 export function newestSentMessage(list: readonly ChatEntry[]): ChatEntry | undefined {

@@ -43,6 +43,26 @@ const SUMMARY_EVENTS = new Set<ServerEvent['type']>([
   'calendar_event_deleted',
 ]);
 
+/** Queries already waiting for their fetch to end before they fetch again. */
+const waitingToRefetch = new WeakSet<object>();
+
+/**
+ * Fetches a query again once the fetch under way has ended with data: at most once however many
+ * changes come meanwhile, so that a busy chat cannot keep its first page from arriving.
+ */
+function refetchWhenFetched(queryClient: QueryClient, queryKey: readonly unknown[]): void {
+  const cache = queryClient.getQueryCache();
+  const query = cache.find({ queryKey, exact: true });
+  if (!query || waitingToRefetch.has(query)) return;
+  waitingToRefetch.add(query);
+  const unsubscribe = cache.subscribe((event) => {
+    if (event.query !== query || query.state.fetchStatus !== 'idle') return;
+    unsubscribe();
+    waitingToRefetch.delete(query);
+    if (query.state.data !== undefined) void queryClient.invalidateQueries({ queryKey, exact: true });
+  });
+}
+
 /** What each server event does to the cache and the screen (SPEC §4, §7, §8). */
 export function handleServerEvent(event: ServerEvent, context: EventContext): void {
   const { queryClient } = context;
@@ -54,15 +74,13 @@ export function handleServerEvent(event: ServerEvent, context: EventContext): vo
   /**
    * A change to the chat as shown. A refetch under way keeps it (reconcileLatest); but while the
    * first page is on its way there is nothing to change, and that page may have been read before
-   * the change was made, so it is asked for again (a refetch would only join the fetch under way).
+   * the change was made, so it is fetched once more when it has come.
    */
   const updateMessages = (change: (list: ChatEntry[]) => ChatEntry[]) => {
     if (queryClient.getQueryData(messagesQueryKey) !== undefined) {
       queryClient.setQueryData<ChatEntry[]>(messagesQueryKey, (list) => list && change(list));
     } else if (queryClient.isFetching({ queryKey: messagesQueryKey }) > 0) {
-      void queryClient
-        .cancelQueries({ queryKey: messagesQueryKey })
-        .then(() => queryClient.refetchQueries({ queryKey: messagesQueryKey }));
+      refetchWhenFetched(queryClient, messagesQueryKey);
     }
   };
 

@@ -65,15 +65,22 @@ describe('the chat while its page is on the way', () => {
     expect(queryClient.getQueryData<ChatEntry[]>(messagesQueryKey)![0]!.reactions).toHaveLength(1);
   });
 
-  it('asks for the first page again when a message comes while it is on its way', async () => {
+  it('asks for the first page once more, once it has come, when messages come while it is on its way', async () => {
     // The chat screen's observer.
     const unsubscribe = new QueryObserver(queryClient, messagesQueryOptions).subscribe(() => {});
     await asked(1);
     handleServerEvent(event(message('b', 2, { content: 'Hello' })), context());
+    handleServerEvent(event(message('c', 3, { content: 'Again' })), context());
+    // The first page is not held up: it shows what it was read with.
+    answers[0]!.resolve([message('a', 1, { content: 'Before' })]);
+    await vi.waitFor(() => expect(shown()).toEqual(['Before']));
+    // Then one more page, for both messages.
     await asked(2);
-    answers[0]!.resolve([]);
-    answers[1]!.resolve([message('b', 2, { content: 'Hello' })]);
-    await vi.waitFor(() => expect(shown()).toEqual(['Hello']));
+    answers[1]!.resolve([message('a', 1, { content: 'Before' }), message('b', 2, { content: 'Hello' })]);
+    // A message that comes while that page is on its way is kept beside it.
+    handleServerEvent(event(message('c', 3, { content: 'Again' })), context());
+    await vi.waitFor(() => expect(shown()).toEqual(['Before', 'Hello', 'Again']));
+    expect(answers).toHaveLength(2);
     unsubscribe();
   });
 
