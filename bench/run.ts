@@ -119,8 +119,6 @@ if (web) {
       '≥ 95 / 100 / 100',
     ]);
   }
-}
-if (web) {
   for (const m of web.mainThread) {
     rows.push([
       `Main thread ${m.name} (${m.path}), real Chromium, CPU ×4, median of ${m.runs}: blocking time / LCP / FCP`,

@@ -7,12 +7,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { type LaunchedChrome, launch } from 'chrome-launcher';
-import { chromium } from 'playwright-core';
+import { type BrowserContext, chromium } from 'playwright-core';
 import { WebSocket } from 'ws';
 import { SIGNED_IN_COOKIE, TIME_ZONE_COOKIE } from '#shared/session-cookie.ts';
 import { root } from '../scripts/build-inputs.mjs';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium.ts';
-import { startServer } from './lib.ts';
+import { percentile, startServer } from './lib.ts';
 import { seedDataset } from './seed.ts';
 
 export const PAGES = [
@@ -88,10 +88,14 @@ export interface WebResult {
 
 const MAIN_THREAD_RUNS = Number(process.env.BENCH_MAIN_THREAD_RUNS) || 7;
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length / 2;
-  return sorted.length % 2 ? sorted[Math.floor(mid)]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+/** The session's cookies in a browser context's jar, as the server set them at sign-in. */
+async function signIn(context: BrowserContext, url: string, cookies: string[]): Promise<void> {
+  await context.addCookies(
+    cookies.map((c) => {
+      const [name, value] = c.split('=') as [string, string];
+      return { name, value, url };
+    }),
+  );
 }
 
 /** Collects long tasks and largest paints from the start of the page (an init script). */
@@ -116,14 +120,7 @@ async function mainThreadOf(url: string, cookies: string[]): Promise<MainThread[
       for (let i = 0; i < MAIN_THREAD_RUNS; i++) {
         // A phone-sized window, a fresh profile each time: nothing cached, as on a first visit.
         const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
-        if (page.signedIn) {
-          await context.addCookies(
-            cookies.map((c) => {
-              const [name, value] = c.split('=') as [string, string];
-              return { name, value, url };
-            }),
-          );
-        }
+        if (page.signedIn) await signIn(context, url, cookies);
         await context.addInitScript(observePaintsAndTasks);
         const tab = await context.newPage();
         const cdp = await context.newCDPSession(tab);
@@ -147,9 +144,18 @@ async function mainThreadOf(url: string, cookies: string[]): Promise<MainThread[
         name: page.name,
         path: page.path,
         runs: runs.length,
-        fcpMs: median(runs.map((r) => r.fcp)),
-        lcpMs: median(runs.map((r) => r.lcp)),
-        blockingMs: median(runs.map((r) => r.blocking)),
+        fcpMs: percentile(
+          runs.map((r) => r.fcp),
+          50,
+        ),
+        lcpMs: percentile(
+          runs.map((r) => r.lcp),
+          50,
+        ),
+        blockingMs: percentile(
+          runs.map((r) => r.blocking),
+          50,
+        ),
         blockingRuns: runs.map((r) => Math.round(r.blocking)),
       });
       const m = out.at(-1)!;
@@ -172,14 +178,7 @@ async function routeWeights(url: string, cookies: string[]): Promise<RouteWeight
   try {
     for (const page of PAGES) {
       const context = await browser.newContext();
-      if (page.signedIn) {
-        await context.addCookies(
-          cookies.map((c) => {
-            const [name, value] = c.split('=') as [string, string];
-            return { name, value, url };
-          }),
-        );
-      }
+      if (page.signedIn) await signIn(context, url, cookies);
       const tab = await context.newPage();
       const files = new Map<string, { type: string; size: number }>();
       const pending: Promise<void>[] = [];
