@@ -1,4 +1,4 @@
-import type { QueryClient } from '@tanstack/react-query';
+import type { Query, QueryClient } from '@tanstack/react-query';
 import { type ChatEntry, receiveMessage, setReactions } from '#shared/chat.ts';
 import type { ServerEvent } from '#shared/message-rules.ts';
 import { calendarQueryKey } from '../calendar/api/get-calendar.ts';
@@ -44,7 +44,7 @@ const SUMMARY_EVENTS = new Set<ServerEvent['type']>([
 ]);
 
 /** Queries already waiting for their fetch to end before they fetch again. */
-const waitingToRefetch = new WeakSet<object>();
+const waitingToRefetch = new WeakSet<Query>();
 
 /**
  * Fetches a query again once the fetch under way has ended with data: at most once however many
@@ -56,10 +56,14 @@ function refetchWhenFetched(queryClient: QueryClient, queryKey: readonly unknown
   if (!query || waitingToRefetch.has(query)) return;
   waitingToRefetch.add(query);
   const unsubscribe = cache.subscribe((event) => {
-    if (event.query !== query || query.state.fetchStatus !== 'idle') return;
+    if (event.query !== query) return;
+    // A query dropped from the cache (signing out) has nothing left to refetch.
+    const removed = event.type === 'removed';
+    if (!removed && query.state.fetchStatus !== 'idle') return;
     unsubscribe();
     waitingToRefetch.delete(query);
-    if (query.state.data !== undefined) void queryClient.invalidateQueries({ queryKey, exact: true });
+    if (!removed && query.state.data !== undefined)
+      void queryClient.invalidateQueries({ queryKey, exact: true });
   });
 }
 

@@ -84,6 +84,17 @@ describe('the chat while its page is on the way', () => {
     unsubscribe();
   });
 
+  it('stops waiting to refetch a first page dropped on signing out', async () => {
+    const unsubscribe = new QueryObserver(queryClient, messagesQueryOptions).subscribe(() => {});
+    await asked(1);
+    handleServerEvent(event(message('b', 2)), context());
+    // Signing out empties the cache while the chat is still on screen.
+    queryClient.clear();
+    expect(queryClient.getQueryCache().hasListeners()).toBe(false);
+    expect(answers).toHaveLength(1);
+    unsubscribe();
+  });
+
   it('fetches nothing for a chat that was never opened', () => {
     handleServerEvent(event(message('b', 2)), context());
     expect(answers).toHaveLength(0);
