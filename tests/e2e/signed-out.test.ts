@@ -45,6 +45,9 @@ describe('a signed-out visit', () => {
 
     await page.goto('/');
     await page.getByRole('heading', { name: 'Smart Chores' }).waitFor();
+    // Everything the landing page asks for has its answer (the favicon comes late): leaving
+    // earlier would cut a request off, which is the test's doing, not the app's.
+    await page.waitForLoadState('networkidle');
     await page.goto('/auth');
     // The sign-in form's chunk brings the validation code (Zod): it must not try eval either.
     await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
