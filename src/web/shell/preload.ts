@@ -36,7 +36,9 @@ const signedOutScreens: Record<string, Loader> = {
   '/auth': pages.auth.load,
 };
 
-let firstScreen: Promise<unknown> = Promise.resolve();
+let firstScreen: Promise<void> = Promise.resolve();
+/** Set once firstScreen has settled: the app's first render then shows the screen at once. */
+let firstScreenSettled = false;
 
 /**
  * Starts, before React first renders, what the first screen will wait for. The user check, and
@@ -46,11 +48,12 @@ let firstScreen: Promise<unknown> = Promise.resolve();
  * a download, nothing else: the route table still decides what shows.
  */
 export function preloadFirstScreen(pathname: string): void {
-  void queryClient.prefetchQuery(userQueryOptions);
+  // Signed out, this settles at once: the browser is not asked about (maybeSignedIn).
+  const user = queryClient.prefetchQuery(userQueryOptions);
   const signedIn = maybeSignedIn();
   const screen = (signedIn ? memberScreens : signedOutScreens)[pathname];
   const code = screen ? screen().catch(() => undefined) : Promise.resolve();
-  firstScreen = code;
+  let arrived: Promise<unknown> = Promise.all([code, user]);
   if (signedIn) {
     // With the household known and the screen's code in, the screen's own reads go out at once,
     // not after React has rendered it. Without a household there is nothing of it to read.
@@ -59,12 +62,24 @@ export function preloadFirstScreen(pathname: string): void {
       .then(([module, found]) => found && (module as ScreenModule | undefined)?.prefetch?.(queryClient))
       .catch(() => undefined);
     const waited = new Promise((resolve) => setTimeout(resolve, FIRST_DATA_WAIT_MS));
-    firstScreen = Promise.all([code, Promise.race([answers, waited])]);
+    arrived = Promise.all([code, Promise.race([Promise.all([user, answers]), waited])]);
   }
+  firstScreen = arrived.then(() => {
+    firstScreenSettled = true;
+  });
   // The home screen's first request names the time zone, and the first Intl.DateTimeFormat of a
   // page takes tens of milliseconds (its locale data loads): pay that while the network works,
   // in a task of its own, rather than between the screen's code arriving and its request.
   if (signedIn && pathname === '/') setTimeout(viewerTimeZone, 0);
+}
+
+/**
+ * Settles when the first screen can show (see useFirstScreenArrived). main.tsx renders the app
+ * only then: its first render is the screen with its answers, rather than a render while they
+ * were on their way and another, not in short tasks, as soon as they had come.
+ */
+export function firstScreenArrival(): Promise<void> {
+  return firstScreen;
 }
 
 /**
@@ -75,8 +90,9 @@ export function preloadFirstScreen(pathname: string): void {
  * fallback showed, holding back the screen and its requests.
  */
 export function useFirstScreenArrived(): boolean {
-  const [arrived, setArrived] = useState(false);
+  const [arrived, setArrived] = useState(firstScreenSettled);
   useEffect(() => {
+    if (arrived) return;
     let live = true;
     // Built in the background, in short tasks, while the splash stays: a screen is a few
     // hundred elements, too many to build in one go without holding up the page.
@@ -84,6 +100,6 @@ export function useFirstScreenArrived(): boolean {
     return () => {
       live = false;
     };
-  }, []);
+  }, [arrived]);
   return arrived;
 }
