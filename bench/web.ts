@@ -9,7 +9,7 @@ import { gzipSync } from 'node:zlib';
 import { type LaunchedChrome, launch } from 'chrome-launcher';
 import { type BrowserContext, chromium } from 'playwright-core';
 import { WebSocket } from 'ws';
-import { SIGNED_IN_COOKIE, TIME_ZONE_COOKIE } from '#shared/session-cookie.ts';
+import { SIGNED_IN_COOKIE, TIME_ZONE_COOKIE, TIME_ZONE_OFFSET_COOKIE } from '#shared/session-cookie.ts';
 import { root } from '../scripts/build-inputs.mjs';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium.ts';
 import { percentile, startServer } from './lib.ts';
@@ -395,10 +395,16 @@ export async function runWebBench(options = { lighthouse: true }): Promise<WebRe
   });
   const server = await startServer(data.dataDir);
   // The seeded session, its readable companion that the server sets beside it at sign-in, and
-  // the time zone the app writes on a member's earlier visits (Chromium runs in this one).
+  // the time zone and its offset from UTC that the app writes on a member's earlier visits
+  // (Chromium runs in this one).
   const member = data.households.find((h) => h.members.length >= 4)!.members[1]!;
   const zone = encodeURIComponent(Intl.DateTimeFormat().resolvedOptions().timeZone);
-  const cookies = [member.cookie, `${SIGNED_IN_COOKIE}=1`, `${TIME_ZONE_COOKIE}=${zone}`];
+  const cookies = [
+    member.cookie,
+    `${SIGNED_IN_COOKIE}=1`,
+    `${TIME_ZONE_COOKIE}=${zone}`,
+    `${TIME_ZONE_OFFSET_COOKIE}=${new Date().getTimezoneOffset()}`,
+  ];
   try {
     const routes = await routeWeights(server.url, cookies);
     const scores: LighthouseScores[] = [];

@@ -1,5 +1,6 @@
 // Issue 11: a signed-in page names what its first screen needs (src/server/http/page-hints.ts),
 // and the browser uses those answers instead of asking again; the boot splash is in the page.
+import type { BrowserContext } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { watchPageErrors } from './helpers.ts';
 import { browserPerFile, createHousehold, registerMember } from './setup.ts';
@@ -74,6 +75,61 @@ describe('the first screen of a signed-in member', () => {
     await page.getByRole('heading', { name: /Tia/, level: 1 }).waitFor();
     await page.getByRole('heading', { name: "Today's Priority" }).waitFor();
     expect(asked).toEqual([`${baseUrl}${read}`]);
+    errors.assertNone();
+  });
+
+  it('takes the time zone from its cookie while the clock keeps its offset, and asks again when it moves', async () => {
+    const berlin = await files.newContext(baseUrl, { timezoneId: 'Europe/Berlin' });
+    const { page } = await registerMember(berlin, { firstName: 'Ute', password: 'correct horse battery' });
+    await createHousehold({ context: berlin }, 'Offset House');
+    await page.goto('/');
+    await page.getByRole('heading', { name: "Today's Priority" }).waitFor();
+    const offset = await page.evaluate(() => String(new Date().getTimezoneOffset()));
+    const cookie = async (context: BrowserContext, name: string) =>
+      decodeURIComponent((await context.cookies()).find((c) => c.name === name)?.value ?? '');
+    expect([await cookie(berlin, 'hearth_tz'), await cookie(berlin, 'hearth_tz_offset')]).toEqual([
+      'Europe/Berlin',
+      offset,
+    ]);
+
+    // The next visit names the same zone without asking Intl: its first date format is costly.
+    await page.addInitScript(() => {
+      const w = window as unknown as { zoneAsked: number };
+      w.zoneAsked = 0;
+      Intl.DateTimeFormat = new Proxy(Intl.DateTimeFormat, {
+        construct: (target, args) => {
+          w.zoneAsked += 1;
+          return new target(...args);
+        },
+        apply: (target, _this, args) => {
+          w.zoneAsked += 1;
+          return target(...args);
+        },
+      });
+    });
+    const asked: string[] = [];
+    page.on('request', (request) => request.url().includes('/api/home') && asked.push(request.url()));
+    await page.reload();
+    await page.getByRole('heading', { name: "Today's Priority" }).waitFor();
+    expect(asked).toEqual([`${baseUrl}/api/home?tz=Europe%2FBerlin`]);
+    expect(await page.evaluate(() => (window as unknown as { zoneAsked: number }).zoneAsked)).toBe(0);
+
+    // The same browser in Tokyo: the offset has moved, so the zone is asked for and written.
+    const tokyo = await files.newContext(baseUrl, {
+      timezoneId: 'Asia/Tokyo',
+      storageState: await berlin.storageState(),
+    });
+    const there = await tokyo.newPage();
+    const errors = watchPageErrors(there);
+    const askedThere: string[] = [];
+    there.on('request', (request) => request.url().includes('/api/home') && askedThere.push(request.url()));
+    await there.goto('/');
+    await there.getByRole('heading', { name: "Today's Priority" }).waitFor();
+    expect(askedThere).toContain(`${baseUrl}/api/home?tz=Asia%2FTokyo`);
+    expect([await cookie(tokyo, 'hearth_tz'), await cookie(tokyo, 'hearth_tz_offset')]).toEqual([
+      'Asia/Tokyo',
+      '-540',
+    ]);
     errors.assertNone();
   });
 
