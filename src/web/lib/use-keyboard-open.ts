@@ -8,9 +8,14 @@ export function useKeyboardOpen(): boolean {
     const viewport = window.visualViewport;
     if (!viewport) return;
     const update = () => setOpen(isKeyboardOpen(window.innerHeight, viewport.height));
-    update();
+    // Read in the next frame, when the browser lays the page out anyway: read now, the two
+    // heights would make it lay out the screen just committed inside this effect's task.
+    const frame = requestAnimationFrame(update);
     viewport.addEventListener('resize', update);
-    return () => viewport.removeEventListener('resize', update);
+    return () => {
+      cancelAnimationFrame(frame);
+      viewport.removeEventListener('resize', update);
+    };
   }, []);
   return open;
 }
