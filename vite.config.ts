@@ -5,30 +5,47 @@ import { defineConfig } from 'vite';
 
 const apiPort = process.env.API_PORT ?? '5001';
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   root: 'src/web',
-  publicDir: 'public',
+  // The server's build of the first screens (entry-server.tsx, scripts/build.mjs) is code only:
+  // no public files, no manifest, no household chunk.
+  publicDir: isSsrBuild ? false : 'public',
+  // ...and carries React and the libraries in their production builds, whatever NODE_ENV the
+  // server runs with.
+  ...(isSsrBuild && {
+    ssr: { noExternal: true },
+    define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+  }),
   plugins: [react(), tailwindcss()],
-  build: {
-    outDir: '../../dist/web',
-    emptyOutDir: true,
-    target: 'es2022',
-    assetsInlineLimit: 0,
-    // The CSP allows no inline script, so Vite must not inline its module preload polyfill.
-    modulePreload: { polyfill: false },
-    // Which files each screen needs; the server names them in the page (src/server/http/page-hints.ts).
-    manifest: true,
-    rollupOptions: {
-      output: {
-        codeSplitting: {
-          // Only the modules householdChunk names, not all they import: what index.js or a
-          // signed-out screen loads too must stay out of the group (docs/decisions/0015).
-          includeDependenciesRecursively: false,
-          groups: [{ name: householdChunk(), debugName: 'household' }],
+  build: isSsrBuild
+    ? {
+        target: 'node20',
+        emptyOutDir: true,
+        // Each build's entry has a name of its own, which the manifest gives: a server running
+        // while dist/ is rebuilt loads the new one (the chunks import it by that name).
+        manifest: true,
+        rollupOptions: { output: { entryFileNames: '[name]-[hash].js' } },
+      }
+    : {
+        outDir: '../../dist/web',
+        emptyOutDir: true,
+        target: 'es2022',
+        assetsInlineLimit: 0,
+        // The CSP allows no inline script, so Vite must not inline its module preload polyfill.
+        modulePreload: { polyfill: false },
+        // Which files each screen needs; the server names them in the page (src/server/http/page-hints.ts).
+        manifest: true,
+        rollupOptions: {
+          output: {
+            codeSplitting: {
+              // Only the modules householdChunk names, not all they import: what index.js or a
+              // signed-out screen loads too must stay out of the group (docs/decisions/0015).
+              includeDependenciesRecursively: false,
+              groups: [{ name: householdChunk(), debugName: 'household' }],
+            },
+          },
         },
       },
-    },
-  },
   server: {
     port: Number(process.env.PORT ?? 5000),
     proxy: {
@@ -37,7 +54,7 @@ export default defineConfig({
       '/ws': { target: `ws://127.0.0.1:${apiPort}`, ws: true, changeOrigin: false },
     },
   },
-});
+}));
 
 type ModuleGraph = {
   getModuleInfo(id: string): { importedIds: readonly string[] } | null;

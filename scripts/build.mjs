@@ -1,4 +1,4 @@
-// Production build: the web app (Vite) and its manifest, its icons and manifest (scripts/pwa-assets.ts), the service
+// Production build: the web app (Vite) and its manifest, its first screens for the server (Vite, --ssr), its icons and manifest (scripts/pwa-assets.ts), the service
 // worker (esbuild, told this build's id and files), the server (esbuild), then brotli and gzip
 // copies of every compressible web file so the server never compresses on the fly.
 //
@@ -125,6 +125,22 @@ try {
     // A stray NODE_ENV (Vitest sets 'test') would make Vite bundle React's development build.
     { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } },
   );
+  // The server's rendering of the first screens (src/web/entry-server.tsx), for Node.
+  execFileSync(
+    process.execPath,
+    [
+      path.join(root, 'node_modules/vite/bin/vite.js'),
+      'build',
+      '--ssr',
+      'entry-server.tsx',
+      '--logLevel',
+      'warn',
+      '--outDir',
+      path.join(scratch, 'ssr'),
+      '--emptyOutDir',
+    ],
+    { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } },
+  );
   // Vite's manifest (which files each screen needs) goes beside the web root: the server reads
   // it (src/server/http/page-hints.ts); browsers never get it.
   fs.renameSync(path.join(scratch, 'web/.vite/manifest.json'), path.join(scratch, 'web-manifest.json'));
@@ -148,6 +164,7 @@ try {
   // The manifest before index.html: a running server reads both once index.html changes.
   fs.mkdirSync(dist, { recursive: true });
   fs.copyFileSync(path.join(scratch, 'web-manifest.json'), path.join(dist, 'web-manifest.json'));
+  copyInto(path.join(scratch, 'ssr'), path.join(dist, 'ssr'), ['manifest.json']);
   copyInto(path.join(scratch, 'web'), path.join(dist, 'web'), ['index.html', 'sw.js']);
   copyInto(path.join(scratch, 'server'), path.join(dist, 'server'), ['main.js']);
   fs.writeFileSync(stampFile, new Date().toISOString());

@@ -10,6 +10,7 @@ import { BottomNav } from './shell/bottom-nav.tsx';
 import { lazyScreen } from './shell/lazy-screen.tsx';
 import { pages } from './shell/pages.ts';
 import { useFirstScreenArrived } from './shell/preload.ts';
+import { PreviewContext } from './shell/preview.ts';
 import { UpdateBanner } from './shell/update-banner.tsx';
 import { useAppState } from './shell/use-app-state.ts';
 
@@ -26,7 +27,12 @@ export function App() {
   );
 }
 
-function Shell() {
+/**
+ * The app's frame and the screen at its address. `preview` is the server's rendering of a first
+ * screen (entry-server.tsx): shown before any script runs, out of reach until the app, once
+ * loaded, renders over it, and without the live connection.
+ */
+export function Shell({ preview = false }: { preview?: boolean }) {
   useThemeSync();
   const { state, user, householdId, userChecked, showBottomNav } = useAppState();
   const { message: overlay } = useAuthTransition();
@@ -34,9 +40,12 @@ function Shell() {
   // not compete with the screen for the page's first moments (it catches up on connecting).
   const firstScreenArrived = useFirstScreenArrived();
   return (
-    <>
+    <PreviewContext.Provider value={preview}>
       {/* The page underneath the sign-in/out overlay is out of reach until it hides. */}
-      <div inert={overlay !== null} className="mx-auto flex min-h-dvh w-full max-w-[430px] flex-col">
+      <div
+        inert={preview || overlay !== null}
+        className="mx-auto flex min-h-dvh w-full max-w-[430px] flex-col"
+      >
         <main className={`flex flex-1 flex-col ${showBottomNav ? 'pb-20' : ''}`}>
           <AppRoutes state={state} />
         </main>
@@ -44,11 +53,11 @@ function Shell() {
       </div>
       <UpdateBanner />
       <AuthTransitionOverlay userChecked={userChecked} />
-      {state === 'with-household' && user && householdId && firstScreenArrived && (
+      {!preview && state === 'with-household' && user && householdId && firstScreenArrived && (
         <Suspense fallback={null}>
           <RealtimeConnection userId={user.id} householdId={householdId} />
         </Suspense>
       )}
-    </>
+    </PreviewContext.Provider>
   );
 }

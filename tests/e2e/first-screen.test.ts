@@ -195,3 +195,106 @@ describe('the first screen of a signed-in member', () => {
     errors.assertNone();
   });
 });
+
+describe("a member's first screen, rendered by the server", () => {
+  it('paints each screen with its data before any script runs, then the app takes it over', async () => {
+    const context = await files.newContext(baseUrl, { timezoneId: 'Asia/Tokyo' });
+    const { page, id } = await registerMember(context, {
+      firstName: 'Ida',
+      password: 'correct horse battery',
+    });
+    await createHousehold({ context }, 'Paint House');
+    const sent = [
+      await context.request.post('/api/chores', {
+        data: {
+          title: 'Sweep the stairs',
+          assignedTo: id,
+          dueDate: new Date(Date.now() + 86_400_000).toISOString(),
+        },
+      }),
+      await context.request.post('/api/expenses', {
+        data: {
+          expense: {
+            title: 'Groceries',
+            amount: '42.50',
+            category: 'groceries',
+            date: '2026-11-02',
+            paidBy: id,
+          },
+          splits: [{ userId: id, amount: '42.50' }],
+        },
+      }),
+      await context.request.post('/api/messages', { data: { content: 'Pizza on Friday?' } }),
+    ];
+    expect(sent.map((r) => r.status())).toEqual([201, 201, 201]);
+    const messageAt = ((await sent[2]!.json()) as { createdAt: string }).createdAt;
+    // The browser says its time zone on its first visit to the home screen (time-zone.ts).
+    await page.goto('/');
+    await page.getByRole('heading', { name: "Today's Priority" }).waitFor();
+
+    // Without scripts, each screen is in the page, its times in the browser's zone, and out of
+    // reach (inert) until the app has rendered it: nothing typed or clicked into it is lost.
+    const still = await files.newContext(baseUrl, {
+      javaScriptEnabled: false,
+      storageState: await context.storageState(),
+    });
+    const preview = await still.newPage();
+    const tokyoTime = new Intl.DateTimeFormat('en-US', {
+      timeZone: 'Asia/Tokyo',
+      hour: 'numeric',
+      minute: '2-digit',
+    }).format(new Date(messageAt));
+    for (const [path, shown] of [
+      ['/', "Today's Priority"],
+      ['/chores', 'Sweep the stairs'],
+      ['/expenses', 'Groceries'],
+      ['/messages', 'Pizza on Friday?'],
+    ] as const) {
+      const html = (await (await preview.goto(path))?.text()) ?? '';
+      expect(html, path).not.toContain('aria-label="Loading"');
+      expect(html, path).toContain(shown.replace("'", '&#x27;'));
+      await preview.getByText(shown).first().waitFor();
+      expect(await preview.locator('#root > div[inert]').count(), path).toBe(1);
+    }
+    expect(await preview.locator('main').textContent()).toContain(tokyoTime);
+
+    // With scripts, the app renders over it: the same screen, in reach and working.
+    const errors = watchPageErrors(page);
+    await page.goto('/chores');
+    await page.locator('#root > div:not([inert])').waitFor();
+    await page.getByText('Sweep the stairs').first().waitFor();
+    await page.getByRole('link', { name: 'Add chore' }).click();
+    await page.waitForURL('**/add-chore');
+    errors.assertNone();
+  });
+
+  it('renders nothing of a household for a browser that is not one of its members', async () => {
+    const context = await files.newContext(baseUrl);
+    const { page, id } = await registerMember(context, {
+      firstName: 'Ola',
+      password: 'correct horse battery',
+    });
+    await createHousehold({ context }, 'Private House');
+    await context.request.post('/api/chores', {
+      data: {
+        title: 'Private chore',
+        assignedTo: id,
+        dueDate: new Date(Date.now() + 86_400_000).toISOString(),
+      },
+    });
+    await page.goto('/');
+    await page.getByRole('heading', { name: "Today's Priority" }).waitFor();
+    const zone = (await context.cookies()).filter((c) => c.name.startsWith('hearth_tz'));
+
+    // A stranger with the same time zone cookies, signed in to no household, and one signed out.
+    const other = await files.newContext(baseUrl);
+    await registerMember(other, { firstName: 'Eve', password: 'correct horse battery' });
+    const signedOut = await files.newContext(baseUrl);
+    for (const browser of [other, signedOut]) {
+      await browser.addCookies(zone);
+      const html = await (await browser.request.get('/chores')).text();
+      expect(html).not.toContain('Private chore');
+      expect(html).toContain('aria-label="Loading"');
+    }
+  });
+});

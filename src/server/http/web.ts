@@ -4,10 +4,12 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { homeReadPath } from '#shared/dashboard.ts';
 import { TIME_ZONE_COOKIE } from '#shared/session-cookie.ts';
 import type { Viewer } from '../auth/guards.ts';
 import { SESSION_COOKIE } from '../auth/sessions.ts';
 import { preferredEncoding } from './compression.ts';
+import { firstScreenRenderer, withRoot } from './first-screen.ts';
 import {
   knownTimeZone,
   memberPageHints,
@@ -86,9 +88,20 @@ function hintedPages(webRoot: string) {
   };
 }
 
-function sendHinted(request: FastifyRequest, reply: FastifyReply, page: HintedPage) {
+/** A page made for this request alone (its first screen holds the viewer's data). */
+function renderedPage(html: string): HintedPage {
+  const bytes = Buffer.from(html);
+  return {
+    html: bytes,
+    br: zlib.brotliCompressSync(bytes, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } }),
+    gzip: zlib.gzipSync(bytes, { level: 6 }),
+    etag: `"${createHash('sha1').update(bytes).digest('base64url')}"`,
+  };
+}
+
+function sendHinted(request: FastifyRequest, reply: FastifyReply, page: HintedPage, personal = false) {
   reply
-    .header('Cache-Control', 'no-cache')
+    .header('Cache-Control', personal ? 'private, no-cache' : 'no-cache')
     .header('Vary', 'Cookie, Accept-Encoding')
     .header('ETag', page.etag)
     .type('text/html; charset=UTF-8');
@@ -111,6 +124,8 @@ export async function registerWeb(
   const hasBuild = webRoot !== null && fs.existsSync(path.join(webRoot, 'index.html'));
   // A signed-in browser's page names what its first screen will ask for (page-hints.ts).
   const hintedPage = hasBuild ? hintedPages(webRoot) : undefined;
+  // ...and shows that screen before any script runs (first-screen.ts).
+  const renderFirstScreen = hasBuild ? firstScreenRenderer(app, webRoot) : null;
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root: webRoot,
@@ -150,8 +165,14 @@ export async function registerWeb(
     if (hasBuild && wantsPage) {
       const viewer = hintedPage && request.method === 'GET' ? await knownViewer(request) : 'user';
       // A signed-in user in no household gets the page as it is: its screens read nothing yet.
-      const hinted =
-        viewer === 'user' ? undefined : hintedPage?.(pathname, viewer, request.cookies?.[TIME_ZONE_COOKIE]);
+      const timeZone = request.cookies?.[TIME_ZONE_COOKIE];
+      const hinted = viewer === 'user' ? undefined : hintedPage?.(pathname, viewer, timeZone);
+      if (hinted && viewer === 'member' && renderFirstScreen && knownTimeZone(timeZone)) {
+        const homeRead = pathname === '/' ? homeReadPath(timeZone) : null;
+        const screen = await renderFirstScreen(request, pathname, homeRead, timeZone);
+        const html = screen === null ? null : withRoot(hinted.html.toString(), screen);
+        if (html) return sendHinted(request, reply, renderedPage(html), true);
+      }
       if (hinted) return sendHinted(request, reply, hinted);
       return reply.header('Cache-Control', 'no-cache').header('Vary', 'Cookie').sendFile('index.html');
     }

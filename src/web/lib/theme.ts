@@ -29,7 +29,11 @@ export function setTheme(theme: Theme): void {
 }
 
 export function useTheme(): Theme {
-  return useSyncExternalStore(subscribe, () => current);
+  return useSyncExternalStore(
+    subscribe,
+    () => current,
+    () => current,
+  );
 }
 
 /** Keeps the page in step with the system (in auto) and with choices made in other tabs. */

@@ -74,6 +74,11 @@ export function preloadFirstScreen(pathname: string): void {
   if (signedIn && pathname === '/') setTimeout(viewerTimeZone, 0);
 }
 
+/** For the server's rendering of a first screen (entry-server.tsx): its answers are all in. */
+export function markFirstScreenArrived(): void {
+  firstScreenSettled = true;
+}
+
 /**
  * Settles when the first screen can show (see useFirstScreenArrived). main.tsx renders the app
  * only then: its first render is the screen with its answers, rather than a render while they

@@ -36,7 +36,11 @@ export function endAuthTransition(): void {
 }
 
 export function useAuthTransition(): { message: string | null; carriedOver: boolean } {
-  const current = useSyncExternalStore(subscribe, () => message);
+  const current = useSyncExternalStore(
+    subscribe,
+    () => message,
+    () => null,
+  );
   return { message: current, carriedOver };
 }
 

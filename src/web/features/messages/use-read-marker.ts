@@ -8,7 +8,10 @@ import { useMarkRead } from './api/mark-read.ts';
 const MARK_READ_DELAY_MS = 300;
 
 function usePageVisible(): boolean {
-  const [visible, setVisible] = useState(() => document.visibilityState === 'visible');
+  // Not visible where there is no document (the server's rendering of the screen, entry-server.tsx).
+  const [visible, setVisible] = useState(
+    () => typeof document !== 'undefined' && document.visibilityState === 'visible',
+  );
   useEffect(() => {
     const update = () => setVisible(document.visibilityState === 'visible');
     document.addEventListener('visibilitychange', update);

@@ -2,6 +2,7 @@ import { memo, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { type ChatEntry, groupByDay, startsRun } from '#shared/chat.ts';
 import { Spinner } from '../../../components/spinner.tsx';
 import { buttonStyles } from '../../../components/ui.ts';
+import { useIsPreview } from '../../../shell/preview.ts';
 import { useOlderMessages } from '../use-older-messages.ts';
 import { type MessageActions, MessageItem } from './message-item.tsx';
 
@@ -36,6 +37,7 @@ export const MessageList = memo(function MessageList({
   userId: string;
   actions: MessageActions;
 }) {
+  const preview = useIsPreview();
   const scroller = useRef<HTMLDivElement>(null);
   const nearBottom = useRef(true);
   const previous = useRef<{ first?: string; last?: string; height: number } | null>(null);
@@ -90,7 +92,9 @@ export const MessageList = memo(function MessageList({
       // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard.
       tabIndex={0}
       onScroll={onScroll}
-      className="min-h-0 flex-1 overflow-y-auto overscroll-contain pb-2"
+      // The server's picture of the chat (no script to scroll it) shows its newest messages: the
+      // list's end at the bottom, as the app then scrolls it.
+      className={`min-h-0 flex-1 overflow-y-auto overscroll-contain pb-2 ${preview ? 'flex flex-col justify-end' : ''}`}
     >
       {moreAbove && (
         <div className="flex justify-center py-2">

@@ -1,0 +1,126 @@
+/**
+ * A member's first screen as HTML in the page (docs/decisions/0017-first-screen-html.md): the
+ * server reads what the screen shows, as this viewer, through its own API, and renders the
+ * screen with the web app's own components (src/web/entry-server.tsx, built into dist/ssr/).
+ * The browser paints it with the page, before any script; the app then renders over it.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+
+/** What dist/ssr/entry-server.js exports (src/web/entry-server.tsx). */
+interface EntryServer {
+  prepare(): Promise<void>;
+  firstScreens(homeRead: string): Record<string, { reads: string[] }>;
+  SHELL_READS: readonly string[];
+  renderFirstScreen(pathname: string, homeRead: string, answers: Record<string, unknown>): string | null;
+}
+
+/** Where the build leaves the server's rendering of the first screens: beside the web root. */
+export const ssrRoot = (webRoot: string) => path.join(webRoot, '..', 'ssr');
+const ssrManifest = (webRoot: string) => path.join(ssrRoot(webRoot), '.vite', 'manifest.json');
+
+/** The entry file the build's manifest names (its name changes with each build). */
+function entryFile(webRoot: string): string | null {
+  try {
+    const manifest = JSON.parse(fs.readFileSync(ssrManifest(webRoot), 'utf8')) as Record<
+      string,
+      { file: string; isEntry?: boolean }
+    >;
+    const entry = Object.values(manifest).find((chunk) => chunk.isEntry);
+    return entry ? path.join(ssrRoot(webRoot), entry.file) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Renders a process-wide clock in the viewer's time zone for the length of one synchronous call:
+ * the screens format times in the runtime's zone, as they do in the browser. Nothing else runs
+ * on this thread meanwhile.
+ */
+function inTimeZone<T>(zone: string, render: () => T): T {
+  const before = process.env.TZ;
+  process.env.TZ = zone;
+  try {
+    return render();
+  } finally {
+    if (before === undefined) delete process.env.TZ;
+    else process.env.TZ = before;
+  }
+}
+
+/** The splash index.html paints inside #root, replaced by a rendered screen. */
+export function withRoot(indexHtml: string, rootHtml: string): string | null {
+  const open = '<div id="root">';
+  const start = indexHtml.indexOf(open);
+  // #root is the body's last element (the build moves the page's scripts into its head).
+  const body = indexHtml.indexOf('</body>', start);
+  const end = start < 0 || body < 0 ? -1 : indexHtml.lastIndexOf('</div>', body);
+  if (end < 0) return null;
+  return `${indexHtml.slice(0, start + open.length)}${rootHtml}${indexHtml.slice(end)}`;
+}
+
+export type FirstScreenRenderer = (
+  request: FastifyRequest,
+  pathname: string,
+  homeRead: string | null,
+  timeZone: string,
+) => Promise<string | null>;
+
+/**
+ * The renderer for the build in `webRoot`, or null when the build has none. The module is loaded
+ * on first use and again for each new build, so a server running while dist/ is rebuilt renders
+ * with the files the page names.
+ */
+export function firstScreenRenderer(app: FastifyInstance, webRoot: string): FirstScreenRenderer | null {
+  if (!fs.existsSync(ssrManifest(webRoot))) return null;
+  let loaded: { file: string; module: Promise<EntryServer | null> } | null = null;
+  const entry = () => {
+    const file = entryFile(webRoot);
+    if (!file) return Promise.resolve(null);
+    if (loaded?.file !== file) {
+      const module = import(pathToFileURL(file).href).then(
+        async (m: EntryServer) => {
+          await m.prepare();
+          return m;
+        },
+        (error: unknown) => {
+          app.log.warn({ err: error }, 'The first screens could not be loaded; pages go out with the splash');
+          return null;
+        },
+      );
+      loaded = { file, module };
+    }
+    return loaded.module;
+  };
+
+  return async (request, pathname, homeRead, timeZone) => {
+    const module = await entry();
+    // The home screen's read names the time zone; without it there is nothing to render.
+    const home = homeRead ?? '';
+    const screen = module?.firstScreens(home)[pathname];
+    if (!module || !screen || (pathname === '/' && !homeRead)) return null;
+    const reads = [...module.SHELL_READS, ...screen.reads];
+    // Read as this viewer, through the same routes, checks and caches as the browser's reads.
+    const answers = await Promise.all(
+      reads.map((url) =>
+        app.inject({ method: 'GET', url, headers: { cookie: request.headers.cookie ?? '' } }),
+      ),
+    );
+    // Any answer but 200 (a session just ended, a household just left, the database out): the
+    // page goes out with the splash, and the app shows what the API says.
+    if (answers.some((answer) => answer.statusCode !== 200)) return null;
+    const bodies = Object.fromEntries(reads.map((url, i) => [url, answers[i]!.json()]));
+    try {
+      return inTimeZone(timeZone, () => module.renderFirstScreen(pathname, home, bodies));
+    } catch (error) {
+      request.log.warn(
+        { err: error },
+        'The first screen could not be rendered; the page goes out with the splash',
+      );
+      return null;
+    }
+  };
+}

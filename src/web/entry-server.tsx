@@ -1,0 +1,108 @@
+/**
+ * The server's rendering of a member's first screen (docs/decisions/0017-first-screen-html.md).
+ * The page then carries the screen as HTML, painted before any script has arrived, instead of
+ * the splash. It is a preview: out of reach (inert) until the app, once its code and answers are
+ * in, renders the same screen over it (main.tsx), so nothing typed or clicked into it is lost.
+ *
+ * Built by Vite for Node (scripts/build.mjs) into dist/ssr/, loaded by the server
+ * (src/server/http/first-screen.ts), which passes the answers of the screen's reads exactly as
+ * the API gives them to this viewer. Rendering is synchronous, one screen at a time.
+ */
+import { QueryClientProvider } from '@tanstack/react-query';
+import { renderToString } from 'react-dom/server';
+import { StaticRouter } from 'react-router';
+import { reconcileLatest } from '#shared/chat.ts';
+import { type ChatMessage, MESSAGES_PAGE_SIZE } from '#shared/message-rules.ts';
+import { Shell } from './app.tsx';
+import { userQueryKey } from './features/auth/api/get-user.ts';
+import { choresQueryKey } from './features/chores/api/get-chores.ts';
+import { homeQueryKey } from './features/dashboard/api/get-home.ts';
+import { balanceQueryKey } from './features/expenses/api/get-balance.ts';
+import { balancesQueryKey } from './features/expenses/api/get-balances.ts';
+import { expensesQueryOptions } from './features/expenses/api/get-expenses.ts';
+import { currentHouseholdQueryKey } from './features/households/api/get-household.ts';
+import { messagesQueryKey } from './features/messages/api/get-messages.ts';
+import { createQueryClient } from './lib/query-client.ts';
+import { pages } from './shell/pages.ts';
+import { markFirstScreenArrived } from './shell/preload.ts';
+
+type QueryClient = ReturnType<typeof createQueryClient>;
+/** A read's address and its answer's body, parsed. */
+export type Answers = Record<string, unknown>;
+
+interface Screen {
+  /** The reads the screen shows, beside the user and household (at the addresses the app asks). */
+  reads: string[];
+  /** Puts the answers where the screen's queries look for them. */
+  seed: (client: QueryClient, answers: Answers) => void;
+}
+
+/** The first screens rendered on the server, by address. `home` names the time zone in its read. */
+export function firstScreens(homeRead: string): Record<string, Screen> {
+  return {
+    '/': {
+      reads: [homeRead],
+      seed: (client, answers) => client.setQueryData(homeQueryKey, answers[homeRead]),
+    },
+    '/chores': {
+      reads: ['/api/chores'],
+      seed: (client, answers) => client.setQueryData(choresQueryKey, answers['/api/chores']),
+    },
+    '/expenses': {
+      reads: ['/api/expenses', '/api/balance', '/api/balances'],
+      seed: (client, answers) => {
+        client.setQueryData(expensesQueryOptions.queryKey, {
+          pages: [answers['/api/expenses'] as never],
+          pageParams: [undefined],
+        });
+        client.setQueryData(balanceQueryKey, answers['/api/balance']);
+        client.setQueryData(balancesQueryKey, answers['/api/balances']);
+      },
+    },
+    '/messages': {
+      reads: ['/api/messages'],
+      seed: (client, answers) =>
+        client.setQueryData(
+          messagesQueryKey,
+          reconcileLatest([], answers['/api/messages'] as ChatMessage[], MESSAGES_PAGE_SIZE, []),
+        ),
+    },
+  };
+}
+
+/** The user and household reads every signed-in screen starts from. */
+export const SHELL_READS = ['/api/user', '/api/households/current'] as const;
+
+/** Loads the screens' code once, before the first rendering: afterwards each renders at once. */
+export async function prepare(): Promise<void> {
+  markFirstScreenArrived();
+  await Promise.all([pages.home.load(), pages.chores.load(), pages.expenses.load(), pages.messages.load()]);
+}
+
+/**
+ * The HTML of the screen at `pathname` with these answers, or null for an address this file does
+ * not render. The page's time zone is the process's: the caller sets it (first-screen.ts).
+ */
+export function renderFirstScreen(pathname: string, homeRead: string, answers: Answers): string | null {
+  const screen = firstScreens(homeRead)[pathname];
+  if (!screen) return null;
+  const client = createQueryClient();
+  client.setQueryData(userQueryKey, answers['/api/user']);
+  client.setQueryData(currentHouseholdQueryKey, answers['/api/households/current']);
+  screen.seed(client, answers);
+  try {
+    const html = renderToString(
+      <QueryClientProvider client={client}>
+        <StaticRouter location={pathname}>
+          <Shell preview />
+        </StaticRouter>
+      </QueryClientProvider>,
+    );
+    // A part that failed to render on the server leaves a marker for the client to render it:
+    // the page is better off with its splash than with a screen missing a part.
+    if (html.includes('<!--$!-->')) throw new Error('A part of the first screen failed to render');
+    return html;
+  } finally {
+    client.clear();
+  }
+}
