@@ -76,8 +76,17 @@ export const SHELL_READS = ['/api/user', '/api/households/current'] as const;
 /** Loads the screens' code once, before the first rendering: afterwards each renders at once. */
 export async function prepare(): Promise<void> {
   markFirstScreenArrived();
-  await Promise.all([pages.home.load(), pages.chores.load(), pages.expenses.load(), pages.messages.load()]);
+  await Promise.all([
+    pages.home.load(),
+    pages.chores.load(),
+    pages.expenses.load(),
+    pages.messages.load(),
+    pages.auth.load(),
+  ]);
 }
+
+/** The screens rendered for a browser nobody is signed in on: they read nothing. */
+export const GUEST_SCREENS = ['/auth'];
 
 /**
  * The HTML of the screen at `pathname` with these answers, or null for an address this file does
@@ -90,6 +99,18 @@ export function renderFirstScreen(pathname: string, homeRead: string, answers: A
   client.setQueryData(userQueryKey, answers['/api/user']);
   client.setQueryData(currentHouseholdQueryKey, answers['/api/households/current']);
   screen.seed(client, answers);
+  return render(client, pathname);
+}
+
+/** The HTML of a GUEST_SCREENS screen, as it shows to a browser nobody is signed in on. */
+export function renderGuestScreen(pathname: string): string | null {
+  if (!GUEST_SCREENS.includes(pathname)) return null;
+  const client = createQueryClient();
+  client.setQueryData(userQueryKey, null);
+  return render(client, pathname);
+}
+
+function render(client: QueryClient, pathname: string): string {
   try {
     const html = renderToString(
       <QueryClientProvider client={client}>

@@ -124,6 +124,9 @@ describe('the first screen of a signed-in member', () => {
     const askedThere: string[] = [];
     there.on('request', (request) => request.url().includes('/api/home') && askedThere.push(request.url()));
     await there.goto('/');
+    // The page shows the screen the server rendered (in the zone of the cookie) until the app
+    // has run and taken it over, in the zone the browser now says.
+    await there.locator('#root > div:not([inert])').waitFor();
     await there.getByRole('heading', { name: "Today's Priority" }).waitFor();
     expect(askedThere).toContain(`${baseUrl}/api/home?tz=Asia%2FTokyo`);
     expect([await cookie(tokyo, 'hearth_tz'), await cookie(tokyo, 'hearth_tz_offset')]).toEqual([
@@ -250,7 +253,10 @@ describe("a member's first screen, rendered by the server", () => {
       ['/expenses', 'Groceries'],
       ['/messages', 'Pizza on Friday?'],
     ] as const) {
-      const html = (await (await preview.goto(path))?.text()) ?? '';
+      const response = await preview.goto(path);
+      const html = (await response?.text()) ?? '';
+      // The member's own data: no shared cache may keep it.
+      expect(response?.headers()['cache-control'], path).toBe('private, no-cache');
       expect(html, path).not.toContain('aria-label="Loading"');
       expect(html, path).toContain(shown.replace("'", '&#x27;'));
       await preview.getByText(shown).first().waitFor();
@@ -265,6 +271,24 @@ describe("a member's first screen, rendered by the server", () => {
     await page.getByText('Sweep the stairs').first().waitFor();
     await page.getByRole('link', { name: 'Add chore' }).click();
     await page.waitForURL('**/add-chore');
+    errors.assertNone();
+  });
+
+  it('paints the sign-in screen before any script runs, then the app takes it over', async () => {
+    const still = await files.newContext(baseUrl, { javaScriptEnabled: false });
+    const preview = await still.newPage();
+    const html = (await (await preview.goto('/auth'))?.text()) ?? '';
+    expect(html).not.toContain('aria-label="Loading"');
+    await preview.getByText('Welcome back').waitFor();
+    expect(await preview.locator('#root > div[inert] input[type="password"]').count()).toBe(1);
+
+    const context = await files.newContext(baseUrl);
+    const page = await context.newPage();
+    const errors = watchPageErrors(page);
+    await page.goto('/auth');
+    await page.locator('#root > div:not([inert])').waitFor();
+    await page.getByLabel('Email').fill('nobody@example.com');
+    expect(await page.getByLabel('Email').inputValue()).toBe('nobody@example.com');
     errors.assertNone();
   });
 

@@ -15,6 +15,7 @@ interface EntryServer {
   firstScreens(homeRead: string): Record<string, { reads: string[] }>;
   SHELL_READS: readonly string[];
   renderFirstScreen(pathname: string, homeRead: string, answers: Record<string, unknown>): string | null;
+  renderGuestScreen(pathname: string): string | null;
 }
 
 /** Where the build leaves the server's rendering of the first screens: beside the web root. */
@@ -62,12 +63,17 @@ export function withRoot(indexHtml: string, rootHtml: string): string | null {
   return `${indexHtml.slice(0, start + open.length)}${rootHtml}${indexHtml.slice(end)}`;
 }
 
-export type FirstScreenRenderer = (
-  request: FastifyRequest,
-  pathname: string,
-  homeRead: string | null,
-  timeZone: string,
-) => Promise<string | null>;
+export interface FirstScreenRenderer {
+  /** A member's screen, from the answers the API gives them, in their time zone. */
+  member(
+    request: FastifyRequest,
+    pathname: string,
+    homeRead: string | null,
+    timeZone: string,
+  ): Promise<string | null>;
+  /** A screen for a browser nobody is signed in on (the same for every such browser). */
+  guest(request: FastifyRequest, pathname: string): Promise<string | null>;
+}
 
 /**
  * The renderer for the build in `webRoot`, or null when the build has none. The module is loaded
@@ -96,7 +102,27 @@ export function firstScreenRenderer(app: FastifyInstance, webRoot: string): Firs
     return loaded.module;
   };
 
-  return async (request, pathname, homeRead, timeZone) => {
+  // A guest screen is the same for every browser: rendered once per build.
+  const guestScreens = new Map<string, { module: EntryServer; html: string | null }>();
+  const guest: FirstScreenRenderer['guest'] = async (request, pathname) => {
+    const module = await entry();
+    if (!module) return null;
+    const rendered = guestScreens.get(pathname);
+    if (rendered?.module === module) return rendered.html;
+    try {
+      const html = module.renderGuestScreen(pathname);
+      guestScreens.set(pathname, { module, html });
+      return html;
+    } catch (error) {
+      request.log.warn(
+        { err: error },
+        'The first screen could not be rendered; the page goes out with the splash',
+      );
+      return null;
+    }
+  };
+
+  const member: FirstScreenRenderer['member'] = async (request, pathname, homeRead, timeZone) => {
     const module = await entry();
     // The home screen's read names the time zone; without it there is nothing to render.
     const home = homeRead ?? '';
@@ -123,4 +149,5 @@ export function firstScreenRenderer(app: FastifyInstance, webRoot: string): Firs
       return null;
     }
   };
+  return { member, guest };
 }

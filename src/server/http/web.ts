@@ -126,6 +126,7 @@ export async function registerWeb(
   const hintedPage = hasBuild ? hintedPages(webRoot) : undefined;
   // ...and shows that screen before any script runs (first-screen.ts).
   const renderFirstScreen = hasBuild ? firstScreenRenderer(app, webRoot) : null;
+  const guestPages = new Map<string, { source: string; page: HintedPage }>();
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root: webRoot,
@@ -169,9 +170,22 @@ export async function registerWeb(
       const hinted = viewer === 'user' ? undefined : hintedPage?.(pathname, viewer, timeZone);
       if (hinted && viewer === 'member' && renderFirstScreen && knownTimeZone(timeZone)) {
         const homeRead = pathname === '/' ? homeReadPath(timeZone) : null;
-        const screen = await renderFirstScreen(request, pathname, homeRead, timeZone);
+        const screen = await renderFirstScreen.member(request, pathname, homeRead, timeZone);
         const html = screen === null ? null : withRoot(hinted.html.toString(), screen);
         if (html) return sendHinted(request, reply, renderedPage(html), true);
+      }
+      if (hinted && viewer === 'guest' && renderFirstScreen) {
+        const screen = await renderFirstScreen.guest(request, pathname);
+        const html = screen === null ? null : withRoot(hinted.html.toString(), screen);
+        if (html) {
+          // The same for every such browser: compressed once per build, not per request.
+          let page = guestPages.get(pathname);
+          if (page?.source !== html) {
+            page = { source: html, page: renderedPage(html) };
+            guestPages.set(pathname, page);
+          }
+          return sendHinted(request, reply, page.page);
+        }
       }
       if (hinted) return sendHinted(request, reply, hinted);
       return reply.header('Cache-Control', 'no-cache').header('Vary', 'Cookie').sendFile('index.html');
