@@ -207,6 +207,11 @@ describe("a member's first screen, rendered by the server", () => {
       password: 'correct horse battery',
     });
     await createHousehold({ context }, 'Paint House');
+    // Enough of a conversation to scroll: the newest message comes last.
+    for (let i = 1; i <= 24; i++) {
+      const said = await context.request.post('/api/messages', { data: { content: `Filler ${i}` } });
+      expect(said.status()).toBe(201);
+    }
     const sent = [
       await context.request.post('/api/chores', {
         data: {
@@ -263,6 +268,13 @@ describe("a member's first screen, rendered by the server", () => {
       expect(await preview.locator('#root > div[inert]').count(), path).toBe(1);
     }
     expect(await preview.locator('main').textContent()).toContain(tokyoTime);
+    // The chat's picture opens at its newest message, as the app then scrolls it.
+    const viewport = preview.viewportSize()!;
+    const newest = (await preview.getByText('Pizza on Friday?').boundingBox())!;
+    expect(newest.y + newest.height).toBeLessThanOrEqual(viewport.height);
+    expect(newest.y).toBeGreaterThan(0);
+    const older = (await preview.getByText('Filler 6', { exact: true }).boundingBox())!;
+    expect(older.y).toBeLessThan(0);
 
     // With scripts, the app renders over it: the same screen, in reach and working.
     const errors = watchPageErrors(page);

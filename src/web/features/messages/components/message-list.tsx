@@ -84,18 +84,8 @@ export const MessageList = memo(function MessageList({
     if (element.scrollTop < NEAR_TOP_PX && moreAbove && !loading) showEarlier();
   };
 
-  return (
-    <div
-      ref={scroller}
-      role="log"
-      aria-label="Conversation"
-      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard.
-      tabIndex={0}
-      onScroll={onScroll}
-      // The server's picture of the chat (no script to scroll it) shows its newest messages: the
-      // list's end at the bottom, as the app then scrolls it.
-      className={`min-h-0 flex-1 overflow-y-auto overscroll-contain pb-2 ${preview ? 'flex flex-col justify-end' : ''}`}
-    >
+  const content = (
+    <>
       {moreAbove && (
         <div className="flex justify-center py-2">
           {loading ? (
@@ -128,6 +118,22 @@ export const MessageList = memo(function MessageList({
           </ul>
         </section>
       ))}
+    </>
+  );
+
+  return (
+    <div
+      ref={scroller}
+      role="log"
+      aria-label="Conversation"
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard.
+      tabIndex={0}
+      onScroll={onScroll}
+      // The server's picture of the chat (no script to scroll it) opens at its newest message, as
+      // the app then scrolls it: a reversed column starts scrolled to its end.
+      className={`min-h-0 flex-1 overflow-y-auto overscroll-contain pb-2 ${preview ? 'flex flex-col-reverse' : ''}`}
+    >
+      {preview ? <div>{content}</div> : content}
     </div>
   );
 });
