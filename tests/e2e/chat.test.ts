@@ -279,10 +279,10 @@ describe('household chat', () => {
     await openChat(bea.page);
     const log = bea.page.getByRole('log', { name: 'Conversation' });
     await messageItem(bea.page, 'Note 105').waitFor();
-    // The newest 20 are laid out at first; the rest of the first page (100), 30 at a time, as
+    // The newest 12 are laid out at first; the rest of the first page (100), 30 at a time, as
     // the reader scrolls.
-    expect(await messageItem(bea.page, 'Note 086').count()).toBe(1);
-    expect(await messageItem(bea.page, 'Note 085').count()).toBe(0);
+    expect(await messageItem(bea.page, 'Note 094').count()).toBe(1);
+    expect(await messageItem(bea.page, 'Note 093').count()).toBe(0);
     // It opens at the bottom.
     expect(await log.evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight)).toBeLessThan(2);
     await log.getByRole('button', { name: 'Load earlier messages' }).waitFor();
@@ -290,7 +290,7 @@ describe('household chat', () => {
     // Scrolling up shows what the browser already holds, keeping the place, before asking.
     const asked: string[] = [];
     bea.page.on('request', (r) => r.url().includes('/api/messages?before=') && asked.push(r.url()));
-    for (const note of ['Note 056', 'Note 026', 'Note 006']) {
+    for (const note of ['Note 064', 'Note 034', 'Note 006']) {
       await log.evaluate((el) => {
         el.scrollTop = 0;
       });
