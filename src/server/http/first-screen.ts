@@ -64,13 +64,16 @@ export function withRoot(indexHtml: string, rootHtml: string): string | null {
 }
 
 export interface FirstScreenRenderer {
-  /** A member's screen, from the answers the API gives them, in their time zone. */
+  /**
+   * A member's screen, from the answers the API gives them, in their time zone (null: none),
+   * and the cookies those reads set (a session extended by them), for the page to carry.
+   */
   member(
     request: FastifyRequest,
     pathname: string,
     homeRead: string | null,
     timeZone: string,
-  ): Promise<string | null>;
+  ): Promise<{ html: string | null; setCookies: string[] }>;
   /** A screen for a browser nobody is signed in on (the same for every such browser). */
   guest(request: FastifyRequest, pathname: string): Promise<string | null>;
 }
@@ -127,7 +130,7 @@ export function firstScreenRenderer(app: FastifyInstance, webRoot: string): Firs
     // The home screen's read names the time zone; without it there is nothing to render.
     const home = homeRead ?? '';
     const screen = module?.firstScreens(home)[pathname];
-    if (!module || !screen || (pathname === '/' && !homeRead)) return null;
+    if (!module || !screen || (pathname === '/' && !homeRead)) return { html: null, setCookies: [] };
     const reads = [...module.SHELL_READS, ...screen.reads];
     // Read as this viewer, through the same routes, checks and caches as the browser's reads.
     const answers = await Promise.all(
@@ -135,18 +138,27 @@ export function firstScreenRenderer(app: FastifyInstance, webRoot: string): Firs
         app.inject({ method: 'GET', url, headers: { cookie: request.headers.cookie ?? '' } }),
       ),
     );
+    // A read may extend the session (or end it): the page takes the cookies it set, or the
+    // browser's would lapse while the session lives on.
+    const setCookies = answers.flatMap((answer) => {
+      const header = answer.headers['set-cookie'];
+      return header === undefined ? [] : Array.isArray(header) ? header : [String(header)];
+    });
     // Any answer but 200 (a session just ended, a household just left, the database out): the
     // page goes out with the splash, and the app shows what the API says.
-    if (answers.some((answer) => answer.statusCode !== 200)) return null;
+    if (answers.some((answer) => answer.statusCode !== 200)) return { html: null, setCookies };
     const bodies = Object.fromEntries(reads.map((url, i) => [url, answers[i]!.json()]));
     try {
-      return inTimeZone(timeZone, () => module.renderFirstScreen(pathname, home, bodies));
+      return {
+        html: inTimeZone(timeZone, () => module.renderFirstScreen(pathname, home, bodies)),
+        setCookies,
+      };
     } catch (error) {
       request.log.warn(
         { err: error },
         'The first screen could not be rendered; the page goes out with the splash',
       );
-      return null;
+      return { html: null, setCookies };
     }
   };
   return { member, guest };

@@ -171,7 +171,8 @@ export async function registerWeb(
       if (hinted && viewer === 'member' && renderFirstScreen && knownTimeZone(timeZone)) {
         const homeRead = pathname === '/' ? homeReadPath(timeZone) : null;
         const screen = await renderFirstScreen.member(request, pathname, homeRead, timeZone);
-        const html = screen === null ? null : withRoot(hinted.html.toString(), screen);
+        if (screen.setCookies.length > 0) reply.header('set-cookie', screen.setCookies);
+        const html = screen.html === null ? null : withRoot(hinted.html.toString(), screen.html);
         if (html) return sendHinted(request, reply, renderedPage(html), true);
       }
       if (hinted && viewer === 'guest' && renderFirstScreen) {
