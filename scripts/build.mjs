@@ -1,6 +1,7 @@
-// Production build: the web app (Vite) and its manifest, its first screens for the server (Vite, --ssr), its icons and manifest (scripts/pwa-assets.ts), the service
-// worker (esbuild, told this build's id and files), the server (esbuild), then brotli and gzip
-// copies of every compressible web file so the server never compresses on the fly.
+// Production build: the web app (Vite) and its manifest, its first screens for the server
+// (Vite, --ssr), its icons and manifest (scripts/pwa-assets.ts), the service worker (esbuild,
+// told this build's id and files), the server (esbuild), then brotli and gzip copies of every
+// compressible web file so the server never compresses on the fly.
 //
 // It builds into a scratch folder and then copies into dist/, index.html and the server last,
 // under a lock: a server already running from dist/ keeps finding the hashed files it was
@@ -108,39 +109,31 @@ function copyInto(from, to, last = []) {
   for (const [source, target] of later) fs.copyFileSync(source, target);
 }
 
-await acquireLock();
-try {
-  fs.rmSync(scratch, { recursive: true, force: true });
+/** `vite build` into `outDir`, with these arguments besides. */
+function viteBuild(outDir, args = []) {
   execFileSync(
     process.execPath,
     [
       path.join(root, 'node_modules/vite/bin/vite.js'),
       'build',
+      ...args,
       '--logLevel',
       'warn',
       '--outDir',
-      path.join(scratch, 'web'),
+      outDir,
       '--emptyOutDir',
     ],
     // A stray NODE_ENV (Vitest sets 'test') would make Vite bundle React's development build.
     { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } },
   );
+}
+
+await acquireLock();
+try {
+  fs.rmSync(scratch, { recursive: true, force: true });
+  viteBuild(path.join(scratch, 'web'));
   // The server's rendering of the first screens (src/web/entry-server.tsx), for Node.
-  execFileSync(
-    process.execPath,
-    [
-      path.join(root, 'node_modules/vite/bin/vite.js'),
-      'build',
-      '--ssr',
-      'entry-server.tsx',
-      '--logLevel',
-      'warn',
-      '--outDir',
-      path.join(scratch, 'ssr'),
-      '--emptyOutDir',
-    ],
-    { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } },
-  );
+  viteBuild(path.join(scratch, 'ssr'), ['--ssr', 'entry-server.tsx']);
   // Vite's manifest (which files each screen needs) goes beside the web root: the server reads
   // it (src/server/http/page-hints.ts); browsers never get it.
   fs.renameSync(path.join(scratch, 'web/.vite/manifest.json'), path.join(scratch, 'web-manifest.json'));
