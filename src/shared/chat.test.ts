@@ -15,6 +15,7 @@ import {
   reconcileLatest,
   removeMessage,
   setReactions,
+  settleOwnReactions,
   settlePending,
   startsRun,
   toggleReaction,
@@ -172,6 +173,52 @@ describe('reactions', () => {
     expect(reactions[0]).toEqual({ emoji: '👍', userIds: ['bea', 'ada'] });
     reactions = toggleReaction(reactions, '🎉', 'ada');
     expect(reactions).toEqual([{ emoji: '👍', userIds: ['bea', 'ada'] }]);
+  });
+});
+
+describe("settleOwnReactions (the answer to the user's own reaction)", () => {
+  it("keeps another member's reaction that the socket brought while the request was on its way", () => {
+    // Ada taps 👍; Bea's 🎉 arrives by socket; Ada's answer, read before Bea reacted, comes last.
+    let list = [message('a', 1)];
+    list = list.map((m) => ({ ...m, reactions: toggleReaction(m.reactions, '👍', 'ada') }));
+    list = setReactions(list, 'a', [
+      { emoji: '👍', userIds: ['ada'] },
+      { emoji: '🎉', userIds: ['bea'] },
+    ]);
+    const next = settleOwnReactions(list, { id: 'a', reactions: [{ emoji: '👍', userIds: ['ada'] }] }, 'ada');
+    expect(next[0]!.reactions).toEqual([
+      { emoji: '👍', userIds: ['ada'] },
+      { emoji: '🎉', userIds: ['bea'] },
+    ]);
+  });
+
+  it("sets the user's own reactions from the answer, on that message only", () => {
+    const list = [
+      message('a', 1, { reactions: [{ emoji: '👍', userIds: ['ada', 'bea'] }] }),
+      message('b', 2, { reactions: [{ emoji: '👍', userIds: ['ada'] }] }),
+    ];
+    // The server took Ada's 👍 back and has her ❤️ (the list had not shown it yet).
+    const next = settleOwnReactions(
+      list,
+      {
+        id: 'a',
+        reactions: [
+          { emoji: '👍', userIds: ['bea'] },
+          { emoji: '❤️', userIds: ['ada'] },
+        ],
+      },
+      'ada',
+    );
+    expect(next[0]!.reactions).toEqual([
+      { emoji: '👍', userIds: ['bea'] },
+      { emoji: '❤️', userIds: ['ada'] },
+    ]);
+    expect(next[1]).toBe(list[1]);
+  });
+
+  it('drops an emoji nobody is left on', () => {
+    const list = [message('a', 1, { reactions: [{ emoji: '😂', userIds: ['ada'] }] })];
+    expect(settleOwnReactions(list, { id: 'a', reactions: [] }, 'ada')[0]!.reactions).toEqual([]);
   });
 });
 

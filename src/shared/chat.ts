@@ -72,6 +72,31 @@ export function setReactions(
   return list.map((m) => (m.id === messageId ? { ...m, reactions } : m));
 }
 
+/**
+ * The answer to the user's own reaction (POST …/reactions) put on the list: it decides the user's
+ * own reactions on the message and nothing else. The others' are as the list has them: the
+ * socket's message_reaction events bring those in order, and one that came while the request was
+ * on its way is newer than the answer (whose copy was read before it).
+ */
+export function settleOwnReactions(
+  list: readonly ChatEntry[],
+  answer: Pick<ChatMessage, 'id' | 'reactions'>,
+  userId: string,
+): ChatEntry[] {
+  return list.map((m) => {
+    if (m.id !== answer.id) return m;
+    const reactions = REACTIONS.flatMap((emoji) => {
+      const others = (m.reactions.find((r) => r.emoji === emoji)?.userIds ?? []).filter(
+        (id) => id !== userId,
+      );
+      const own = answer.reactions.find((r) => r.emoji === emoji)?.userIds.includes(userId) ?? false;
+      const userIds = own ? [...others, userId] : others;
+      return userIds.length > 0 ? [{ emoji, userIds }] : [];
+    });
+    return { ...m, reactions };
+  });
+}
+
 /** The user's reaction added, or taken back when it is there (the server's toggle, ahead of its answer). */
 export function toggleReaction(
   reactions: ChatMessage['reactions'],
