@@ -22,7 +22,7 @@ import type {
   SessionsTable,
   UsersTable,
 } from '#server/db/schema.ts';
-import { generateInviteCode } from '#shared/households.ts';
+import { generateInviteCode } from '#shared/invites.ts';
 import { byCreation, makeChores, makeEvents, makeExpenses, makeMessages, randomFrom } from './dashboard.ts';
 import { insertInBatches, type SeededUser, tempDataDir } from './lib.ts';
 

@@ -3,14 +3,12 @@ import { describe, expect, it } from 'vitest';
 import {
   centsToDollars,
   createHouseholdSchema,
-  generateInviteCode,
-  INVITE_CODE_ALPHABET,
   joinHouseholdSchema,
   nextAdmin,
-  normalizeInviteCode,
   parseDollarsToCents,
   updateHouseholdSchema,
 } from './households.ts';
+import { generateInviteCode, INVITE_CODE_ALPHABET, normalizeInviteCode } from './invites.ts';
 
 describe('invite codes', () => {
   it('are 8 characters of an alphabet without look-alikes', () => {

@@ -1,25 +1,10 @@
 import { z } from 'zod';
+import { INVITE_CODE_LENGTH, normalizeInviteCode } from './invites.ts';
 import { parseDollarsToCents } from './money.ts';
 import { registerMessages } from './validation.ts';
 
-/** Invite codes: 8 characters from A-Z and 0-9 without the look-alikes 0/O, 1/I/L. */
-export const INVITE_CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
-export const INVITE_CODE_LENGTH = 8;
 export const HOUSEHOLD_NAME_MAX = 60;
 export const MAX_RENT_CENTS = 100_000_000; // $1,000,000.00
-
-/** Builds a code from a source of random integers in [0, n). */
-export function generateInviteCode(randomInt: (n: number) => number): string {
-  let code = '';
-  for (let i = 0; i < INVITE_CODE_LENGTH; i++)
-    code += INVITE_CODE_ALPHABET[randomInt(INVITE_CODE_ALPHABET.length)];
-  return code;
-}
-
-/** What the join form sends: trimmed and upper-cased, as people type codes in any case. */
-export function normalizeInviteCode(input: string): string {
-  return input.trim().toUpperCase();
-}
 
 export type Role = 'admin' | 'member';
 

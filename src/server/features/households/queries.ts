@@ -1,6 +1,7 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import type { Household, HouseholdMember as Member } from '#shared/household-view.ts';
-import { centsToDollars, generateInviteCode, nextAdmin, type Role } from '#shared/households.ts';
+import { centsToDollars, nextAdmin, type Role } from '#shared/households.ts';
+import { generateInviteCode } from '#shared/invites.ts';
 import { toAuthor } from '#shared/messages.ts';
 import { displayName } from '#shared/users.ts';
 import type { Db } from '../../db/database.ts';

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { Household } from '#shared/household-view.ts';
-import { normalizeInviteCode } from '#shared/households.ts';
+import { normalizeInviteCode } from '#shared/invites.ts';
 import { apiJson } from '../../../lib/api.ts';
 
 export function joinHousehold(inviteCode: string): Promise<Household> {

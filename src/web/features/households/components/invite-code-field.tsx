@@ -1,5 +1,4 @@
-import { INVITE_CODE_LENGTH } from '#shared/households.ts';
-import { inviteCodeInput } from '#shared/invites.ts';
+import { INVITE_CODE_LENGTH, inviteCodeInput } from '#shared/invites.ts';
 import { TextField } from '../../../components/form-fields.tsx';
 
 /** The invite code as typed, upper-cased on the fly and cut at 8 characters (SPEC §5). */
