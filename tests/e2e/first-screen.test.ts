@@ -186,6 +186,26 @@ describe('the first screen of a signed-in member', () => {
     errors.assertNone();
   });
 
+  it('loads the sign-in screen without its form checks, and them once the user starts on the form', async () => {
+    const context = await files.newContext(baseUrl);
+    const page = await context.newPage();
+    const scripts: string[] = [];
+    page.on('request', (request) => request.resourceType() === 'script' && scripts.push(request.url()));
+    const errors = watchPageErrors(page);
+    await page.goto('/auth');
+    await page.getByRole('button', { name: 'Sign In' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    // The account schemas (validation.ts, with Zod) are the largest part of the screen's code.
+    const checks = () => scripts.filter((url) => /\/assets\/validation-(?!rules)/.test(url));
+    expect(scripts.some((url) => url.includes('/assets/auth-page-'))).toBe(true);
+    expect(checks()).toEqual([]);
+    await page.getByLabel('Email').focus();
+    await expect.poll(checks).toHaveLength(1);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByText('Email is required').waitFor();
+    errors.assertNone();
+  });
+
   it('names nothing to read for a signed-in user in no household, and shows their screen cleanly', async () => {
     const context = await files.newContext(baseUrl);
     const { page } = await registerMember(context, { firstName: 'Noa', password: 'correct horse battery' });

@@ -1,10 +1,18 @@
 import { type RefObject, useEffect, useRef, useState } from 'react';
 import type { z } from 'zod';
-import { fieldErrors } from '#shared/validation.ts';
+
+type Validation = typeof import('#shared/validation.ts');
+
+/**
+ * The account schemas, with Zod (a quarter of the sign-in screen's code, and the longest part of
+ * its start-up to evaluate): asked for once the user starts on a form, not with the screen.
+ */
+const loadValidation = (): Promise<Validation> => import('#shared/validation.ts');
 
 /**
  * Form values with one message per field: validated on submit with a shared schema, a field's
  * message cleared as soon as that field is edited (SPEC §5), focus moved to the first invalid field.
+ * Spread `formProps` on the form: its schemas start loading when a field first gets focus.
  */
 export function useFormFields<T extends Record<string, string>>(initial: T) {
   const [values, setValues] = useState<T>(initial);
@@ -26,16 +34,25 @@ export function useFormFields<T extends Record<string, string>>(initial: T) {
     });
   };
 
-  function validate<S extends z.ZodType>(schema: S): z.infer<S> | null {
-    const parsed = schema.safeParse(values);
+  /** The values checked against the schema `pick` names; null, with the messages shown, when invalid. */
+  async function validate<S extends z.ZodType>(
+    pick: (validation: Validation) => S,
+  ): Promise<z.infer<S> | null> {
+    const validation = await loadValidation();
+    const parsed = pick(validation).safeParse(values);
     if (parsed.success) {
       setErrors({});
       return parsed.data;
     }
-    setErrors(fieldErrors(parsed.error) as Partial<Record<keyof T, string>>);
+    setErrors(validation.fieldErrors(parsed.error) as Partial<Record<keyof T, string>>);
     setAttempt((n) => n + 1);
     return null;
   }
 
-  return { values, errors, setField, validate, formRef: formRef as RefObject<HTMLFormElement> };
+  const formProps = {
+    ref: formRef as RefObject<HTMLFormElement>,
+    onFocus: () => void loadValidation(),
+  };
+
+  return { values, errors, setField, validate, formProps };
 }

@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import { checkProfilePhoto } from '#shared/validation.ts';
+import { checkProfilePhoto } from '#shared/validation-rules.ts';
 import { CameraIcon } from '../../../components/icons.tsx';
 import { buttonStyles, errorText, mutedText } from '../../../components/ui.ts';
 

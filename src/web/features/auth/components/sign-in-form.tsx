@@ -1,5 +1,4 @@
 import { normalizeAuthError } from '#shared/errors.ts';
-import { loginSchema } from '#shared/validation.ts';
 import { TextField } from '../../../components/form-fields.tsx';
 import { buttonStyles } from '../../../components/ui.ts';
 import { useLogin } from '../api/login.ts';
@@ -8,14 +7,14 @@ import { useFormFields } from '../use-form-fields.ts';
 import { AuthErrorCard } from './auth-error-card.tsx';
 
 export function SignInForm() {
-  const { values, errors, setField, validate, formRef } = useFormFields({ email: '', password: '' });
+  const { values, errors, setField, validate, formProps } = useFormFields({ email: '', password: '' });
   const login = useLogin();
   // After success the page reloads; the button stays busy until then.
   const busy = login.isPending || login.isSuccess;
 
-  const onSubmit = (event: React.FormEvent) => {
+  const onSubmit = async (event: React.FormEvent) => {
     event.preventDefault();
-    const input = validate(loginSchema);
+    const input = await validate((v) => v.loginSchema);
     if (!input) return;
     login.mutate(input, {
       // SPEC §4: with permission already granted, this browser subscribes to pushes again. The
@@ -30,7 +29,7 @@ export function SignInForm() {
   };
 
   return (
-    <form ref={formRef} onSubmit={onSubmit} noValidate className="space-y-4">
+    <form {...formProps} onSubmit={onSubmit} noValidate className="space-y-4">
       {login.error && <AuthErrorCard message={normalizeAuthError(login.error.message || 'Login failed')} />}
       <TextField
         label="Email"

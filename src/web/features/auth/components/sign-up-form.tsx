@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { normalizeAuthError } from '#shared/errors.ts';
 import { DEFAULT_PROFILE_COLOR, type ProfileColor } from '#shared/users.ts';
-import { registerSchema } from '#shared/validation.ts';
 import { ColorPicker } from '../../../components/color-picker.tsx';
 import { TextField } from '../../../components/form-fields.tsx';
 import { buttonStyles } from '../../../components/ui.ts';
@@ -12,7 +11,7 @@ import { AuthErrorCard } from './auth-error-card.tsx';
 import { PhotoPicker } from './photo-picker.tsx';
 
 export function SignUpForm() {
-  const { values, errors, setField, validate, formRef } = useFormFields({
+  const { values, errors, setField, validate, formProps } = useFormFields({
     firstName: '',
     lastName: '',
     email: '',
@@ -24,9 +23,9 @@ export function SignUpForm() {
   const register = useRegister();
   const busy = register.isPending || register.isSuccess;
 
-  const onSubmit = (event: React.FormEvent) => {
+  const onSubmit = async (event: React.FormEvent) => {
     event.preventDefault();
-    const account = validate(registerSchema);
+    const account = await validate((v) => v.registerSchema);
     if (!account) return;
     register.mutate(
       { account, photo, profileColor },
@@ -35,7 +34,7 @@ export function SignUpForm() {
   };
 
   return (
-    <form ref={formRef} onSubmit={onSubmit} noValidate className="space-y-4">
+    <form {...formProps} onSubmit={onSubmit} noValidate className="space-y-4">
       {register.error && (
         <AuthErrorCard message={normalizeAuthError(register.error.message || 'Registration failed')} />
       )}
