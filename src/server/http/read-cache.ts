@@ -132,6 +132,12 @@ export function createReadCache(options: ReadCacheOptions): ReadCache {
   const store = (key: string, entry: CachedRead) => {
     if (entry.bytes > maxBytes) return;
     remove(key);
+    // Answers past their TTL go as another is stored, the least recently used first, up to the
+    // first one still fresh: a household nobody reads any more does not keep its answers in
+    // memory until the cache is full (a soak's RSS grew by 12 % with them).
+    for (const [oldestKey, oldest] of entries) {
+      if (fresh(oldestKey, oldest, entry.createdAt)) break;
+    }
     entries.set(key, entry);
     bytes += entry.bytes;
     for (const oldest of entries.keys()) {
