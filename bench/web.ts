@@ -352,7 +352,7 @@ export function auditSummary(report: LighthouseReport): Pick<LighthouseScores, '
 
 /**
  * Each page is audited this many times (BENCH_LIGHTHOUSE_RUNS, 3 by default) and the median run
- * stands for it: one audit's score moves by up to 4 points from load to load of the same build.
+ * stands for it: one audit's score moves by several points from load to load of the same build.
  */
 const LIGHTHOUSE_RUNS = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3));
 
