@@ -1,5 +1,6 @@
 import { type RefObject, useEffect, useRef, useState } from 'react';
 import type { z } from 'zod';
+import { GENERIC_ERROR } from '#shared/errors.ts';
 
 type Validation = typeof import('#shared/validation.ts');
 
@@ -12,13 +13,18 @@ const loadValidation = (): Promise<Validation> => import('#shared/validation.ts'
 /**
  * Form values with one message per field: validated on submit with a shared schema, a field's
  * message cleared as soon as that field is edited (SPEC §5), focus moved to the first invalid field.
- * Spread `formProps` on the form: its schemas start loading when a field first gets focus.
+ * Spread `formProps` on the form: its schemas start loading when a field first gets focus. While
+ * they load the form is `checking` (busy: a second submit is not a second request); when they
+ * cannot load (offline, say), `formError` says so and the next submit tries again.
  */
 export function useFormFields<T extends Record<string, string>>(initial: T) {
   const [values, setValues] = useState<T>(initial);
   const [errors, setErrors] = useState<Partial<Record<keyof T, string>>>({});
   const [attempt, setAttempt] = useState(0);
+  const [checking, setChecking] = useState(false);
+  const [formError, setFormError] = useState<string | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
+  const checkingNow = useRef(false);
 
   useEffect(() => {
     if (attempt === 0) return;
@@ -38,7 +44,21 @@ export function useFormFields<T extends Record<string, string>>(initial: T) {
   async function validate<S extends z.ZodType>(
     pick: (validation: Validation) => S,
   ): Promise<z.infer<S> | null> {
-    const validation = await loadValidation();
+    if (checkingNow.current) return null;
+    checkingNow.current = true;
+    setChecking(true);
+    let validation: Validation;
+    try {
+      validation = await loadValidation();
+    } catch (error) {
+      console.warn('The form checks could not load', error);
+      setFormError(GENERIC_ERROR);
+      return null;
+    } finally {
+      checkingNow.current = false;
+      setChecking(false);
+    }
+    setFormError(null);
     const parsed = pick(validation).safeParse(values);
     if (parsed.success) {
       setErrors({});
@@ -51,8 +71,9 @@ export function useFormFields<T extends Record<string, string>>(initial: T) {
 
   const formProps = {
     ref: formRef as RefObject<HTMLFormElement>,
-    onFocus: () => void loadValidation(),
+    // A failure here is told on submit, which asks again.
+    onFocus: () => void loadValidation().catch(() => undefined),
   };
 
-  return { values, errors, setField, validate, formProps };
+  return { values, errors, setField, validate, checking, formError, formProps };
 }

@@ -7,10 +7,13 @@ import { useFormFields } from '../use-form-fields.ts';
 import { AuthErrorCard } from './auth-error-card.tsx';
 
 export function SignInForm() {
-  const { values, errors, setField, validate, formProps } = useFormFields({ email: '', password: '' });
+  const { values, errors, setField, validate, checking, formError, formProps } = useFormFields({
+    email: '',
+    password: '',
+  });
   const login = useLogin();
   // After success the page reloads; the button stays busy until then.
-  const busy = login.isPending || login.isSuccess;
+  const busy = checking || login.isPending || login.isSuccess;
 
   const onSubmit = async (event: React.FormEvent) => {
     event.preventDefault();
@@ -30,7 +33,11 @@ export function SignInForm() {
 
   return (
     <form {...formProps} onSubmit={onSubmit} noValidate className="space-y-4">
-      {login.error && <AuthErrorCard message={normalizeAuthError(login.error.message || 'Login failed')} />}
+      {formError ? (
+        <AuthErrorCard message={formError} />
+      ) : (
+        login.error && <AuthErrorCard message={normalizeAuthError(login.error.message || 'Login failed')} />
+      )}
       <TextField
         label="Email"
         type="email"

@@ -11,7 +11,7 @@ import { AuthErrorCard } from './auth-error-card.tsx';
 import { PhotoPicker } from './photo-picker.tsx';
 
 export function SignUpForm() {
-  const { values, errors, setField, validate, formProps } = useFormFields({
+  const { values, errors, setField, validate, checking, formError, formProps } = useFormFields({
     firstName: '',
     lastName: '',
     email: '',
@@ -21,7 +21,7 @@ export function SignUpForm() {
   const [photo, setPhoto] = useState<File | null>(null);
   const [profileColor, setProfileColor] = useState<ProfileColor>(DEFAULT_PROFILE_COLOR);
   const register = useRegister();
-  const busy = register.isPending || register.isSuccess;
+  const busy = checking || register.isPending || register.isSuccess;
 
   const onSubmit = async (event: React.FormEvent) => {
     event.preventDefault();
@@ -35,8 +35,12 @@ export function SignUpForm() {
 
   return (
     <form {...formProps} onSubmit={onSubmit} noValidate className="space-y-4">
-      {register.error && (
-        <AuthErrorCard message={normalizeAuthError(register.error.message || 'Registration failed')} />
+      {formError ? (
+        <AuthErrorCard message={formError} />
+      ) : (
+        register.error && (
+          <AuthErrorCard message={normalizeAuthError(register.error.message || 'Registration failed')} />
+        )
       )}
       <div className="grid grid-cols-2 gap-3">
         <TextField
