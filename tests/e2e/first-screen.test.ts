@@ -8,6 +8,20 @@ import { browserPerFile, createHousehold, registerMember } from './setup.ts';
 const baseUrl = inject('baseUrl');
 const files = browserPerFile();
 
+/** The account schemas' chunk (validation.ts, with Zod): the largest part of the sign-in screen's code. */
+const FORM_CHECKS = /\/assets\/validation-(?!rules)[^/]*\.js$/;
+
+/** A page opened by a browser nobody is signed in on, with the scripts it asks for. */
+async function openSignedOut(path: string, expectedMessages: RegExp[] = []) {
+  const context = await files.newContext(baseUrl);
+  const page = await context.newPage();
+  const scripts: string[] = [];
+  page.on('request', (request) => request.resourceType() === 'script' && scripts.push(request.url()));
+  const errors = watchPageErrors(page, [], expectedMessages);
+  await page.goto(path);
+  return { page, scripts, errors };
+}
+
 describe('the first screen of a signed-in member', () => {
   it('fetches its user, household and chores once each, from the hints in the page, and shows them', async () => {
     const context = await files.newContext(baseUrl);
@@ -173,12 +187,7 @@ describe('the first screen of a signed-in member', () => {
   });
 
   it("loads none of the household screens' shared code on the landing page", async () => {
-    const context = await files.newContext(baseUrl);
-    const page = await context.newPage();
-    const scripts: string[] = [];
-    page.on('request', (request) => request.resourceType() === 'script' && scripts.push(request.url()));
-    const errors = watchPageErrors(page);
-    await page.goto('/');
+    const { page, scripts, errors } = await openSignedOut('/');
     await page.getByRole('heading', { level: 1 }).first().waitFor();
     await page.waitForLoadState('networkidle');
     expect(scripts.some((url) => url.includes('/assets/index-'))).toBe(true);
@@ -187,22 +196,31 @@ describe('the first screen of a signed-in member', () => {
   });
 
   it('loads the sign-in screen without its form checks, and them once the user starts on the form', async () => {
-    const context = await files.newContext(baseUrl);
-    const page = await context.newPage();
-    const scripts: string[] = [];
-    page.on('request', (request) => request.resourceType() === 'script' && scripts.push(request.url()));
-    const errors = watchPageErrors(page);
-    await page.goto('/auth');
+    const { page, scripts, errors } = await openSignedOut('/auth');
     await page.getByRole('button', { name: 'Sign In' }).waitFor();
     await page.waitForLoadState('networkidle');
-    // The account schemas (validation.ts, with Zod) are the largest part of the screen's code.
-    const checks = () => scripts.filter((url) => /\/assets\/validation-(?!rules)/.test(url));
+    const checks = () => scripts.filter((url) => FORM_CHECKS.test(url));
     expect(scripts.some((url) => url.includes('/assets/auth-page-'))).toBe(true);
     expect(checks()).toEqual([]);
     await page.getByLabel('Email').focus();
     await expect.poll(checks).toHaveLength(1);
     await page.getByRole('button', { name: 'Sign In' }).click();
     await page.getByText('Email is required').waitFor();
+    errors.assertNone();
+  });
+
+  it('says so when the form checks cannot load, and checks the form once they can', async () => {
+    const { page, errors } = await openSignedOut('/auth', [/Failed to load resource/]);
+    await page.route(FORM_CHECKS, (route) => route.abort('internetdisconnected'));
+    await page.getByLabel('Email').fill('pia@example.com');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('alert').getByText('Something went wrong. Please try again.').waitFor();
+    // Nothing was sent: the form was never checked.
+    expect(await page.getByLabel('Email').inputValue()).toBe('pia@example.com');
+    await page.unroute(FORM_CHECKS);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByText('Password is required').waitFor();
+    expect(await page.getByRole('alert').count()).toBe(0);
     errors.assertNone();
   });
 
