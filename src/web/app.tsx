@@ -1,11 +1,11 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { Suspense } from 'react';
+import { memo, Suspense, startTransition, useEffect, useState } from 'react';
 import { BrowserRouter } from 'react-router';
 import { useAuthTransition } from './features/auth/auth-transition.ts';
 import { AuthTransitionOverlay } from './features/auth/components/auth-transition-overlay.tsx';
 import { queryClient } from './lib/query-client.ts';
 import { useThemeSync } from './lib/theme.ts';
-import { AppRoutes } from './shell/app-routes.tsx';
+import { AppRoutes as AllRoutes } from './shell/app-routes.tsx';
 import { BottomNav } from './shell/bottom-nav.tsx';
 import { lazyScreen } from './shell/lazy-screen.tsx';
 import { pages } from './shell/pages.ts';
@@ -14,14 +14,26 @@ import { PreviewContext } from './shell/preview.ts';
 import { UpdateBanner } from './shell/update-banner.tsx';
 import { useAppState } from './shell/use-app-state.ts';
 
+// The screens re-render with what they read, not with the frame: the frame's own changes (the
+// preview coming within reach, the keyboard opening) leave the screen as it is.
+const AppRoutes = memo(AllRoutes);
+
 // Its own chunk: pages without a household (the landing page above all) never load it.
 const RealtimeConnection = lazyScreen(pages.realtime, (m) => m.RealtimeConnection);
 
-export function App() {
+/**
+ * The app. `preview`: it takes over the server's rendering of the first screen (main.tsx), so its
+ * first render is that picture, exactly as the server drew it; then, at once, the app in reach.
+ */
+export function App({ preview: fromServer = false }: { preview?: boolean }) {
+  const [preview, setPreview] = useState(fromServer);
+  useEffect(() => {
+    if (preview) startTransition(() => setPreview(false));
+  }, [preview]);
   return (
     <QueryClientProvider client={queryClient}>
       <BrowserRouter>
-        <Shell />
+        <Shell preview={preview} />
       </BrowserRouter>
     </QueryClientProvider>
   );

@@ -1,14 +1,15 @@
 /**
  * The server's rendering of a member's first screen (docs/decisions/0017-first-screen-html.md).
  * The page then carries the screen as HTML, painted before any script has arrived, instead of
- * the splash. It is a preview: out of reach (inert) until the app, once its code and answers are
- * in, renders the same screen over it (main.tsx), so nothing typed or clicked into it is lost.
+ * the splash. It is a preview: out of reach (inert) until the app, once its code is in, takes it
+ * over as it is (hydration, main.tsx; docs/decisions/0018-first-screen-hydration.md) from the
+ * answers the page carries after it, so nothing typed or clicked into it is lost.
  *
  * Built by Vite for Node (scripts/build.mjs) into dist/ssr/, loaded by the server
  * (src/server/http/first-screen.ts), which passes the answers of the screen's reads exactly as
  * the API gives them to this viewer. Rendering is synchronous, one screen at a time.
  */
-import { QueryClientProvider } from '@tanstack/react-query';
+import { dehydrate, QueryClientProvider } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import { reconcileLatest } from '#shared/chat.ts';
@@ -24,7 +25,7 @@ import { currentHouseholdQueryKey } from './features/households/api/get-househol
 import { messagesQueryKey } from './features/messages/api/get-messages.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import { pages } from './shell/pages.ts';
-import { markFirstScreenArrived } from './shell/preload.ts';
+import { FIRST_SCREEN_STATE_ID, type FirstScreenState, markFirstScreenArrived } from './shell/preload.ts';
 
 type QueryClient = ReturnType<typeof createQueryClient>;
 /** A read's address and its answer's body, parsed. */
@@ -90,16 +91,22 @@ export const GUEST_SCREENS = ['/auth'];
 
 /**
  * The HTML of the screen at `pathname` with these answers, or null for an address this file does
- * not render. The page's time zone is the process's: the caller sets it (first-screen.ts).
+ * not render. The page's time zone is the process's: the caller sets it (first-screen.ts), and
+ * names it for the page (the app takes the screen over only in the same zone).
  */
-export function renderFirstScreen(pathname: string, homeRead: string, answers: Answers): string | null {
+export function renderFirstScreen(
+  pathname: string,
+  homeRead: string,
+  answers: Answers,
+  timeZone?: string,
+): string | null {
   const screen = firstScreens(homeRead)[pathname];
   if (!screen) return null;
   const client = createQueryClient();
   client.setQueryData(userQueryKey, answers['/api/user']);
   client.setQueryData(currentHouseholdQueryKey, answers['/api/households/current']);
   screen.seed(client, answers);
-  return render(client, pathname);
+  return render(client, pathname, timeZone);
 }
 
 /** The HTML of a GUEST_SCREENS screen, as it shows to a browser nobody is signed in on. */
@@ -110,7 +117,13 @@ export function renderGuestScreen(pathname: string): string | null {
   return render(client, pathname);
 }
 
-function render(client: QueryClient, pathname: string): string {
+/**
+ * The screen's HTML, followed by the answers it was rendered with (a JSON data block, which no
+ * Content-Security-Policy runs): the app takes them out of the page and renders its first
+ * screen from exactly these, so that it matches the server's HTML and takes it over as it is
+ * (hydration, main.tsx). `<` is escaped: no text in an answer can close the element.
+ */
+function render(client: QueryClient, pathname: string, timeZone?: string): string {
   try {
     const html = renderToString(
       <QueryClientProvider client={client}>
@@ -122,7 +135,9 @@ function render(client: QueryClient, pathname: string): string {
     // A part that failed to render on the server leaves a marker for the client to render it:
     // the page is better off with its splash than with a screen missing a part.
     if (html.includes('<!--$!-->')) throw new Error('A part of the first screen failed to render');
-    return html;
+    const state: FirstScreenState = { path: pathname, timeZone, queries: dehydrate(client) };
+    const json = JSON.stringify(state).replace(/</g, '\\u003c');
+    return `${html}<script type="application/json" id="${FIRST_SCREEN_STATE_ID}">${json}</script>`;
   } finally {
     client.clear();
   }

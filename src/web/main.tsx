@@ -1,29 +1,53 @@
 import './lib/zod-config.ts';
 import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app.tsx';
 import { registerServiceWorker } from './lib/service-worker.ts';
-import { firstScreenArrival, preloadFirstScreen } from './shell/preload.ts';
+import {
+  firstScreenArrival,
+  hydrateFirstScreen,
+  preloadFirstScreen,
+  takeServerFirstScreen,
+} from './shell/preload.ts';
 import './styles.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
 
-preloadFirstScreen(window.location.pathname);
-
-// The splash that index.html painted stays until the first screen's code and answers are in.
-// The app then renders once, with them, in the background in short tasks. Rendered earlier, it
-// would render the splash again and then, as the answers came, render again in one long task:
-// its queries would find their answers changed between rendering and subscribing.
-const root = createRoot(container);
-void firstScreenArrival().then(() =>
-  startTransition(() =>
-    root.render(
-      <StrictMode>
-        <App />
-      </StrictMode>,
+const { pathname } = window.location;
+const rendered = takeServerFirstScreen(pathname);
+if (rendered) {
+  // The server rendered this screen (decision 0017): the app renders it from the same answers,
+  // keeps the server's elements and only attaches itself to them (hydration, decision 0018),
+  // in the background in short tasks; the screen then comes within reach. React reports a
+  // screen that does not match (a minute turned between the two renders) and renders it anew.
+  void hydrateFirstScreen(pathname, rendered).then(() =>
+    startTransition(() => {
+      hydrateRoot(
+        container,
+        <StrictMode>
+          <App preview />
+        </StrictMode>,
+        { onRecoverableError: (error) => console.warn('The first screen was rendered anew:', error) },
+      );
+    }),
+  );
+} else {
+  preloadFirstScreen(pathname);
+  // The splash that index.html painted stays until the first screen's code and answers are in.
+  // The app then renders once, with them, in the background in short tasks. Rendered earlier,
+  // it would render the splash again and then, as the answers came, render again in one long
+  // task: its queries would find their answers changed between rendering and subscribing.
+  const root = createRoot(container);
+  void firstScreenArrival().then(() =>
+    startTransition(() =>
+      root.render(
+        <StrictMode>
+          <App />
+        </StrictMode>,
+      ),
     ),
-  ),
-);
+  );
+}
 
 registerServiceWorker();

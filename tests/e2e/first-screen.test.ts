@@ -1,6 +1,6 @@
 // Issue 11: a signed-in page names what its first screen needs (src/server/http/page-hints.ts),
 // and the browser uses those answers instead of asking again; the boot splash is in the page.
-import type { BrowserContext } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { watchPageErrors } from './helpers.ts';
 import { browserPerFile, createHousehold, registerMember } from './setup.ts';
@@ -10,6 +10,27 @@ const files = browserPerFile();
 
 /** The account schemas' chunk (validation.ts, with Zod): the largest part of the sign-in screen's code. */
 const FORM_CHECKS = /\/assets\/validation-(?!rules)[^/]*\.js$/;
+
+/**
+ * Before any script runs (the document is parsed, deferred and module scripts not yet run), keeps
+ * the server's main heading: an app that takes the page over keeps that element, one that
+ * renders over it puts another in its place.
+ */
+function keepServerHeading(): void {
+  document.addEventListener('readystatechange', () => {
+    if (document.readyState !== 'interactive') return;
+    (window as unknown as { serverHeading: Element | null }).serverHeading =
+      document.querySelector('#root h1');
+  });
+}
+
+/** Whether the heading on screen is the very element the server sent (keepServerHeading). */
+function serverHeadingKept(page: Page): Promise<boolean> {
+  return page.evaluate(() => {
+    const kept = (window as unknown as { serverHeading: Element | null }).serverHeading;
+    return kept?.isConnected === true && kept === document.querySelector('#root h1');
+  });
+}
 
 /** A page opened by a browser nobody is signed in on, with the scripts it asks for. */
 async function openSignedOut(path: string, expectedMessages: RegExp[] = []) {
@@ -69,7 +90,7 @@ describe('the first screen of a signed-in member', () => {
     errors.assertNone();
   });
 
-  it("names the home screen's read once the browser has said its time zone, and takes it from there", async () => {
+  it('renders the home screen once the browser has said its time zone, and takes it over from the page', async () => {
     const context = await files.newContext(baseUrl);
     const { page } = await registerMember(context, { firstName: 'Tia', password: 'correct horse battery' });
     await createHousehold({ context }, 'Zone House');
@@ -82,13 +103,21 @@ describe('the first screen of a signed-in member', () => {
     );
 
     const asked: string[] = [];
-    page.on('request', (request) => request.url().includes('/api/home') && asked.push(request.url()));
+    page.on(
+      'request',
+      (request) => new URL(request.url()).pathname.startsWith('/api/') && asked.push(request.url()),
+    );
+    await page.addInitScript(keepServerHeading);
     const html = (await (await page.reload())?.text()) ?? '';
-    const read = `/api/home?tz=${encodeURIComponent(zone)}`;
-    expect(html).toContain(`<link rel="preload" href="${read}" as="fetch" crossorigin="use-credentials">`);
-    await page.getByRole('heading', { name: /Tia/, level: 1 }).waitFor();
+    // The screen and the answers it was drawn from are in the page: nothing to fetch again.
+    expect(html).toContain('<script type="application/json" id="first-screen-state">');
+    expect(html).not.toContain('as="fetch"');
+    await page.locator('#root > div:not([inert])').waitFor();
     await page.getByRole('heading', { name: "Today's Priority" }).waitFor();
-    expect(asked).toEqual([`${baseUrl}${read}`]);
+    expect(await serverHeadingKept(page)).toBe(true);
+    // (The bottom bar's unread count is not part of the screen: it is asked for as before.)
+    const screenReads = ['/api/user', '/api/households/current', '/api/home'];
+    expect(asked.filter((url) => screenReads.includes(new URL(url).pathname))).toEqual([]);
     errors.assertNone();
   });
 
@@ -125,7 +154,9 @@ describe('the first screen of a signed-in member', () => {
     page.on('request', (request) => request.url().includes('/api/home') && asked.push(request.url()));
     await page.reload();
     await page.getByRole('heading', { name: "Today's Priority" }).waitFor();
-    expect(asked).toEqual([`${baseUrl}/api/home?tz=Europe%2FBerlin`]);
+    // Rendered by the server in that zone, the screen is taken over with the page's answers.
+    await page.locator('#root > div:not([inert])').waitFor();
+    expect(asked).toEqual([]);
     expect(await page.evaluate(() => (window as unknown as { zoneAsked: number }).zoneAsked)).toBe(0);
 
     // The same browser in Tokyo: the offset has moved, so the zone is asked for and written.
@@ -246,8 +277,12 @@ describe("a member's first screen, rendered by the server", () => {
     });
     await createHousehold({ context }, 'Paint House');
     // Enough of a conversation to scroll: the newest message comes last.
+    // One of them would end the page's data block early, were its text not escaped there.
     for (let i = 1; i <= 24; i++) {
-      const content = `Filler ${i}: a longer note on the rota, the bins and who buys the milk this week`;
+      const content =
+        i === 24
+          ? 'Filler 24: </script><img src=x id="broke-out"> closes nothing'
+          : `Filler ${i}: a longer note on the rota, the bins and who buys the milk this week`;
       const said = await context.request.post('/api/messages', { data: { content } });
       expect(said.status()).toBe(201);
     }
@@ -315,11 +350,34 @@ describe("a member's first screen, rendered by the server", () => {
     const older = (await preview.getByText(/^Filler 14:/).boundingBox())!;
     expect(older.y).toBeLessThan(0);
 
-    // With scripts, the app renders over it: the same screen, in reach and working.
+    // With scripts, the app takes each screen over as the server drew it (the same elements,
+    // not a copy drawn over them), in reach and working.
     const errors = watchPageErrors(page);
+    await page.addInitScript(keepServerHeading);
+    for (const [path, shown] of [
+      ['/', "Today's Priority"],
+      ['/expenses', 'Groceries'],
+      ['/messages', 'Pizza on Friday?'],
+      ['/chores', 'Sweep the stairs'],
+    ] as const) {
+      await page.goto(path);
+      await page.locator('#root > div:not([inert])').waitFor();
+      await page.getByText(shown).first().waitFor();
+      expect(await serverHeadingKept(page), path).toBe(true);
+      expect(await page.locator('#broke-out').count(), path).toBe(0);
+    }
+    // The chat, once the app's list (no longer the picture's reversed column), is at its end.
+    await page.goto('/messages');
+    const log = page.getByRole('log', { name: 'Conversation' });
+    await page.waitForFunction(() => {
+      const list = document.querySelector('[role="log"]');
+      return list !== null && getComputedStyle(list).flexDirection !== 'column-reverse';
+    });
+    expect(await log.evaluate((list) => list.scrollHeight - list.scrollTop - list.clientHeight)).toBeLessThan(
+      2,
+    );
+    expect((await page.getByText('Pizza on Friday?').boundingBox())!.y).toBeGreaterThan(0);
     await page.goto('/chores');
-    await page.locator('#root > div:not([inert])').waitFor();
-    await page.getByText('Sweep the stairs').first().waitFor();
     await page.getByRole('link', { name: 'Add chore' }).click();
     await page.waitForURL('**/add-chore');
     errors.assertNone();
@@ -336,8 +394,10 @@ describe("a member's first screen, rendered by the server", () => {
     const context = await files.newContext(baseUrl);
     const page = await context.newPage();
     const errors = watchPageErrors(page);
+    await page.addInitScript(keepServerHeading);
     await page.goto('/auth');
     await page.locator('#root > div:not([inert])').waitFor();
+    expect(await serverHeadingKept(page)).toBe(true);
     await page.getByLabel('Email').fill('nobody@example.com');
     expect(await page.getByLabel('Email').inputValue()).toBe('nobody@example.com');
     errors.assertNone();

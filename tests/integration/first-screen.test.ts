@@ -25,10 +25,10 @@ export const SHELL_READS = ['/api/user', '/api/households/current'];
 export function firstScreens(homeRead) {
   return { '/chores': { reads: ['/api/chores'] }, '/': { reads: [homeRead] } };
 }
-export function renderFirstScreen(pathname, homeRead, answers) {
+export function renderFirstScreen(pathname, homeRead, answers, timeZone) {
   const hour = new Date(Date.UTC(2026, 0, 1, 12)).getHours();
   return '<p>' + pathname + ' ' + answers['/api/households/current'].name + ' chores:' +
-    answers['/api/chores'].length + ' noon UTC at ' + hour + '</p>';
+    answers['/api/chores'].length + ' noon UTC at ' + hour + ' in ' + timeZone + '</p>';
 }
 export function renderGuestScreen(pathname) {
   return pathname === '/auth' ? '<p>Sign in, guest</p>' : null;
@@ -68,8 +68,14 @@ describe("a member's first screen in the page", () => {
     const zoneBefore = process.env.TZ;
     const page = await get('/chores', `${member.client.cookie}; ${tokyo}`);
     expect(page.statusCode).toBe(200);
-    expect(root(page.body)).toBe('<div id="root"><p>/chores Rendered Flat chores:0 noon UTC at 21</p></div>');
-    expect(page.body).toContain('<link rel="preload" href="/api/chores"');
+    expect(root(page.body)).toBe(
+      '<div id="root"><p>/chores Rendered Flat chores:0 noon UTC at 21 in Asia/Tokyo</p></div>',
+    );
+    // The screen's code is named; its reads are not: the page carries their answers.
+    expect(page.body).toContain(
+      '<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/chores-page-b.js">',
+    );
+    expect(page.body).not.toContain('as="fetch"');
     expect(page.headers['cache-control']).toBe('private, no-cache');
     expect(page.headers.vary).toBe('Cookie, Accept-Encoding');
     // The process's zone is back as it was.

@@ -14,7 +14,12 @@ interface EntryServer {
   prepare(): Promise<void>;
   firstScreens(homeRead: string): Record<string, { reads: string[] }>;
   SHELL_READS: readonly string[];
-  renderFirstScreen(pathname: string, homeRead: string, answers: Record<string, unknown>): string | null;
+  renderFirstScreen(
+    pathname: string,
+    homeRead: string,
+    answers: Record<string, unknown>,
+    timeZone: string,
+  ): string | null;
   renderGuestScreen(pathname: string): string | null;
 }
 
@@ -150,7 +155,7 @@ export function firstScreenRenderer(app: FastifyInstance, webRoot: string): Firs
     const bodies = Object.fromEntries(reads.map((url, i) => [url, answers[i]!.json()]));
     try {
       return {
-        html: inTimeZone(timeZone, () => module.renderFirstScreen(pathname, home, bodies)),
+        html: inTimeZone(timeZone, () => module.renderFirstScreen(pathname, home, bodies, timeZone)),
         setCookies,
       };
     } catch (error) {

@@ -11,6 +11,7 @@ import {
   signedOutPageHints,
   type ViteManifest,
   withHints,
+  withoutReadHints,
 } from './page-hints.ts';
 
 const manifest: ViteManifest = {
@@ -114,5 +115,21 @@ describe('withHints', () => {
     );
     expect(withHints('<p>no head</p>', '<link>')).toBe('<p>no head</p>');
     expect(withHints(page, '')).toBe(page);
+  });
+});
+
+describe('withoutReadHints', () => {
+  it("takes a page's read preloads out and leaves its code's where they were", () => {
+    const page = withHints(
+      '<html><head><title>Hearth</title></head><body></body></html>',
+      memberPageHints(manifest).get('/chores')!,
+    );
+    const left = withoutReadHints(page);
+    expect(left).not.toContain('as="fetch"');
+    expect(left.match(/rel="modulepreload"/g)).toHaveLength(4);
+    expect(left).toMatch(
+      /<title>Hearth<\/title> {2}<link rel="modulepreload"[^>]*chores-page-e\.js">\n {4}<link/,
+    );
+    expect(left).toContain('realtime-f.js">\n  </head>');
   });
 });

@@ -91,6 +91,14 @@ export function memberPageHints(manifest: ViteManifest, timeZone?: string): Map<
   return hints;
 }
 
+/**
+ * The page without its read preloads: a page whose first screen the server rendered carries that
+ * screen's answers in it (entry-server.tsx), and the app reads them from there, not again.
+ */
+export function withoutReadHints(html: string): string {
+  return html.replace(/<link rel="preload" href="[^"]*" as="fetch" crossorigin="use-credentials">\s*/g, '');
+}
+
 /** The screen at each address for a browser nobody is signed in on (the landing page needs none). */
 export const SIGNED_OUT_PAGES: Record<string, string> = { '/auth': 'features/auth/auth-page.tsx' };
 

@@ -16,6 +16,7 @@ import {
   signedOutPageHints,
   type ViteManifest,
   withHints,
+  withoutReadHints,
 } from './page-hints.ts';
 import { matches } from './read-cache.ts';
 
@@ -172,7 +173,8 @@ export async function registerWeb(
         const homeRead = pathname === '/' ? homeReadPath(timeZone) : null;
         const screen = await renderFirstScreen.member(request, pathname, homeRead, timeZone);
         if (screen.setCookies.length > 0) reply.header('set-cookie', screen.setCookies);
-        const html = screen.html === null ? null : withRoot(hinted.html.toString(), screen.html);
+        const html =
+          screen.html === null ? null : withRoot(withoutReadHints(hinted.html.toString()), screen.html);
         if (html) return sendHinted(request, reply, renderedPage(html), true);
       }
       if (hinted && viewer === 'guest' && renderFirstScreen) {

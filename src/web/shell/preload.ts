@@ -1,3 +1,4 @@
+import { type DehydratedState, hydrate } from '@tanstack/react-query';
 import { startTransition, useEffect, useState } from 'react';
 import { maybeSignedIn, userQueryOptions } from '../features/auth/api/get-user.ts';
 import { viewerTimeZone } from '../features/dashboard/api/time-zone.ts';
@@ -72,6 +73,52 @@ export function preloadFirstScreen(pathname: string): void {
   // of milliseconds (its locale data loads): pay that while the network works, in a task of its
   // own, rather than between the screen's code arriving and its request.
   if (signedIn && pathname === '/') setTimeout(viewerTimeZone, 0);
+}
+
+/** The id of the JSON data block in which the server leaves a rendered screen's answers. */
+export const FIRST_SCREEN_STATE_ID = 'first-screen-state';
+
+/**
+ * What that block holds: the address rendered, the viewer's time zone it was rendered in (a
+ * member's screen), and the query cache it was rendered from.
+ */
+export interface FirstScreenState {
+  path: string;
+  timeZone?: string | undefined;
+  queries: DehydratedState;
+}
+
+/**
+ * The answers the server rendered this page's first screen with (entry-server.tsx), taken out of
+ * the page (it sits in #root, after the screen: React must find only the screen there), or null
+ * when the page carries none (the splash), carries another address's, or was rendered in a time
+ * zone the browser is no longer in (its days and times are another zone's: the app asks again).
+ */
+export function takeServerFirstScreen(pathname: string): FirstScreenState | null {
+  const element = document.getElementById(FIRST_SCREEN_STATE_ID);
+  if (!element) return null;
+  element.remove();
+  try {
+    const state = JSON.parse(element.textContent ?? '') as FirstScreenState;
+    if (state.path !== pathname || !state.queries) return null;
+    return state.timeZone === undefined || state.timeZone === viewerTimeZone() ? state : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Readies the app to take over the screen the server rendered: its answers go into the query
+ * cache as the server had them, and the screen's code is loaded. Nothing is asked of the API:
+ * the first render then draws exactly what the server drew (hydration, main.tsx).
+ */
+export function hydrateFirstScreen(pathname: string, state: FirstScreenState): Promise<void> {
+  hydrate(queryClient, state.queries);
+  const screen = (maybeSignedIn() ? memberScreens : signedOutScreens)[pathname];
+  firstScreen = (screen ? screen().catch(() => undefined) : Promise.resolve()).then(() => {
+    firstScreenSettled = true;
+  });
+  return firstScreen;
 }
 
 /** For the server's rendering of a first screen (entry-server.tsx): its answers are all in. */

@@ -1,4 +1,4 @@
-import { memo, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { memo, startTransition, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { type ChatEntry, groupByDay, startsRun } from '#shared/chat.ts';
 import { Spinner } from '../../../components/spinner.tsx';
 import { buttonStyles } from '../../../components/ui.ts';
@@ -21,6 +21,15 @@ const NEAR_TOP_PX = 80;
 export const FIRST_SHOWN = 12;
 export const RENDER_STEP = 30;
 
+/** True while `preview`, and until a step after it has ended. */
+function usePictureLayout(preview: boolean): boolean {
+  const [picture, setPicture] = useState(preview);
+  useEffect(() => {
+    if (picture && !preview) startTransition(() => setPicture(false));
+  }, [picture, preview]);
+  return picture;
+}
+
 /** The id of the oldest message to show so that `count` of the newest are shown (null: all). */
 const firstOfNewest = (messages: readonly ChatEntry[], count: number) =>
   messages.length > count ? (messages[messages.length - count]?.id ?? null) : null;
@@ -39,7 +48,10 @@ export const MessageList = memo(function MessageList({
   userId: string;
   actions: MessageActions;
 }) {
-  const preview = useIsPreview();
+  // Laid out as the server's picture (a reversed column) until the app has taken the page over,
+  // then as the app's list in a step of its own: the new layout and the scroll to the newest
+  // message are a task of their own, not part of the page coming within reach.
+  const picture = usePictureLayout(useIsPreview());
   const scroller = useRef<HTMLDivElement>(null);
   const nearBottom = useRef(true);
   const previous = useRef<{ first?: string; last?: string; height: number } | null>(null);
@@ -64,7 +76,8 @@ export const MessageList = memo(function MessageList({
 
   useLayoutEffect(() => {
     const element = scroller.current;
-    if (!element) return;
+    // The server's picture opens at its end by itself; the app's list is put there once in reach.
+    if (!element || picture) return;
     const first = shown[0]?.id;
     const lastMessage = shown.at(-1);
     const last = lastMessage?.id;
@@ -77,11 +90,12 @@ export const MessageList = memo(function MessageList({
       element.scrollTop = element.scrollHeight;
     }
     previous.current = { first, last, height: element.scrollHeight };
-  }, [shown, userId]);
+  }, [shown, userId, picture]);
 
   const onScroll = () => {
     const element = scroller.current;
-    if (!element) return;
+    // A reversed column counts its scroll from the end: the picture's offsets mean nothing here.
+    if (!element || picture) return;
     nearBottom.current = element.scrollHeight - element.scrollTop - element.clientHeight < NEAR_BOTTOM_PX;
     if (element.scrollTop < NEAR_TOP_PX && moreAbove && !loading) showEarlier();
   };
@@ -132,10 +146,11 @@ export const MessageList = memo(function MessageList({
       tabIndex={0}
       onScroll={onScroll}
       // The server's picture of the chat (no script to scroll it) opens at its newest message, as
-      // the app then scrolls it: a reversed column starts scrolled to its end.
-      className={`min-h-0 flex-1 overflow-y-auto overscroll-contain pb-2 ${preview ? 'flex flex-col-reverse' : ''}`}
+      // the app then scrolls it: a reversed column starts scrolled to its end. The same elements
+      // in both: the app takes the picture over as it is and changes only the class.
+      className={`min-h-0 flex-1 overflow-y-auto overscroll-contain pb-2 ${picture ? 'flex flex-col-reverse' : ''}`}
     >
-      {preview ? <div>{content}</div> : content}
+      <div>{content}</div>
     </div>
   );
 });
