@@ -9,7 +9,7 @@
  * (src/server/http/first-screen.ts), which passes the answers of the screen's reads exactly as
  * the API gives them to this viewer. Rendering is synchronous, one screen at a time.
  */
-import { dehydrate, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import { reconcileLatest } from '#shared/chat.ts';
@@ -135,7 +135,14 @@ function render(client: QueryClient, pathname: string, timeZone?: string): strin
     // A part that failed to render on the server leaves a marker for the client to render it:
     // the page is better off with its splash than with a screen missing a part.
     if (html.includes('<!--$!-->')) throw new Error('A part of the first screen failed to render');
-    const state: FirstScreenState = { path: pathname, timeZone, queries: dehydrate(client) };
+    // The answers alone, without the times they were read: the page is the same, and its ETag
+    // too, for as long as they are (the app counts them fresh from the page's load).
+    const queries = client
+      .getQueryCache()
+      .getAll()
+      .filter((query) => query.state.status === 'success')
+      .map((query) => ({ queryKey: query.queryKey, data: query.state.data }));
+    const state: FirstScreenState = { path: pathname, timeZone, queries };
     const json = JSON.stringify(state).replace(/</g, '\\u003c');
     return `${html}<script type="application/json" id="${FIRST_SCREEN_STATE_ID}">${json}</script>`;
   } finally {

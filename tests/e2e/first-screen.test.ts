@@ -342,6 +342,11 @@ describe("a member's first screen, rendered by the server", () => {
       expect(await preview.locator('#root > div[inert]').count(), path).toBe(1);
     }
     expect(await preview.locator('main').textContent()).toContain(tokyoTime);
+    // The same answers make the same page (no time of reading in it): a reload gets its 304.
+    const first = await still.request.get('/chores');
+    const etag = first.headers().etag!;
+    expect((await still.request.get('/chores')).headers().etag).toBe(etag);
+    expect((await still.request.get('/chores', { headers: { 'if-none-match': etag } })).status()).toBe(304);
     // The chat's picture opens at its newest message, as the app then scrolls it.
     const viewport = preview.viewportSize()!;
     const newest = (await preview.getByText('Pizza on Friday?').boundingBox())!;

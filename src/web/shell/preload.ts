@@ -1,4 +1,4 @@
-import { type DehydratedState, hydrate } from '@tanstack/react-query';
+import type { QueryKey } from '@tanstack/react-query';
 import { startTransition, useEffect, useState } from 'react';
 import { maybeSignedIn, userQueryOptions } from '../features/auth/api/get-user.ts';
 import { viewerTimeZone } from '../features/dashboard/api/time-zone.ts';
@@ -80,12 +80,12 @@ export const FIRST_SCREEN_STATE_ID = 'first-screen-state';
 
 /**
  * What that block holds: the address rendered, the viewer's time zone it was rendered in (a
- * member's screen), and the query cache it was rendered from.
+ * member's screen), and the answers it was rendered from (each query's key and data).
  */
 export interface FirstScreenState {
   path: string;
   timeZone?: string | undefined;
-  queries: DehydratedState;
+  queries: { queryKey: QueryKey; data: unknown }[];
 }
 
 /**
@@ -100,7 +100,7 @@ export function takeServerFirstScreen(pathname: string): FirstScreenState | null
   element.remove();
   try {
     const state = JSON.parse(element.textContent ?? '') as FirstScreenState;
-    if (state.path !== pathname || !state.queries) return null;
+    if (state.path !== pathname || !Array.isArray(state.queries)) return null;
     return state.timeZone === undefined || state.timeZone === viewerTimeZone() ? state : null;
   } catch {
     return null;
@@ -113,7 +113,7 @@ export function takeServerFirstScreen(pathname: string): FirstScreenState | null
  * the first render then draws exactly what the server drew (hydration, main.tsx).
  */
 export function hydrateFirstScreen(pathname: string, state: FirstScreenState): Promise<void> {
-  hydrate(queryClient, state.queries);
+  for (const { queryKey, data } of state.queries) queryClient.setQueryData(queryKey, data);
   const screen = (maybeSignedIn() ? memberScreens : signedOutScreens)[pathname];
   firstScreen = (screen ? screen().catch(() => undefined) : Promise.resolve()).then(() => {
     firstScreenSettled = true;
