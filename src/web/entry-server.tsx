@@ -13,6 +13,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import { reconcileLatest } from '#shared/chat.ts';
+import { FIRST_SCREEN_STATE_ID } from '#shared/first-screen.ts';
 import { type ChatMessage, MESSAGES_PAGE_SIZE } from '#shared/message-rules.ts';
 import { Shell } from './app.tsx';
 import { userQueryKey } from './features/auth/api/get-user.ts';
@@ -25,7 +26,7 @@ import { currentHouseholdQueryKey } from './features/households/api/get-househol
 import { messagesQueryKey } from './features/messages/api/get-messages.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import { pages } from './shell/pages.ts';
-import { FIRST_SCREEN_STATE_ID, type FirstScreenState, markFirstScreenArrived } from './shell/preload.ts';
+import { type FirstScreenState, markFirstScreenArrived } from './shell/preload.ts';
 
 type QueryClient = ReturnType<typeof createQueryClient>;
 /** A read's address and its answer's body, parsed. */

@@ -21,6 +21,16 @@ describe('withRoot', () => {
     );
   });
 
+  it('holds the first paint until the screen is all parsed, when its data block follows it', () => {
+    const screen =
+      '<div inert=""><h1>Chat</h1></div><script type="application/json" id="first-screen-state">{}</script>';
+    const html = withRoot(page, screen)!;
+    expect(html).toContain('<link rel="expect" href="#first-screen-state" blocking="render">\n  </head>');
+    expect(html).toContain(`<div id="root">${screen}</div>`);
+    // A screen without one (none to wait for) paints as it comes.
+    expect(withRoot(page, '<h1>Chat</h1>')).not.toContain('rel="expect"');
+  });
+
   it('gives nothing for a page without #root or a body end, rather than a broken page', () => {
     expect(withRoot('<html><body><main></main></body></html>', '<h1>x</h1>')).toBeNull();
     expect(withRoot('<div id="root"></div>', '<h1>x</h1>')).toBeNull();

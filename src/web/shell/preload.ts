@@ -1,5 +1,6 @@
 import type { QueryKey } from '@tanstack/react-query';
 import { startTransition, useEffect, useState } from 'react';
+import { FIRST_SCREEN_STATE_ID } from '#shared/first-screen.ts';
 import { maybeSignedIn, userQueryOptions } from '../features/auth/api/get-user.ts';
 import { viewerTimeZone } from '../features/dashboard/api/time-zone.ts';
 import { currentHouseholdQueryOptions } from '../features/households/api/get-household.ts';
@@ -74,9 +75,6 @@ export function preloadFirstScreen(pathname: string): void {
   // own, rather than between the screen's code arriving and its request.
   if (signedIn && pathname === '/') setTimeout(viewerTimeZone, 0);
 }
-
-/** The id of the JSON data block in which the server leaves a rendered screen's answers. */
-export const FIRST_SCREEN_STATE_ID = 'first-screen-state';
 
 /**
  * What that block holds: the address rendered, the viewer's time zone it was rendered in (a
