@@ -77,7 +77,7 @@ export function preloadFirstScreen(pathname: string): void {
 }
 
 /**
- * What that block holds: the address rendered, the viewer's time zone it was rendered in (a
+ * What the data block after a rendered screen (FIRST_SCREEN_STATE_ID) holds: the address rendered, the viewer's time zone it was rendered in (a
  * member's screen), and the answers it was rendered from (each query's key and data).
  */
 export interface FirstScreenState {
