@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { uniqueEmail, watchPageErrors } from './helpers.ts';
-import { browserPerFile, expectAccessible, expectAccessibleInBothThemes } from './setup.ts';
+import { browserPerFile, expectAccessible, expectAccessibleInBothThemes, loadSettled } from './setup.ts';
 
 const baseUrl = inject('baseUrl');
 const PASSWORD = 'shared-kitchen-2024';
@@ -226,8 +226,9 @@ describe('households', () => {
     await goHomeFromReady(bea);
     await bea.getByText('Maple House').first().waitFor();
 
-    // Bea leaves and is back on the no-household home, without the removal notice.
-    await bea.goto('/settings');
+    // Bea leaves and is back on the no-household home, without the removal notice. Her page settles
+    // first: a read of hers reaching the server after she has left would get a 404.
+    await loadSettled(bea, () => bea.goto('/settings'));
     await bea.getByRole('button', { name: 'Leave Household' }).click();
     const leaveDialog = bea.getByRole('dialog', { name: 'Leave household?' });
     await leaveDialog.waitFor();
@@ -331,13 +332,14 @@ describe('households', () => {
     await cleo.getByText('Cedar Flat').first().waitFor();
     expect(await cleo.evaluate(() => localStorage.getItem('onboarding_completed'))).toBe('true');
 
-    // The same link once in a household explains instead of joining.
-    await cleo.goto(link);
+    // The same link once in a household explains instead of joining. Both pages settle before the
+    // household is deleted below: a read of theirs reaching the server after it would get a 404.
+    await loadSettled(cleo, () => cleo.goto(link));
     await cleo.getByRole('heading', { name: "You're already in a household" }).waitFor();
     await cleo.getByText('You are a member of Cedar Flat.', { exact: false }).waitFor();
 
     // The owner sees Cleo, then deletes all of the household's data.
-    await owner.reload();
+    await loadSettled(owner, () => owner.reload());
     await owner.getByText('Cleo E.').waitFor();
     await owner.getByRole('button', { name: 'Delete All Household Data' }).click();
     const dialog = owner.getByRole('dialog', { name: 'Delete all data of Cedar Flat?' });

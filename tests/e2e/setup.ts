@@ -86,6 +86,29 @@ export async function openLive(page: Page, path: string): Promise<void> {
   await confirmed;
 }
 
+/**
+ * Runs `load` (a goto or reload of a page with the bottom bar) and waits until the page's
+ * real-time channel is confirmed and the unread count it reads again on confirmation has come.
+ * After that the page asks the server nothing of its own accord, so a change the test makes next
+ * (ending the household) cannot overtake one of its reads.
+ */
+export async function loadSettled(page: Page, load: () => Promise<unknown>): Promise<void> {
+  let confirmed = false;
+  const settled = Promise.all([
+    page.waitForEvent('websocket').then((socket: WebSocket) =>
+      socket.waitForEvent('framereceived', {
+        predicate: (frame) => {
+          confirmed ||= String(frame.payload).includes('"connection_confirmed"');
+          return confirmed;
+        },
+      }),
+    ),
+    page.waitForResponse((response) => confirmed && response.url().endsWith('/api/messages/unread-count')),
+  ]);
+  await load();
+  await settled;
+}
+
 export async function expectAccessible(page: Page): Promise<void> {
   const violations = await axe(page);
   expect(violations, describeViolations(violations)).toEqual([]);
