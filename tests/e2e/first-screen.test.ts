@@ -388,6 +388,58 @@ describe("a member's first screen, rendered by the server", () => {
     errors.assertNone();
   });
 
+  it('renders over the screen, asking for its answers, when the page carries answers it cannot use', async () => {
+    const context = await files.newContext(baseUrl);
+    const { page, id } = await registerMember(context, {
+      firstName: 'Una',
+      password: 'correct horse battery',
+    });
+    await createHousehold({ context }, 'Fallback House');
+    const chore = await context.request.post('/api/chores', {
+      data: {
+        title: 'Water the ferns',
+        assignedTo: id,
+        dueDate: new Date(Date.now() + 86_400_000).toISOString(),
+      },
+    });
+    expect(chore.status()).toBe(201);
+    // The browser says its time zone on its first visit to the home screen.
+    await page.goto('/');
+    await page.getByRole('heading', { name: "Today's Priority" }).waitFor();
+
+    const errors = watchPageErrors(page);
+    await page.addInitScript(keepServerHeading);
+    const asked: string[] = [];
+    page.on('request', (request) => request.url().endsWith('/api/chores') && asked.push(request.url()));
+    // A block cut short (a page truncated on its way), and one that names another address.
+    const spoilers: [string, (block: string) => string][] = [
+      ['cut short', (block) => block.slice(0, block.length / 2)],
+      ['another address', (block) => block.replace('"path":"/chores"', '"path":"/expenses"')],
+    ];
+    for (const [name, spoil] of spoilers) {
+      await page.unrouteAll();
+      await page.route(`${baseUrl}/chores`, async (route) => {
+        const response = await route.fetch();
+        const html = await response.text();
+        const block = /(<script type="application\/json" id="first-screen-state">)(.*?)(<\/script>)/s.exec(
+          html,
+        );
+        expect(block?.[2], name).toContain('"path":"/chores"');
+        const body = html.replace(block![0], `${block![1]}${spoil(block![2]!)}${block![3]}`);
+        await route.fulfill({ response, body });
+      });
+      asked.length = 0;
+      await page.goto('/chores');
+      await page.locator('#root > div:not([inert])').waitFor();
+      await page.getByText('Water the ferns').waitFor();
+      expect(await serverHeadingKept(page), name).toBe(false);
+      expect(asked, name).toEqual([`${baseUrl}/api/chores`]);
+    }
+    await page.getByRole('link', { name: 'Add chore' }).click();
+    await page.waitForURL('**/add-chore');
+    errors.assertNone();
+  });
+
   it('paints the sign-in screen before any script runs, then the app takes it over', async () => {
     const still = await files.newContext(baseUrl, { javaScriptEnabled: false });
     const preview = await still.newPage();
