@@ -1,6 +1,13 @@
 // What the e2e files used to repeat: one browser per file with fresh contexts, users and
 // households made through the API, a live page, the axe checks and a server that fails on cue.
-import type { Browser, BrowserContext, BrowserContextOptions, Page, WebSocket } from 'playwright-core';
+import type {
+  Browser,
+  BrowserContext,
+  BrowserContextOptions,
+  Page,
+  Request,
+  WebSocket,
+} from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import {
   axe,
@@ -87,26 +94,67 @@ export async function openLive(page: Page, path: string): Promise<void> {
 }
 
 /**
- * Runs `load` (a goto or reload of a page with the bottom bar) and waits until the page's
- * real-time channel is confirmed and the unread count it reads again on confirmation has come.
- * After that the page asks the server nothing of its own accord, so a change the test makes next
- * (ending the household) cannot overtake one of its reads.
+ * Runs `load` (a goto or reload of a member's page) and waits until the page's real-time channel
+ * is confirmed, the reads it makes again on confirmation have been answered (`reads`, by path:
+ * the bottom bar's unread count by default; the chat's latest page where the chat is open) and no
+ * other request is under way. After that the page asks the server nothing of its own accord, so a
+ * change the test makes next (ending the member's place in the household) cannot overtake one of
+ * its reads.
  */
-export async function loadSettled(page: Page, load: () => Promise<unknown>): Promise<void> {
+export async function loadSettled(
+  page: Page,
+  load: () => Promise<unknown>,
+  reads: string[] = ['/api/messages/unread-count'],
+): Promise<void> {
+  const pathOf = (request: Request) => new URL(request.url()).pathname;
+  const underWay = new Set<Request>();
+  const answered = new Set<string>();
   let confirmed = false;
-  const settled = Promise.all([
-    page.waitForEvent('websocket').then((socket: WebSocket) =>
-      socket.waitForEvent('framereceived', {
-        predicate: (frame) => {
-          confirmed ||= String(frame.payload).includes('"connection_confirmed"');
-          return confirmed;
-        },
+  let settle = () => {};
+  const settled = new Promise<void>((resolve) => {
+    settle = resolve;
+  });
+  const check = () => {
+    if (confirmed && underWay.size === 0 && reads.every((path) => answered.has(path))) settle();
+  };
+  const asked = (request: Request) => pathOf(request).startsWith('/api/') && underWay.add(request);
+  // A read under way at the confirmation stands for the one asked again (the cache joins them).
+  const finished = (request: Request) => {
+    if (!underWay.delete(request)) return;
+    if (confirmed) answered.add(pathOf(request));
+    check();
+  };
+  const failed = (request: Request) => underWay.delete(request) && check();
+  const opened = (socket: WebSocket) =>
+    socket.on('framereceived', (frame) => {
+      if (!String(frame.payload).includes('"connection_confirmed"')) return;
+      confirmed = true;
+      check();
+    });
+  page.on('request', asked);
+  page.on('requestfinished', finished);
+  page.on('requestfailed', failed);
+  page.on('websocket', opened);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  try {
+    await load();
+    await Promise.race([
+      settled,
+      new Promise((_, reject) => {
+        timer = setTimeout(() => {
+          const missing = reads.filter((path) => !answered.has(path));
+          const state = `confirmed: ${confirmed}; unanswered: ${missing.join(', ') || 'none'}; under way: ${underWay.size}`;
+          reject(new Error(`The page did not settle in 30 s (${state})`));
+        }, 30_000);
       }),
-    ),
-    page.waitForResponse((response) => confirmed && response.url().endsWith('/api/messages/unread-count')),
-  ]);
-  await load();
-  await settled;
+    ]);
+  } finally {
+    clearTimeout(timer);
+    page.off('request', asked);
+    page.off('requestfinished', finished);
+    page.off('requestfailed', failed);
+    page.off('websocket', opened);
+  }
 }
 
 export async function expectAccessible(page: Page): Promise<void> {
