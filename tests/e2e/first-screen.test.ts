@@ -43,22 +43,21 @@ async function openSignedOut(path: string, expectedMessages: RegExp[] = []) {
   return { page, scripts, errors };
 }
 
+/** A member, in a household of their own, with one chore due tomorrow. */
+async function memberWithChore(firstName: string, householdName: string, title: string) {
+  const context = await files.newContext(baseUrl);
+  const { page, id } = await registerMember(context, { firstName, password: 'correct horse battery' });
+  await createHousehold({ context }, householdName);
+  const chore = await context.request.post('/api/chores', {
+    data: { title, assignedTo: id, dueDate: new Date(Date.now() + 86_400_000).toISOString() },
+  });
+  expect(chore.status()).toBe(201);
+  return { context, page };
+}
+
 describe('the first screen of a signed-in member', () => {
   it('fetches its user, household and chores once each, from the hints in the page, and shows them', async () => {
-    const context = await files.newContext(baseUrl);
-    const { page, id } = await registerMember(context, {
-      firstName: 'Pia',
-      password: 'correct horse battery',
-    });
-    await createHousehold({ context }, 'Hint House');
-    const chore = await context.request.post('/api/chores', {
-      data: {
-        title: 'Water the plants',
-        assignedTo: id,
-        dueDate: new Date(Date.now() + 86_400_000).toISOString(),
-      },
-    });
-    expect(chore.status()).toBe(201);
+    const { page } = await memberWithChore('Pia', 'Hint House', 'Water the plants');
 
     const asked = new Map<string, number>();
     page.on('request', (request) => {
@@ -182,20 +181,7 @@ describe('the first screen of a signed-in member', () => {
   });
 
   it('shows the screen with its placeholder when the first answer is slow, then the answer', async () => {
-    const context = await files.newContext(baseUrl);
-    const { page, id } = await registerMember(context, {
-      firstName: 'Sol',
-      password: 'correct horse battery',
-    });
-    await createHousehold({ context }, 'Slow House');
-    const chore = await context.request.post('/api/chores', {
-      data: {
-        title: 'Descale the kettle',
-        assignedTo: id,
-        dueDate: new Date(Date.now() + 86_400_000).toISOString(),
-      },
-    });
-    expect(chore.status()).toBe(201);
+    const { page } = await memberWithChore('Sol', 'Slow House', 'Descale the kettle');
     // The chores answer is held until the screen has shown without it (FIRST_DATA_WAIT_MS).
     let release = () => {};
     const held = new Promise<void>((resolve) => {
@@ -389,20 +375,7 @@ describe("a member's first screen, rendered by the server", () => {
   });
 
   it('renders over the screen, asking for its answers, when the page carries answers it cannot use', async () => {
-    const context = await files.newContext(baseUrl);
-    const { page, id } = await registerMember(context, {
-      firstName: 'Una',
-      password: 'correct horse battery',
-    });
-    await createHousehold({ context }, 'Fallback House');
-    const chore = await context.request.post('/api/chores', {
-      data: {
-        title: 'Water the ferns',
-        assignedTo: id,
-        dueDate: new Date(Date.now() + 86_400_000).toISOString(),
-      },
-    });
-    expect(chore.status()).toBe(201);
+    const { page } = await memberWithChore('Una', 'Fallback House', 'Water the ferns');
     // The browser says its time zone on its first visit to the home screen.
     await page.goto('/');
     await page.getByRole('heading', { name: "Today's Priority" }).waitFor();
@@ -461,19 +434,7 @@ describe("a member's first screen, rendered by the server", () => {
   });
 
   it('renders nothing of a household for a browser that is not one of its members', async () => {
-    const context = await files.newContext(baseUrl);
-    const { page, id } = await registerMember(context, {
-      firstName: 'Ola',
-      password: 'correct horse battery',
-    });
-    await createHousehold({ context }, 'Private House');
-    await context.request.post('/api/chores', {
-      data: {
-        title: 'Private chore',
-        assignedTo: id,
-        dueDate: new Date(Date.now() + 86_400_000).toISOString(),
-      },
-    });
+    const { context, page } = await memberWithChore('Ola', 'Private House', 'Private chore');
     await page.goto('/');
     await page.getByRole('heading', { name: "Today's Priority" }).waitFor();
     const zone = (await context.cookies()).filter((c) => c.name.startsWith('hearth_tz'));
