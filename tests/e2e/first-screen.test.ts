@@ -3,7 +3,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { watchPageErrors } from './helpers.ts';
-import { browserPerFile, createHousehold, registerMember } from './setup.ts';
+import { browserPerFile, createHousehold, expectAccessible, registerMember } from './setup.ts';
 
 const baseUrl = inject('baseUrl');
 const files = browserPerFile();
@@ -408,6 +408,49 @@ describe("a member's first screen, rendered by the server", () => {
       expect(await serverHeadingKept(page), name).toBe(false);
       expect(asked, name).toEqual([`${baseUrl}/api/chores`]);
     }
+    await page.getByRole('link', { name: 'Add chore' }).click();
+    await page.waitForURL('**/add-chore');
+    errors.assertNone();
+  });
+
+  it("says so when a screen's code cannot download, keeps the app in reach, and loads it on Try again", async () => {
+    const { page } = await memberWithChore('Ria', 'Offline House', 'Wipe the hob');
+    // The browser says its time zone on its first visit to the home screen.
+    await page.goto('/');
+    await page.getByRole('heading', { name: "Today's Priority" }).waitFor();
+
+    // The connection drops for the chores screen's code: every download of it fails.
+    const errors = watchPageErrors(
+      page,
+      [],
+      [/net::ERR_INTERNET_DISCONNECTED/, /Failed to fetch dynamically imported module/],
+    );
+    let down = true;
+    let asked = 0;
+    await page.route(/\/assets\/chores-page-[^/]*\.js$/, (route) => {
+      asked += 1;
+      return down ? route.abort('internetdisconnected') : route.continue();
+    });
+    const failure = page.getByRole('alert').filter({ hasText: 'This screen could not load' });
+    await page.goto('/chores');
+    await failure.waitFor();
+    // Not a picture nothing can be done with: the app is in reach around the message.
+    await page.locator('#root > div:not([inert])').waitFor();
+    await expectAccessible(page);
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await nav.getByRole('link', { name: 'Home' }).click();
+    await page.getByRole('heading', { name: "Today's Priority" }).waitFor();
+    // Coming back tries the download again, and says so again while it fails.
+    const before = asked;
+    await nav.getByRole('link', { name: 'Chores' }).click();
+    await failure.waitFor();
+    expect(asked).toBeGreaterThan(before);
+
+    // The connection is back: Try again shows the screen, which works.
+    down = false;
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await page.getByText('Wipe the hob').waitFor();
+    expect(await failure.count()).toBe(0);
     await page.getByRole('link', { name: 'Add chore' }).click();
     await page.waitForURL('**/add-chore');
     errors.assertNone();

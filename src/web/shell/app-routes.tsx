@@ -8,6 +8,7 @@ import { lazyScreen } from './lazy-screen.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
 import { pages } from './pages.ts';
 import { useFirstScreenArrived } from './preload.ts';
+import { ScreenBoundary } from './screen-error-boundary.tsx';
 
 const LandingPage = lazyScreen(pages.landing, (m) => m.LandingPage);
 const AuthPage = lazyScreen(pages.auth, (m) => m.AuthPage);
@@ -36,7 +37,11 @@ export function AppRoutes({ state }: { state: AppState }) {
   const firstScreenArrived = useFirstScreenArrived();
   // Until the first screen can show, the splash index.html painted stays as it is.
   if (state === 'loading' || !firstScreenArrived) return <BootSplash />;
-  return <Suspense fallback={<PageSpinner />}>{routesFor(state)}</Suspense>;
+  return (
+    <ScreenBoundary>
+      <Suspense fallback={<PageSpinner />}>{routesFor(state)}</Suspense>
+    </ScreenBoundary>
+  );
 }
 
 /** Routes every signed-in user has, whatever their household. */
