@@ -1,6 +1,7 @@
 import { TZDate } from '@date-fns/tz';
 import { z } from 'zod';
-import { nthOccurrence } from './recurrence.ts';
+import { windowInstant } from './date-fields.ts';
+import { firstOccurrenceIndexFrom, nthOccurrence } from './recurrence.ts';
 import { timeZoneField } from './time-zone-field.ts';
 import { registerMessages } from './validation.ts';
 
@@ -123,15 +124,15 @@ export const eventMessages = registerMessages({
   colorInvalid: 'Colour must be one of the palette colours',
 } as const);
 
-const instant = z.iso.datetime({ offset: true, error: 'Dates must be ISO date-times' });
+const instant = (field: string) => windowInstant(field, 'Dates must be ISO date-times');
 
 const eventFields = {
   title: z.string({ error: eventMessages.titleRequired }).trim().min(1, eventMessages.titleRequired).max(120),
   description: z.string().max(2000).nullish(),
   notes: z.string().max(2000).nullish(),
   location: z.string().max(200).nullish(),
-  startDate: instant,
-  endDate: instant.nullish(),
+  startDate: instant('startDate'),
+  endDate: instant('endDate').nullish(),
   allDay: z.boolean().default(false),
   eventType: z.enum(EVENT_TYPES).default('meeting'),
   recurrence: z.enum(EVENT_RECURRENCES).nullish(),
@@ -157,8 +158,8 @@ export const updateEventSchema = z
     description: z.string().max(2000).nullable(),
     notes: z.string().max(2000).nullable(),
     location: z.string().max(200).nullable(),
-    startDate: instant,
-    endDate: instant,
+    startDate: instant('startDate'),
+    endDate: instant('endDate'),
     allDay: z.boolean(),
     eventType: z.enum(EVENT_TYPES),
     recurrence: z.enum(EVENT_RECURRENCES).nullable(),
@@ -180,11 +181,37 @@ export const occurrenceStart: (
   timeZone: string,
 ) => number = nthOccurrence;
 
+/** Index of the first occurrence starting at or after `from`, without walking the series (recurrence.ts). */
+export const firstOccurrenceIndex: (
+  anchor: number,
+  recurrence: EventRecurrence,
+  from: number,
+  timeZone: string,
+) => number = firstOccurrenceIndexFrom;
+
+/** The widest window one calendar read may ask for: its work grows with the days it spans. */
+export const MAX_WINDOW_DAYS = 366;
+const DAY_MS = 86_400_000;
+
+/** The window [from, to) of a calendar read, in ms, once the defaults for a missing end are filled in. */
+export const calendarWindowSchema = z
+  .object({ from: z.number(), to: z.number() })
+  .refine((v) => v.from < v.to, { message: 'from must be before to', path: ['from'] })
+  .refine((v) => v.to - v.from <= MAX_WINDOW_DAYS * DAY_MS, {
+    message: `to must be at most ${MAX_WINDOW_DAYS} days after from`,
+    path: ['to'],
+  });
+
 const MAX_OCCURRENCES = 1000;
+
+/** Occurrences one calendar read answers at most, the earliest first. */
+export const MAX_OCCURRENCES_PER_READ = 5_000;
 
 /**
  * The occurrences of an event that overlap [from, to): each keeps the first one's duration,
- * skipping the starts listed in `exceptions` (single occurrences deleted).
+ * skipping the starts listed in `exceptions` (single occurrences deleted). The walk starts at the
+ * first occurrence still running at `from` (one that started up to a duration earlier), so an old
+ * series costs what it returns, not its history.
  */
 export function expandOccurrences(
   event: {
@@ -202,10 +229,11 @@ export function expandOccurrences(
     return event.end >= from && event.start < to ? [{ start: event.start, end: event.end }] : [];
   const skip = new Set(event.exceptions ?? []);
   const out: { start: number; end: number }[] = [];
-  for (let k = 0; k < 100_000 && out.length < MAX_OCCURRENCES; k++) {
+  const first = firstOccurrenceIndex(event.start, event.recurrence, from - duration, event.timeZone);
+  for (let k = first; out.length < MAX_OCCURRENCES; k++) {
     const start = occurrenceStart(event.start, event.recurrence, k, event.timeZone);
     if (start >= to) break;
-    if (start + duration >= from && !skip.has(start)) out.push({ start, end: start + duration });
+    if (!skip.has(start)) out.push({ start, end: start + duration });
   }
   return out;
 }

@@ -9,6 +9,7 @@ import {
   RECURRENCES,
   ROTATIONS,
 } from './chore-rules.ts';
+import { windowInstant } from './date-fields.ts';
 import { timeZoneField } from './time-zone-field.ts';
 import { registerMessages } from './validation.ts';
 
@@ -28,7 +29,7 @@ export const choreMessages = registerMessages({
 } as const);
 
 const longText = z.string().max(2000, choreMessages.textTooLong);
-const dueDate = z.iso.datetime({ offset: true, error: choreMessages.dueDateRequired });
+const dueDate = windowInstant('dueDate', choreMessages.dueDateRequired);
 const subtaskTexts = z
   .array(z.string().max(200, choreMessages.subtaskTooLong))
   .transform((list) => list.map((s) => s.trim()).filter((s) => s.length > 0))

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { windowDate } from './date-fields.ts';
 import { EXPENSE_CATEGORIES, MAX_EXPENSE_CENTS, RECURRING_INTERVALS, SPLIT_TYPES } from './expense-rules.ts';
 import { parseDollarsToCents } from './money.ts';
 import { registerMessages } from './validation.ts';
@@ -60,7 +61,7 @@ export const createExpenseSchema = z
         .max(2000)
         .nullish()
         .transform((v) => v?.trim() || null),
-      date: z.iso.date({ error: 'date must be a date (YYYY-MM-DD)' }).optional(),
+      date: windowDate('date', 'date must be a date (YYYY-MM-DD)').optional(),
       splitType: z.enum(SPLIT_TYPES).default('equal'),
       paidBy: z
         .string({ error: expenseMessages.payerRequired })
@@ -69,7 +70,7 @@ export const createExpenseSchema = z
       customSplits: z.unknown().optional(),
       isRecurring: z.boolean().default(false),
       recurringInterval: z.enum(RECURRING_INTERVALS).default('monthly'),
-      recurringEndDate: z.iso.date({ error: 'recurringEndDate must be a date (YYYY-MM-DD)' }).nullish(),
+      recurringEndDate: windowDate('recurringEndDate', 'recurringEndDate must be a date (YYYY-MM-DD)').nullish(),
     }),
     splits: z
       .array(

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { windowDate } from './date-fields.ts';
 import {
   AMENITIES,
   GENDER_PREFERENCES,
@@ -43,7 +44,7 @@ const dollars = (message: string) =>
     return n;
   });
 
-const date = (message: string) => z.iso.date({ error: message });
+const date = (field: string, message: string) => windowDate(field, message);
 const text = (max: number) => z.string().trim().max(max);
 
 export const createListingSchema = z
@@ -60,8 +61,8 @@ export const createListingSchema = z
     zipCode: text(20).nullish(),
     university: text(200).nullish(),
     distanceToCampus: text(100).nullish(),
-    availableFrom: date(listingMessages.availableFromRequired).optional(),
-    availableTo: date('Available to must be a date (YYYY-MM-DD)')
+    availableFrom: date('availableFrom', listingMessages.availableFromRequired).optional(),
+    availableTo: date('availableTo', 'Available to must be a date (YYYY-MM-DD)')
       .nullish()
       .or(z.literal('').transform(() => null)),
     roomType: z.enum(ROOM_TYPES).default('private'),
@@ -106,8 +107,8 @@ export const updateListingSchema = z
     zipCode: text(20).nullable(),
     university: text(200).nullable(),
     distanceToCampus: text(100).nullable(),
-    availableFrom: date(listingMessages.availableFromRequired),
-    availableTo: date('Available to must be a date (YYYY-MM-DD)').nullable(),
+    availableFrom: date('availableFrom', listingMessages.availableFromRequired),
+    availableTo: date('availableTo', 'Available to must be a date (YYYY-MM-DD)').nullable(),
     roomType: z.enum(ROOM_TYPES),
     housingType: z.enum(HOUSING_TYPES),
     genderPreference: z.enum(GENDER_PREFERENCES),
@@ -145,7 +146,7 @@ export const listingsQuerySchema = z.object({
   maxRent: rentBound.optional(),
   roomType: z.enum(ROOM_TYPES).optional(),
   housingType: z.enum(HOUSING_TYPES).optional(),
-  availableBy: z.iso.date({ error: 'availableBy must be a date (YYYY-MM-DD)' }).optional(),
+  availableBy: windowDate('availableBy', 'availableBy must be a date (YYYY-MM-DD)').optional(),
   q: queryText(100).optional(),
   cursor: z.string().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(50).default(LISTINGS_PAGE_SIZE),

@@ -27,3 +27,44 @@ export function nthOccurrence(anchorMs: number, repeat: Repeat, k: number, timeZ
       return addYears(anchor, k).getTime();
   }
 }
+
+const DAY_MS = 86_400_000;
+
+/**
+ * The index of the first occurrence that starts at or after `fromMs` (0 when the series starts
+ * later), in a few steps however old the series is. The guess divides the elapsed time (days,
+ * weeks) or counts the months between the two in the series' time zone (months, years); a step
+ * or two then corrects it, since daylight-saving changes and month-end clamping move occurrences
+ * off that plain arithmetic.
+ */
+export function firstOccurrenceIndexFrom(
+  anchorMs: number,
+  repeat: Repeat,
+  fromMs: number,
+  timeZone: string,
+): number {
+  if (fromMs <= anchorMs) return 0;
+  let k = guessIndex(anchorMs, repeat, fromMs, timeZone);
+  while (k > 0 && nthOccurrence(anchorMs, repeat, k - 1, timeZone) >= fromMs) k--;
+  while (nthOccurrence(anchorMs, repeat, k, timeZone) < fromMs) k++;
+  return k;
+}
+
+function guessIndex(anchorMs: number, repeat: Repeat, fromMs: number, timeZone: string): number {
+  const days = (fromMs - anchorMs) / DAY_MS;
+  switch (repeat) {
+    case 'daily':
+      return Math.floor(days);
+    case 'weekly':
+      return Math.floor(days / 7);
+    case 'biweekly':
+      return Math.floor(days / 14);
+    case 'monthly':
+    case 'yearly': {
+      const anchor = new TZDate(anchorMs, timeZone);
+      const from = new TZDate(fromMs, timeZone);
+      const months = (from.getFullYear() - anchor.getFullYear()) * 12 + from.getMonth() - anchor.getMonth();
+      return Math.max(0, repeat === 'monthly' ? months : Math.floor(months / 12));
+    }
+  }
+}

@@ -8,6 +8,8 @@ export class HttpError extends Error {
   constructor(
     public readonly statusCode: number,
     message: string,
+    /** Headers the answer carries, e.g. Retry-After on a 429. */
+    public readonly headers: Record<string, string> = {},
   ) {
     super(message);
     this.name = 'HttpError';
@@ -20,8 +22,20 @@ export const forbidden = (message = 'Not allowed') => new HttpError(403, message
 export const notFound = (message = 'Not found') => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);
 export const tooLarge = (message: string) => new HttpError(413, message);
-export const tooManyRequests = (message = 'Too many attempts. Please wait a few minutes and try again.') =>
-  new HttpError(429, message);
+/** 429 with the wait in Retry-After (whole seconds), as every 429 carries. */
+export const tooManyRequests = (retryAfterSeconds: number) =>
+  new HttpError(
+    429,
+    retryAfterSeconds <= 60
+      ? 'Too many attempts. Please wait a minute and try again.'
+      : 'Too many attempts. Please wait a few minutes and try again.',
+    { 'retry-after': String(retryAfterSeconds) },
+  );
+
+/** Refuses a create that would take a list past its cap (src/shared/caps.ts); nothing changes. */
+export function checkCap(count: number, cap: { max: number; message: string }): void {
+  if (count >= cap.max) throw conflict(cap.message);
+}
 
 /** Validates input with a shared schema; the first problem becomes a 400 that names its field. */
 export function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
@@ -92,7 +106,7 @@ export const DATABASE_UNAVAILABLE = 'The database is unavailable';
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
-      return reply.status(error.statusCode).send({ message: error.message });
+      return reply.status(error.statusCode).headers(error.headers).send({ message: error.message });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

@@ -5,6 +5,7 @@ import {
   type TextareaHTMLAttributes,
   useId,
 } from 'react';
+import { EARLIEST_DATE, latestDate } from '#shared/date-window.ts';
 import { errorText, inputStyles } from './ui.ts';
 
 // Labelled form controls with their message underneath, linked for screen readers
@@ -61,6 +62,7 @@ export function TextField({
         className={inputClassName ? `${inputStyles} ${inputClassName}` : inputStyles}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy || undefined}
+        {...(input.type === 'date' ? { min: EARLIEST_DATE, max: latestDate() } : {})}
         {...input}
       />
       {hint && (

@@ -7,6 +7,8 @@ import {
   defaultEventEnd,
   type EventType,
   expandOccurrences,
+  firstOccurrenceIndex,
+  MAX_OCCURRENCES_PER_READ,
   occurrenceStart,
   type updateEventSchema,
 } from '#shared/calendar.ts';
@@ -81,9 +83,9 @@ export async function listOccurrences(
     .where('start_at', '<', to)
     .where((eb) => eb.or([eb('recurrence', 'is not', null), eb('end_at', '>=', from)]))
     .execute();
-  const out: CalendarEvent[] = [];
+  const found: { row: EventRow; start: number; end: number }[] = [];
   for (const row of rows) {
-    for (const occurrence of expandOccurrences(
+    const occurrences = expandOccurrences(
       {
         start: row.start_at,
         end: row.end_at,
@@ -93,11 +95,23 @@ export async function listOccurrences(
       },
       from,
       to,
-    )) {
-      out.push(toEvent(row, occurrence));
-    }
+    );
+    for (const { start, end } of occurrences) found.push({ row, start, end });
   }
-  return out.sort((a, b) => a.startDate.localeCompare(b.startDate) || a.id.localeCompare(b.id));
+  found.sort((a, b) => a.start - b.start || (a.row.id < b.row.id ? -1 : a.row.id > b.row.id ? 1 : 0));
+  // The earliest ones when a window holds more than any screen shows.
+  return found.slice(0, MAX_OCCURRENCES_PER_READ).map(({ row, start, end }) => toEvent(row, { start, end }));
+}
+
+/** Recurring series the household keeps, for the household's cap. */
+export async function countRecurringEvents(db: Db, householdId: string): Promise<number> {
+  const row = await db
+    .selectFrom('calendar_events')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('household_id', '=', householdId)
+    .where('recurrence', 'is not', null)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 export function findEvent(db: Db, householdId: string, id: string) {
@@ -155,14 +169,9 @@ function remapExceptions(before: EventRow, after: EventRow): number[] {
   if (before.start_at === after.start_at && before.time_zone === after.time_zone) return exceptions;
   const moved: number[] = [];
   for (const ex of exceptions) {
-    for (let k = 0; k < 100_000; k++) {
-      const start = occurrenceStart(before.start_at, before.recurrence, k, before.time_zone);
-      if (start > ex) break;
-      if (start === ex) {
-        moved.push(occurrenceStart(after.start_at, after.recurrence!, k, after.time_zone));
-        break;
-      }
-    }
+    const k = firstOccurrenceIndex(before.start_at, before.recurrence, ex, before.time_zone);
+    if (occurrenceStart(before.start_at, before.recurrence, k, before.time_zone) === ex)
+      moved.push(occurrenceStart(after.start_at, after.recurrence!, k, after.time_zone));
   }
   return moved;
 }
@@ -257,4 +266,14 @@ export function allEvents(db: Db, householdId: string) {
     .where('household_id', '=', householdId)
     .orderBy('start_at')
     .execute();
+}
+
+/** Every event the household keeps (a series counts once), for the household's cap. */
+export async function countEvents(db: Db, householdId: string): Promise<number> {
+  const row = await db
+    .selectFrom('calendar_events')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('household_id', '=', householdId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }

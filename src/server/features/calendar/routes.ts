@@ -1,13 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { createEventSchema, updateEventSchema } from '#shared/calendar.ts';
+import { calendarWindowSchema, createEventSchema, updateEventSchema } from '#shared/calendar.ts';
+import { CAPS } from '#shared/caps.ts';
+import { windowInstant } from '#shared/date-fields.ts';
 import { type Context, requireMember, type requireUser } from '../../auth/guards.ts';
-import { badRequest, notFound, parse } from '../../http/errors.ts';
+import { badRequest, checkCap, notFound, parse } from '../../http/errors.ts';
 import { findMembership, isMember } from '../households/queries.ts';
 import { householdCalendar } from './feed.ts';
 import {
+  countEvents,
+  countRecurringEvents,
   createEvent,
   deleteEvent,
+  exceptionsOf,
   feedToken,
   findEvent,
   listOccurrences,
@@ -16,21 +21,13 @@ import {
   userForFeedToken,
 } from './queries.ts';
 
-const DAY_MS = 86_400_000;
 const idParams = z.object({ id: z.string().min(1).max(100) });
-const rangeQuery = z
-  .object({
-    from: z.iso.datetime({ offset: true, error: 'from must be an ISO date-time' }).optional(),
-    to: z.iso.datetime({ offset: true, error: 'to must be an ISO date-time' }).optional(),
-  })
-  .refine((v) => !v.from || !v.to || Date.parse(v.from) < Date.parse(v.to), {
-    message: 'from must be before to',
-  })
-  .refine((v) => !v.from || !v.to || Date.parse(v.to) - Date.parse(v.from) <= 400 * DAY_MS, {
-    message: 'The range may span at most 400 days',
-  });
+const rangeQuery = z.object({
+  from: windowInstant('from', 'from must be an ISO date-time').optional(),
+  to: windowInstant('to', 'to must be an ISO date-time').optional(),
+});
 const deleteQuery = z.object({
-  occurrence: z.iso.datetime({ offset: true, error: 'occurrence must be an ISO date-time' }).optional(),
+  occurrence: windowInstant('occurrence', 'occurrence must be an ISO date-time').optional(),
 });
 const feedParams = z.object({ file: z.string().regex(/^[A-Za-z0-9_-]{16,64}\.ics$/) });
 
@@ -53,6 +50,8 @@ export function calendarRoutes(app: FastifyInstance, ctx: Context): void {
       ? Date.parse(range.from)
       : Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1);
     const to = range.to ? Date.parse(range.to) : Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 2, 1);
+    // Checked with the defaults filled in, so a lone far-away `from` cannot widen the window either.
+    parse(calendarWindowSchema, { from, to });
     return listOccurrences(db, member.householdId, from, to);
   });
 
@@ -60,6 +59,9 @@ export function calendarRoutes(app: FastifyInstance, ctx: Context): void {
     const member = await requireMember(ctx, request, reply);
     const input = parse(createEventSchema, request.body);
     await checkAttendees(member.householdId, input.attendees);
+    checkCap(await countEvents(db, member.householdId), CAPS.eventsPerHousehold);
+    if (input.recurrence)
+      checkCap(await countRecurringEvents(db, member.householdId), CAPS.recurringEventsPerHousehold);
     const event = toEvent(await createEvent(db, member.householdId, member.userId, input, ctx.now()));
     await events.toHousehold(member.householdId, { type: 'new_calendar_event', event });
     return reply.status(201).send(event);
@@ -75,6 +77,8 @@ export function calendarRoutes(app: FastifyInstance, ctx: Context): void {
     const start = changes.startDate ? Date.parse(changes.startDate) : row.start_at;
     const end = changes.endDate ? Date.parse(changes.endDate) : row.end_at;
     if (end < start) throw badRequest('The end must not be before the start');
+    if (changes.recurrence && !row.recurrence)
+      checkCap(await countRecurringEvents(db, member.householdId), CAPS.recurringEventsPerHousehold);
     const event = toEvent(await updateEvent(db, row, changes, ctx.now()));
     await events.toHousehold(member.householdId, { type: 'calendar_event_updated', event });
     return event;
@@ -86,6 +90,7 @@ export function calendarRoutes(app: FastifyInstance, ctx: Context): void {
     const { occurrence } = parse(deleteQuery, request.query);
     const row = await findEvent(db, member.householdId, id);
     if (!row) throw notFound('Event not found');
+    if (occurrence && row.recurrence) checkCap(exceptionsOf(row).length, CAPS.skippedOccurrencesPerEvent);
     await deleteEvent(db, row, occurrence ? Date.parse(occurrence) : null, ctx.now());
     await events.toHousehold(member.householdId, { type: 'calendar_event_deleted', id });
     return reply.status(204).send();

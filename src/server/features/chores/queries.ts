@@ -504,3 +504,14 @@ export async function setAway(
     .where('user_id', '=', userId)
     .execute();
 }
+
+/** Chores not yet done, for the household's cap. */
+export async function countOpenChores(db: Db, householdId: string): Promise<number> {
+  const row = await db
+    .selectFrom('chores')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('household_id', '=', householdId)
+    .where('status', '!=', 'done')
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

@@ -1,12 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { CAPS } from '#shared/caps.ts';
 import { createChoreSchema, memberWeekStreak, updateChoreSchema } from '#shared/chores.ts';
+import { windowDate, windowInstant } from '#shared/date-fields.ts';
 import { registerMessages } from '#shared/validation.ts';
 import { type Context, requireMember } from '../../auth/guards.ts';
-import { badRequest, notFound, parse } from '../../http/errors.ts';
+import { badRequest, checkCap, notFound, parse } from '../../http/errors.ts';
 import { isMember } from '../households/queries.ts';
 import { notifyChoreAssigned } from '../push/notify.ts';
 import {
+  countOpenChores,
   createChore,
   deleteChore,
   getChore,
@@ -31,7 +34,7 @@ const routeMessages = registerMessages({
 const idParams = z.object({ id: z.string().min(1).max(100) });
 const listQuery = z.object({
   status: z.literal('done').optional(),
-  before: z.iso.datetime({ offset: true, error: routeMessages.beforeInvalid }).optional(),
+  before: windowInstant('before', routeMessages.beforeInvalid).optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });
 const deleteQuery = z.object({ series: z.enum(['true', 'false']).default('false') });
@@ -40,8 +43,8 @@ const leaderboardQuery = z.object({
 });
 const awaySchema = z
   .object({
-    awayFrom: z.iso.date({ error: routeMessages.awayFromInvalid }).nullable(),
-    awayUntil: z.iso.date({ error: routeMessages.awayUntilInvalid }).nullable(),
+    awayFrom: windowDate('awayFrom', routeMessages.awayFromInvalid).nullable(),
+    awayUntil: windowDate('awayUntil', routeMessages.awayUntilInvalid).nullable(),
   })
   .refine((v) => (v.awayFrom === null) === (v.awayUntil === null), {
     message: 'Send both awayFrom and awayUntil, or neither',
@@ -83,6 +86,7 @@ export function choreRoutes(app: FastifyInstance, ctx: Context): void {
     if (!(await isMember(db, member.householdId, input.assignedTo))) {
       throw badRequest('assignedTo must be a member of your household');
     }
+    checkCap(await countOpenChores(db, member.householdId), CAPS.openChoresPerHousehold);
     const id = await createChore(db, member.householdId, member.userId, input, ctx.now());
     const chore = (await getChore(db, member.householdId, id))!;
     await events.toHousehold(member.householdId, { type: 'new_chore', chore });
@@ -97,13 +101,20 @@ export function choreRoutes(app: FastifyInstance, ctx: Context): void {
     if (changes.assignedTo !== undefined && !(await isMember(db, member.householdId, changes.assignedTo))) {
       throw badRequest('assignedTo must be a member of your household');
     }
-    const before = changes.assignedTo !== undefined ? await getChore(db, member.householdId, id) : null;
+    const before =
+      changes.assignedTo !== undefined || changes.status !== undefined
+        ? await getChore(db, member.householdId, id)
+        : null;
+    // Reopening a done chore adds to the open ones, like creating one.
+    if (before?.status === 'done' && changes.status && changes.status !== 'done')
+      checkCap(await countOpenChores(db, member.householdId), CAPS.openChoresPerHousehold);
     const outcome = await updateChore(db, member.householdId, id, member.userId, changes, ctx.now());
     if (!outcome) throw notFound('Chore not found');
     await events.toHousehold(member.householdId, { type: 'chore_updated', chore: outcome.chore });
     if (outcome.nextOccurrence)
       await events.toHousehold(member.householdId, { type: 'new_chore', chore: outcome.nextOccurrence });
-    if (before) await notifyChoreAssigned(ctx, member.userId, outcome.chore, before.assignedTo);
+    if (before && changes.assignedTo !== undefined)
+      await notifyChoreAssigned(ctx, member.userId, outcome.chore, before.assignedTo);
     if (outcome.nextOccurrence) await notifyChoreAssigned(ctx, member.userId, outcome.nextOccurrence);
     return { ...outcome.chore, nextOccurrence: outcome.nextOccurrence };
   });

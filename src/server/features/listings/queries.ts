@@ -164,8 +164,8 @@ export async function createListing(
       .execute();
     let position = 0;
     for (const photo of photos) {
-      const card = await insertImage(trx, userId, photo.card);
-      const full = await insertImage(trx, userId, photo.full);
+      const card = await insertImage(trx, userId, photo.card, 'listing');
+      const full = await insertImage(trx, userId, photo.full, 'listing');
       await trx
         .insertInto('listing_images')
         .values({ listing_id: id, position, card_image_id: card, full_image_id: full })
@@ -327,4 +327,15 @@ export async function deleteListing(db: Db, id: string): Promise<void> {
 export async function setFeatured(db: Db, id: string, featured: boolean): Promise<boolean> {
   const result = await db.updateTable('listings').set({ featured }).where('id', '=', id).executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
+}
+
+/** A person's active listings, for their cap. */
+export async function countActiveListings(db: Db, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('listings')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('created_by', '=', userId)
+    .where('status', '=', 'active')
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }

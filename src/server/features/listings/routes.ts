@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { CAPS } from '#shared/caps.ts';
 import {
   createListingSchema,
   listingMessages,
@@ -9,13 +10,14 @@ import {
 } from '#shared/listings.ts';
 import { IMAGE_MAX_BYTES, messages } from '#shared/validation.ts';
 import { type Context, requireAdmin, requireUser } from '../../auth/guards.ts';
-import { badRequest, forbidden, HttpError, notFound, parse } from '../../http/errors.ts';
+import { badRequest, checkCap, forbidden, HttpError, notFound, parse } from '../../http/errors.ts';
 import { findUserById } from '../accounts/queries.ts';
 import { getHousehold } from '../households/queries.ts';
 import { processImage } from '../images/process.ts';
 import {
   BadCursor,
   browseListings,
+  countActiveListings,
   createListing,
   deleteListing,
   getListing,
@@ -99,6 +101,7 @@ export function listingRoutes(app: FastifyInstance, ctx: Context): void {
   app.post('/api/roommate-listings', { bodyLimit: LISTING_BODY_LIMIT }, async (request, reply) => {
     const userId = await requireUser(ctx, request, reply);
     const input = parse(createListingSchema, request.body);
+    checkCap(await countActiveListings(db, userId), CAPS.activeListingsPerUser);
     const user = (await findUserById(db, userId))!;
     const availableFrom = input.availableFrom ?? new Date(ctx.now()).toISOString().slice(0, 10);
     // The schema compares the two dates only when both were sent; availableFrom may default to today.
@@ -144,6 +147,8 @@ export function listingRoutes(app: FastifyInstance, ctx: Context): void {
     const from = changes.availableFrom ?? listing.availableFrom;
     const to = changes.availableTo !== undefined ? changes.availableTo : listing.availableTo;
     if (to && to < from) throw badRequest(listingMessages.availableToBeforeFrom);
+    if (changes.status === 'active' && listing.status !== 'active')
+      checkCap(await countActiveListings(db, listing.createdBy), CAPS.activeListingsPerUser);
     await updateListing(db, listing.id, changes, ctx.now());
     return getListing(db, listing.id);
   });
