@@ -165,25 +165,25 @@ export function simplifyDebts(balances: Map<string, number>): Debt[] {
  * share, or its receiver is still owed one (newest first by the caller's order).
  */
 export function explainTransfer(transfer: Debt, splits: BalanceSplit[]): string[] {
-  const ids: string[] = [];
+  // A set keeps the first-seen order and finds a repeat at once, however long the history.
+  const ids = new Set<string>();
   for (const s of splits) {
     if (s.settled || s.cents <= 0 || s.userId === s.paidBy) continue;
-    const involved = s.userId === transfer.from || s.paidBy === transfer.to;
-    if (involved && !ids.includes(s.expenseId)) ids.push(s.expenseId);
+    if (s.userId === transfer.from || s.paidBy === transfer.to) ids.add(s.expenseId);
   }
-  return ids;
+  return [...ids];
 }
 
 /** The expenses behind a person-to-person debt: only those between the two of them. */
 export function explainPairDebt(debt: Debt, splits: BalanceSplit[]): string[] {
-  const ids: string[] = [];
+  const ids = new Set<string>();
   for (const s of splits) {
     if (s.settled || s.cents <= 0 || s.userId === s.paidBy) continue;
     const between =
       (s.userId === debt.from && s.paidBy === debt.to) || (s.userId === debt.to && s.paidBy === debt.from);
-    if (between && !ids.includes(s.expenseId)) ids.push(s.expenseId);
+    if (between) ids.add(s.expenseId);
   }
-  return ids;
+  return [...ids];
 }
 
 /** Share of an expense's splits (other than the payer's) that is settled, in percent. */

@@ -563,5 +563,40 @@ export function migrations(engine: Engine): Record<string, Migration> {
           .execute();
       },
     },
+    // How many copies the sweep has made of a recurring expense, so the date after the next one
+    // is computed from the series' own row instead of by counting its copies
+    // (docs/decisions/0020-recurring-sweep-bounds.md). Existing series start from their copies.
+    '0012_recurring_copy_count': {
+      async up(db: Kysely<unknown>) {
+        await db.schema
+          .alterTable('expenses')
+          .addColumn('recurrence_count', 'integer', (c) => c.notNull().defaultTo(0))
+          .execute();
+        await sql`
+          update expenses set recurrence_count = copies.n
+          from (
+            select recurrence_source_id, count(*) as n from expenses
+            where recurrence_source_id is not null group by recurrence_source_id
+          ) as copies
+          where copies.recurrence_source_id = expenses.id
+        `.execute(db);
+      },
+    },
+    // What each image is for: receipts and profile photos may be kept by the browser only
+    // (Cache-Control: private), listing photos by shared caches too. Backfilled from whichever
+    // table refers to the image; one that nothing refers to counts as private.
+    '0013_image_kind': {
+      async up(db: Kysely<unknown>) {
+        await db.schema
+          .alterTable('images')
+          .addColumn('kind', 'text', (c) => c.notNull().defaultTo('receipt'))
+          .execute();
+        await sql`update images set kind = 'profile'
+          where id in (select profile_image_id from users where profile_image_id is not null)`.execute(db);
+        await sql`update images set kind = 'listing'
+          where id in (select card_image_id from listing_images)
+             or id in (select full_image_id from listing_images)`.execute(db);
+      },
+    },
   };
 }

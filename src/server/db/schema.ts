@@ -21,9 +21,14 @@ export interface SessionsTable {
   expires_at: number;
 }
 
+/** What an image is for: listing photos are public, receipts and profile photos are not. */
+export type ImageKind = 'profile' | 'receipt' | 'listing';
+
 export interface ImagesTable {
   id: string;
   owner_id: string | null;
+  /** Decides who may cache it (features/images/routes.ts). */
+  kind: ImageKind;
   mime: string;
   width: number;
   height: number;
@@ -153,6 +158,8 @@ export interface ExpensesTable {
   /** The day the next copy is due; claimed by exactly one sweep. */
   next_occurrence_date: string | null;
   recurrence_source_id: string | null;
+  /** Copies the sweep has made of this series: next_occurrence_date is occurrence count + 1. */
+  recurrence_count: ColumnType<number, number | undefined, number>;
   created_by: string | null;
   created_at: number;
 }

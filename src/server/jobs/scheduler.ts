@@ -1,3 +1,4 @@
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/database.ts';
 import { getExpense, runDueRecurringExpenses } from '../features/expenses/queries.ts';
@@ -7,7 +8,8 @@ export const SWEEP_INTERVAL_MS = 60_000;
 
 /**
  * The server's scheduled work: due items are data in the database, swept on start and then
- * every minute. Each sweep claims its items row by row, so several instances never do one twice.
+ * every minute. Each sweep claims its items row by row, so several instances never do one twice,
+ * and does a bounded amount of work, yielding to requests as it goes.
  */
 export function startScheduler(options: {
   db: Db;
@@ -24,6 +26,8 @@ export function startScheduler(options: {
     for (const { householdId, id } of created) {
       const expense = await getExpense(db, householdId, id);
       if (expense) await events.toHousehold(householdId, { type: 'new_expense', expense });
+      // On SQLite these reads never wait for I/O: let requests in between.
+      await yieldToEventLoop();
     }
   };
   const tick = () => {

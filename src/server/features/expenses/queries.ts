@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { Selectable } from 'kysely';
 import {
   type BalanceSplit,
@@ -431,97 +432,129 @@ export async function settleUp(db: Db, householdId: string, userId: string, toUs
 }
 
 /**
- * Creates every recurring expense copy that is due by `today` (YYYY-MM-DD). Each due date is
- * claimed by a conditional update first, so two instances sweeping at once create it once, and
- * a restart in between loses nothing (the due date is data). Returns what was created.
+ * How much one sweep does (docs/decisions/0020-recurring-sweep-bounds.md): a series far behind
+ * catches up over several sweeps, and the series furthest behind go first.
+ */
+export const RECURRING_SWEEP_LIMITS = { copiesPerSeries: 12, seriesPerSweep: 200 };
+
+/**
+ * Creates the recurring expense copies due by `today` (YYYY-MM-DD), within the limits. Each
+ * series' due dates are claimed by a conditional update first, so two instances sweeping at
+ * once create each copy once, and a restart in between loses nothing (the due date is data).
+ * Returns what was created.
  */
 export async function runDueRecurringExpenses(
   db: Db,
   today: string,
   now: number,
+  limits = RECURRING_SWEEP_LIMITS,
 ): Promise<{ householdId: string; id: string }[]> {
   const created: { householdId: string; id: string }[] = [];
-  for (;;) {
-    const due = await db
-      .selectFrom('expenses')
-      .selectAll()
-      .where('next_occurrence_date', 'is not', null)
-      .where('next_occurrence_date', '<=', today)
-      .orderBy('next_occurrence_date')
-      .limit(100)
-      .execute();
-    if (due.length === 0) return created;
-    for (const source of due) {
-      const made = await db.transaction().execute(async (trx) => {
-        const copies = await trx
-          .selectFrom('expenses')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where('recurrence_source_id', '=', source.id)
-          .executeTakeFirstOrThrow();
-        const k = Number(copies.n) + 2;
-        const following = recurringDate(source.date, source.recurring_interval!, k);
-        const next = source.recurring_end_date && following > source.recurring_end_date ? null : following;
-        const claim = await trx
-          .updateTable('expenses')
-          .set({ next_occurrence_date: next })
-          .where('id', '=', source.id)
-          .where('next_occurrence_date', '=', source.next_occurrence_date)
-          .executeTakeFirst();
-        if (Number(claim.numUpdatedRows) === 0) return null;
-        const members = await trx
-          .selectFrom('household_members')
-          .select('user_id')
-          .where('household_id', '=', source.household_id)
-          .execute();
-        const splits = await trx
-          .selectFrom('expense_splits')
-          .select(['user_id', 'amount_cents'])
-          .where('expense_id', '=', source.id)
-          .orderBy('amount_cents', 'desc')
-          .orderBy('user_id')
-          .execute();
-        const memberIds = new Set(members.map((m) => m.user_id));
-        const shares = recurringCopySplits(
-          source.amount_cents,
-          source.split_type,
-          splits.map((s) => ({ userId: s.user_id, cents: s.amount_cents })),
-          memberIds,
-        );
-        // A payer who has left pays no more, and a copy split among nobody still here owes nothing
-        // to anyone: either way the series ends here (decision 0004).
-        if (!source.paid_by || !memberIds.has(source.paid_by) || !shares) {
-          await trx
-            .updateTable('expenses')
-            .set({ next_occurrence_date: null })
-            .where('id', '=', source.id)
-            .execute();
-          return null;
-        }
-        return insertExpense(
-          trx,
-          source.household_id,
-          source.created_by,
-          {
-            title: source.title,
-            amountCents: source.amount_cents,
-            category: source.category,
-            description: source.description,
-            notes: source.notes,
-            paidBy: source.paid_by,
-            date: source.next_occurrence_date!,
-            splitType: source.split_type,
-            isRecurring: false,
-            recurringInterval: 'monthly',
-            recurringEndDate: null,
-            splits: shares,
-          },
-          { recurrenceSourceId: source.id, nextOccurrenceDate: null },
-          now,
-        );
-      });
-      if (made) created.push({ householdId: source.household_id, id: made });
+  const due = await db
+    .selectFrom('expenses')
+    .select('id')
+    .where('next_occurrence_date', 'is not', null)
+    .where('next_occurrence_date', '<=', today)
+    .orderBy('next_occurrence_date')
+    .orderBy('id')
+    .limit(limits.seriesPerSweep)
+    .execute();
+  for (const { id } of due) {
+    let left = limits.copiesPerSeries;
+    while (left > 0) {
+      const batch = await db.transaction().execute((trx) => copyDueOccurrences(trx, id, today, left, now));
+      // Another instance moved this series on meanwhile: read it again and go on from there.
+      if (batch === 'lost') continue;
+      created.push(...batch);
+      if (batch.length < left) break;
+      left -= batch.length;
     }
+    // Each series is its own transaction; between them, requests waiting on SQLite get their turn.
+    await yieldToEventLoop();
   }
+  return created;
+}
+
+/** Up to `most` due copies of one series, claimed and created in the caller's transaction. */
+async function copyDueOccurrences(
+  trx: Db,
+  sourceId: string,
+  today: string,
+  most: number,
+  now: number,
+): Promise<{ householdId: string; id: string }[] | 'lost'> {
+  const source = await trx.selectFrom('expenses').selectAll().where('id', '=', sourceId).executeTakeFirst();
+  const interval = source?.recurring_interval;
+  if (!source?.next_occurrence_date || !interval || source.next_occurrence_date > today) return [];
+  // The next date is occurrence recurrence_count + 1, each counted from the series' first date.
+  const dates: string[] = [];
+  let next: string | null = source.next_occurrence_date;
+  while (next !== null && next <= today && dates.length < most) {
+    dates.push(next);
+    const following = recurringDate(source.date, interval, source.recurrence_count + dates.length + 1);
+    next = source.recurring_end_date && following > source.recurring_end_date ? null : following;
+  }
+  const members = await trx
+    .selectFrom('household_members')
+    .select('user_id')
+    .where('household_id', '=', source.household_id)
+    .execute();
+  const splits = await trx
+    .selectFrom('expense_splits')
+    .select(['user_id', 'amount_cents'])
+    .where('expense_id', '=', source.id)
+    .orderBy('amount_cents', 'desc')
+    .orderBy('user_id')
+    .execute();
+  const memberIds = new Set(members.map((m) => m.user_id));
+  const shares = recurringCopySplits(
+    source.amount_cents,
+    source.split_type,
+    splits.map((s) => ({ userId: s.user_id, cents: s.amount_cents })),
+    memberIds,
+  );
+  // A payer who has left pays no more, and a copy split among nobody still here owes nothing
+  // to anyone: either way the series ends here (decision 0004).
+  const ends = !source.paid_by || !memberIds.has(source.paid_by) || !shares;
+  const claim = await trx
+    .updateTable('expenses')
+    .set(
+      ends
+        ? { next_occurrence_date: null }
+        : { next_occurrence_date: next, recurrence_count: source.recurrence_count + dates.length },
+    )
+    .where('id', '=', source.id)
+    .where('next_occurrence_date', '=', source.next_occurrence_date)
+    .where('recurrence_count', '=', source.recurrence_count)
+    .executeTakeFirst();
+  if (Number(claim.numUpdatedRows) === 0) return 'lost';
+  if (ends) return [];
+  const created: { householdId: string; id: string }[] = [];
+  for (const date of dates) {
+    const id = await insertExpense(
+      trx,
+      source.household_id,
+      source.created_by,
+      {
+        title: source.title,
+        amountCents: source.amount_cents,
+        category: source.category,
+        description: source.description,
+        notes: source.notes,
+        paidBy: source.paid_by!,
+        date,
+        splitType: source.split_type,
+        isRecurring: false,
+        recurringInterval: 'monthly',
+        recurringEndDate: null,
+        splits: shares!,
+      },
+      { recurrenceSourceId: source.id, nextOccurrenceDate: null },
+      now,
+    );
+    created.push({ householdId: source.household_id, id });
+  }
+  return created;
 }
 
 /** CSV of every split (SPEC export): date, title, category, payer, member, amount, settled. */
