@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { netBalances } from './expenses.ts';
 import {
   interpretSplitwise,
+  interpretSplitwiseInSteps,
   parseSignedCents,
   planImport,
   reconstructShares,
@@ -111,6 +112,57 @@ describe('interpretSplitwise', () => {
     expect(() =>
       interpretSplitwise([HEADER, ['2024-01-05', 'x', 'General', '30.00', 'USD', '20.00']]),
     ).toThrow(/row 2 has 6 columns/);
+  });
+
+  it('knows which days exist, 29 February only in leap years', () => {
+    const on = (date: string) =>
+      ['2024-01-05', 'x', 'General', '30.00', 'USD', '20.00', '-10.00', '-10.00'].with(0, date);
+    const f = file(
+      ...[
+        '2024-02-29',
+        '2000-02-29',
+        '2023-02-29',
+        '1900-02-29',
+        '2024-04-31',
+        '2024-13-01',
+        '2024-00-10',
+      ].map(on),
+    );
+    expect(f.expenses.map((e) => e.date)).toEqual(['2024-02-29', '2000-02-29']);
+    expect(f.problems.map((p) => p.row)).toEqual([5, 6, 7, 8, 9]);
+  });
+
+  it('quotes at most 40 characters of the file in a reason', () => {
+    const long = 'x'.repeat(5000);
+    const f = file(
+      [long, 'bad date', 'General', '30.00', 'USD', '20.00', '-10.00', '-10.00'],
+      ['2024-01-05', 'bad share', 'General', '30.00', 'USD', '20.00', long, '-10.00'],
+    );
+    expect(f.problems.map((p) => p.reason)).toEqual([
+      `The date '${'x'.repeat(39)}…' is not a date (YYYY-MM-DD)`,
+      `The share of Bo Chen '${'x'.repeat(39)}…' is not an amount`,
+    ]);
+  });
+
+  it('pauses every few hundred rows when run in steps, with the same result', () => {
+    const rows = Array.from({ length: 1000 }, (_, i) => [
+      '2024-01-05',
+      `Row ${i}`,
+      'General',
+      '30.00',
+      'USD',
+      '20.00',
+      '-10.00',
+      '-10.00',
+    ]);
+    const records = [HEADER, [''], ...rows, [''], total('USD', '0', '0', '0')];
+    const steps = interpretSplitwiseInSteps(records);
+    let pauses = 0;
+    let step = steps.next();
+    for (; !step.done; step = steps.next()) pauses += 1;
+    expect(pauses).toBeGreaterThanOrEqual(4);
+    expect(step.value).toEqual(interpretSplitwise(records));
+    expect(step.value.expenses.at(-1)!.row).toBe(1002);
   });
 
   it('keeps long or multi-line descriptions whole and the title on one line', () => {

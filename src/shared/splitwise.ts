@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { type Debt, type EXPENSE_CATEGORIES, MAX_EXPENSE_CENTS, simplifyDebts } from './expense-rules.ts';
+import { runSteps, type Steps } from './steps.ts';
 
 /**
  * Splitwise's "Export as spreadsheet" for a group, read after CSV parsing (the server parses;
@@ -9,28 +10,52 @@ import { type Debt, type EXPENSE_CATEGORIES, MAX_EXPENSE_CENTS, simplifyDebts } 
  */
 
 export const SPLITWISE_MAX_BYTES = 2 * 1024 * 1024;
+export const SPLITWISE_TOO_LARGE = 'The file is too large (the limit is 2 MB)';
+/**
+ * Limits on what one upload can make the server do and answer: far above any household's
+ * Splitwise history, which is a few thousand rows and a handful of people.
+ */
+export const SPLITWISE_MAX_ROWS = 20_000;
+/** Date, Description, Category, Cost, Currency and up to 95 people. */
+export const SPLITWISE_MAX_COLUMNS = 100;
+export const SPLITWISE_MAX_FIELD_CHARS = 10_000;
+/** The preview lists the first problem rows and counts them all (`problemCount`). */
+export const SPLITWISE_MAX_PROBLEMS = 100;
 /** Ours, plus 'electric' and 'gas', which lists already show (expense-view CATEGORY_LABELS). */
 export type ImportCategory = (typeof EXPENSE_CATEGORIES)[number] | 'electric' | 'gas';
 type Category = ImportCategory;
 
-const CATEGORY_MAP: [RegExp, Category][] = [
-  [/^groceries$/, 'groceries'],
-  [/^(rent|mortgage)$/, 'rent'],
-  [/^electricity$/, 'electric'],
-  [/^heat\/gas$/, 'gas'],
-  [/^(water|utilities|utilities - other|trash)$/, 'utilities'],
-  [/^(tv\/phone\/internet|internet)$/, 'internet'],
-  [/^(dining out|food and drink - other|liquor)$/, 'dining'],
-  [/^(taxi|parking|gas\/fuel|bus\/train|car|plane|bicycle|hotel|transportation - other)$/, 'transportation'],
-  [/^(cleaning)$/, 'cleaning'],
-  [/^(maintenance|household supplies|furniture|electronics|home - other)$/, 'maintenance'],
-  [/^(entertainment|movies|games|music|sports|entertainment - other)$/, 'entertainment'],
+const CATEGORY_NAMES: [Category, string[]][] = [
+  ['groceries', ['groceries']],
+  ['rent', ['rent', 'mortgage']],
+  ['electric', ['electricity']],
+  ['gas', ['heat/gas']],
+  ['utilities', ['water', 'utilities', 'utilities - other', 'trash']],
+  ['internet', ['tv/phone/internet', 'internet']],
+  ['dining', ['dining out', 'food and drink - other', 'liquor']],
+  [
+    'transportation',
+    [
+      'taxi',
+      'parking',
+      'gas/fuel',
+      'bus/train',
+      'car',
+      'plane',
+      'bicycle',
+      'hotel',
+      'transportation - other',
+    ],
+  ],
+  ['cleaning', ['cleaning']],
+  ['maintenance', ['maintenance', 'household supplies', 'furniture', 'electronics', 'home - other']],
+  ['entertainment', ['entertainment', 'movies', 'games', 'music', 'sports', 'entertainment - other']],
 ];
+const CATEGORY_BY_NAME = new Map(CATEGORY_NAMES.flatMap(([ours, names]) => names.map((n) => [n, ours])));
 
 /** A Splitwise category (any case) → one of ours; anything we have no match for is 'other'. */
 export function splitwiseCategory(name: string): Category {
-  const key = name.trim().toLowerCase();
-  return CATEGORY_MAP.find(([pattern]) => pattern.test(key))?.[1] ?? 'other';
+  return CATEGORY_BY_NAME.get(name.trim().toLowerCase()) ?? 'other';
 }
 
 export interface SplitwiseRow {
@@ -62,6 +87,8 @@ export interface SplitwiseFile {
 const HEADER = ['date', 'description', 'category', 'cost', 'currency'];
 const isTotalLine = (r: string[]) => (r[0] ?? '').trim() === '' && (r[1] ?? '').trim() === 'Total balance';
 const isBlank = (r: string[]) => r.every((cell) => cell.trim() === '');
+/** Rows between two pauses of interpretSplitwiseInSteps. */
+const STEP_ROWS = 250;
 
 /** '12.5', '-3.00' → cents; null when not an amount with at most 2 decimals. */
 export function parseSignedCents(text: string): number | null {
@@ -71,10 +98,17 @@ export function parseSignedCents(text: string): number | null {
   return m[1] ? -cents : cents;
 }
 
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/** A real calendar day as YYYY-MM-DD (arithmetic: a Date per row is slow on large files). */
 function isDate(text: string): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
-  const d = new Date(`${text}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === text;
+  const year = Number(text.slice(0, 4));
+  const month = Number(text.slice(5, 7));
+  const day = Number(text.slice(8, 10));
+  if (month < 1 || month > 12 || day < 1) return false;
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  return day <= DAYS_IN_MONTH[month - 1]! + (month === 2 && leap ? 1 : 0);
 }
 
 /** A garbled or truncated file: nothing in it is imported. */
@@ -98,36 +132,51 @@ function shapeTitle(text: string): { title: string; description: string | null }
 
 /** Interprets parsed CSV records; throws SplitwiseFileError when the file is not usable at all. */
 export function interpretSplitwise(records: string[][]): SplitwiseFile {
-  const rows = records.filter((r) => !isBlank(r));
-  const header = rows[0];
-  if (!header || header.length < 6 || HEADER.some((h, i) => header[i]?.trim().toLowerCase() !== h)) {
+  return runSteps(interpretSplitwiseInSteps(records));
+}
+
+/** interpretSplitwise in steps of a few hundred rows, for a server to run between other work. */
+export function* interpretSplitwiseInSteps(records: string[][]): Steps<SplitwiseFile> {
+  let header: string[] | undefined;
+  // The row a spreadsheet shows: blank lines count, a quoted line break does not.
+  const data: { cells: string[]; row: number }[] = [];
+  const totals: string[][] = [];
+  let endsWithTotal = false;
+  const counts = new Map<string, number>();
+  for (let i = 0; i < records.length; i++) {
+    if (i % STEP_ROWS === 0) yield;
+    const cells = records[i]!;
+    if (isBlank(cells)) continue;
+    if (!header) {
+      if (cells.length < 6 || HEADER.some((h, c) => cells[c]?.trim().toLowerCase() !== h)) break;
+      header = cells;
+      continue;
+    }
+    if (cells.length !== header.length) {
+      throw new SplitwiseFileError(
+        `The file is cut off or damaged: row ${i + 1} has ${cells.length} columns where the header has ${header.length}`,
+      );
+    }
+    endsWithTotal = isTotalLine(cells);
+    if (endsWithTotal) {
+      totals.push(cells);
+      continue;
+    }
+    data.push({ cells, row: i + 1 });
+    const c = cells[4]!.trim().toUpperCase();
+    if (c) counts.set(c, (counts.get(c) ?? 0) + 1);
+  }
+  if (!header) {
     throw new SplitwiseFileError(
       "This is not a Splitwise export: its first line should be 'Date,Description,Category,Cost,Currency' followed by each person's name",
     );
   }
-  const people = uniqueNames(header.slice(5));
-  const width = header.length;
-  const body = rows.slice(1).map((cells, i) => ({ cells, row: records.indexOf(cells) + 1, i }));
-  body.forEach(({ cells, row }) => {
-    if (cells.length !== width) {
-      throw new SplitwiseFileError(
-        `The file is cut off or damaged: row ${row} has ${cells.length} columns where the header has ${width}`,
-      );
-    }
-  });
-  const totals = body.filter(({ cells }) => isTotalLine(cells));
-  const data = body.filter(({ cells }) => !isTotalLine(cells));
-  if (totals.length === 0 || body[body.length - 1] !== totals[totals.length - 1]) {
+  if (!endsWithTotal) {
     throw new SplitwiseFileError(
       "The file is cut off: a Splitwise export ends with a 'Total balance' line. Export it again and upload the whole file",
     );
   }
-
-  const counts = new Map<string, number>();
-  for (const { cells } of data) {
-    const c = cells[4]!.trim().toUpperCase();
-    if (c) counts.set(c, (counts.get(c) ?? 0) + 1);
-  }
+  const people = uniqueNames(header.slice(5));
   const currency = [...counts].reduce<[string, number]>((a, b) => (b[1] > a[1] ? b : a), ['', 0])[0];
 
   const file: SplitwiseFile = {
@@ -141,17 +190,21 @@ export function interpretSplitwise(records: string[][]): SplitwiseFile {
     finalBalances: null,
     computedBalances: people.map(() => 0),
   };
-  for (const { cells, row } of data) {
+  for (let d = 0; d < data.length; d++) {
+    if (d % STEP_ROWS === 0) yield;
+    const { cells, row } = data[d]!;
     const reason = rowProblem(cells, people, currency);
     if (typeof reason === 'string') {
       file.problems.push({ row, reason });
       continue;
     }
     const payment = cells[2]!.trim().toLowerCase() === 'payment';
+    const { title, description } = shapeTitle(cells[1]!);
     const parsed: SplitwiseRow = {
       row,
       date: cells[0]!.trim(),
-      ...shapeTitle(cells[1]!),
+      title,
+      description,
       category: splitwiseCategory(cells[2]!),
       costCents: reason.cost,
       nets: reason.nets,
@@ -167,38 +220,44 @@ export function interpretSplitwise(records: string[][]): SplitwiseFile {
       file.expenses.push(parsed);
       file.totalCents += parsed.costCents;
     }
-    parsed.nets.forEach((n, i) => {
-      file.computedBalances[i]! += n;
-    });
+    for (let i = 0; i < parsed.nets.length; i++) file.computedBalances[i]! += parsed.nets[i]!;
     const { dateRange } = file;
-    file.dateRange = {
-      from: dateRange && dateRange.from < parsed.date ? dateRange.from : parsed.date,
-      to: dateRange && dateRange.to > parsed.date ? dateRange.to : parsed.date,
-    };
+    if (!dateRange) file.dateRange = { from: parsed.date, to: parsed.date };
+    else if (parsed.date < dateRange.from) dateRange.from = parsed.date;
+    else if (parsed.date > dateRange.to) dateRange.to = parsed.date;
   }
-  const total = totals.find(({ cells }) => cells[4]!.trim().toUpperCase() === currency);
-  if (total) file.finalBalances = total.cells.slice(5).map((c) => parseSignedCents(c) ?? 0);
+  const total = totals.find((cells) => cells[4]!.trim().toUpperCase() === currency);
+  if (total) file.finalBalances = total.slice(5).map((c) => parseSignedCents(c) ?? 0);
   return file;
 }
 
+/** Text from the file quoted in a reason, kept short so every reason stays a line. */
+const clip = (text: string) => (text.length > 40 ? `${text.slice(0, 39)}…` : text);
+
+/** Why a data row cannot be imported, or its cost and nets; `cells` has the header's width. */
 function rowProblem(cells: string[], people: string[], currency: string) {
-  const [date = '', , , costText = '', rowCurrency = ''] = cells.map((c) => c.trim());
-  if (!isDate(date)) return `The date '${date}' is not a date (YYYY-MM-DD)`;
+  const date = cells[0]!.trim();
+  const costText = cells[3]!.trim();
+  const rowCurrency = cells[4]!.trim();
+  if (!isDate(date)) return `The date '${clip(date)}' is not a date (YYYY-MM-DD)`;
   const cost = parseSignedCents(costText);
   if (cost === null || cost <= 0 || cost > MAX_EXPENSE_CENTS)
-    return `The cost '${costText}' is not an amount`;
+    return `The cost '${clip(costText)}' is not an amount`;
   if (rowCurrency.toUpperCase() !== currency) {
-    return `In ${rowCurrency || 'no currency'}, not ${currency}: only the file's main currency is imported`;
+    return `In ${clip(rowCurrency) || 'no currency'}, not ${clip(currency)}: only the file's main currency is imported`;
   }
   const nets: number[] = [];
-  for (const [i, text] of cells.slice(5).entries()) {
-    const cents = text.trim() === '' ? 0 : parseSignedCents(text);
-    if (cents === null) return `The share of ${people[i]} '${text.trim()}' is not an amount`;
+  let sum = 0;
+  let owed = 0;
+  for (let i = 5; i < cells.length; i++) {
+    const text = cells[i]!.trim();
+    const cents = text === '' ? 0 : parseSignedCents(text);
+    if (cents === null) return `The share of ${clip(people[i - 5]!)} '${clip(text)}' is not an amount`;
     nets.push(cents);
+    sum += cents;
+    if (cents > 0) owed += cents;
   }
-  const sum = nets.reduce((s, n) => s + n, 0);
   if (sum !== 0) return `The shares do not add up: they sum to ${(sum / 100).toFixed(2)} instead of 0`;
-  const owed = nets.filter((n) => n > 0).reduce((s, n) => s + n, 0);
   if (owed === 0) return 'Nobody owes anybody anything on this row';
   if (owed > cost) return 'The shares are larger than the cost';
   return { cost, nets };
@@ -247,10 +306,8 @@ export interface ImportPlan {
  * person, and payments involving one, are skipped; a skipped person's share is left out.
  */
 export function planImport(file: SplitwiseFile, mapping: Record<string, string | null>): ImportPlan {
-  const member = (i: number) => {
-    const name = file.people[i]!;
-    return Object.hasOwn(mapping, name) ? (mapping[name] ?? null) : null;
-  };
+  const members = file.people.map((name) => (Object.hasOwn(mapping, name) ? (mapping[name] ?? null) : null));
+  const member = (i: number) => members[i] ?? null;
   const plan: ImportPlan = { expenses: [], payments: [], carryOver: [], skippedRows: 0 };
   for (const row of file.expenses) {
     const { payer, shares } = reconstructShares(row);
@@ -259,9 +316,10 @@ export function planImport(file: SplitwiseFile, mapping: Record<string, string |
       plan.skippedRows += 1;
       continue;
     }
-    const splits = shares.flatMap((cents, i) => {
+    const splits: { userId: string; cents: number }[] = [];
+    shares.forEach((cents, i) => {
       const userId = member(i);
-      return userId && cents > 0 ? [{ userId, cents }] : [];
+      if (userId && cents > 0) splits.push({ userId, cents });
     });
     plan.expenses.push({
       row: row.row,
@@ -315,7 +373,7 @@ export const splitwisePreviewSchema = z.object({
   csv: z
     .string({ error: 'csv is required: the text of the exported file' })
     .min(1, 'The file is empty')
-    .max(SPLITWISE_MAX_BYTES, 'The file is too large (the limit is 2 MB)'),
+    .max(SPLITWISE_MAX_BYTES, SPLITWISE_TOO_LARGE),
 });
 
 export const splitwiseImportSchema = splitwisePreviewSchema.extend({
@@ -333,7 +391,10 @@ export interface SplitwisePreview {
   total: string;
   finalBalances: { name: string; amount: number }[] | null;
   balancesMatch: boolean;
+  /** The first SPLITWISE_MAX_PROBLEMS rows that cannot be imported, in file order. */
   problems: { row: number; reason: string }[];
+  /** Every row that cannot be imported, listed or not. */
+  problemCount: number;
 }
 
 export interface SplitwiseImportResult {

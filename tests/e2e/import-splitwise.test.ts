@@ -85,4 +85,33 @@ describe('import from Splitwise', () => {
     await a.getByText('This file has already been imported into your household').waitFor();
     for (const e of errors) e.assertNone();
   });
+
+  it('lists the first rows that cannot be imported and says how many more there are', async () => {
+    const ann = await member('Ann', 'Lee');
+    await createHousehold(ann, 'Maple Flat');
+    const a = ann.page;
+    const errors = watchPageErrors(a);
+    // 150 rows with an impossible date and one good row.
+    const rows = Array.from({ length: 150 }, (_, i) => `2024-02-30,Bad ${i},General,10.00,USD,5.00,-5.00`);
+    const csv = [
+      'Date,Description,Category,Cost,Currency,Ann Lee,Bo Chen',
+      '2024-03-01,Groceries,Groceries,10.00,USD,5.00,-5.00',
+      ...rows,
+      ',Total balance,,,USD,5.00,-5.00',
+    ].join('\n');
+    await openLive(a, '/import-splitwise');
+    await a.getByLabel('Splitwise export (CSV file)').setInputFiles({
+      name: 'group.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(csv),
+    });
+    await a.getByRole('heading', { name: '150 rows are not imported' }).waitFor();
+    await a.getByText("Row 3: The date '2024-02-30' is not a date (YYYY-MM-DD)").waitFor();
+    await a.getByText('and 50 more rows not listed here').waitFor();
+    const listed = a.getByRole('listitem').filter({ hasText: /^Row \d+:/ });
+    expect(await listed.count()).toBe(100);
+    await a.getByRole('button', { name: 'Import 1 expense' }).waitFor();
+    await expectAccessible(a);
+    errors.assertNone();
+  });
 });

@@ -1,5 +1,8 @@
 import { readFileSync } from 'node:fs';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SPLITWISE_MAX_BYTES, SPLITWISE_MAX_PROBLEMS, SPLITWISE_MAX_ROWS } from '#shared/splitwise.ts';
 import { Client, createTestApp, signUp, type TestApp } from './helpers.ts';
 
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8');
@@ -82,6 +85,7 @@ describe('Splitwise import: preview', () => {
       ],
       balancesMatch: true,
       problems: [{ row: 6, reason: "In EUR, not USD: only the file's main currency is imported" }],
+      problemCount: 1,
     });
     // A preview writes nothing.
     expect((await counts(ann!.client)).expenses).toBe(0);
@@ -236,5 +240,167 @@ describe('Splitwise import: import', () => {
     expect(response.json()).toEqual({ expenses: 1, payments: 0, skippedRows: 1, carriedOver: 0 });
     const [snack] = (await ann!.client.get('/api/expenses')).json() as { title: string; splits: unknown[] }[];
     expect(snack).toMatchObject({ title: 'Snacks', splits: [{ userId: ann!.user.id, amount: '5.00' }] });
+  });
+});
+
+/** One request, with how long it took and the longest the event loop was held up meanwhile. */
+async function measured(send: () => Promise<{ statusCode: number; body: string }>) {
+  const delay = monitorEventLoopDelay({ resolution: 10 });
+  delay.enable();
+  // The monitor counts from its first tick: a stall before that would go unseen.
+  await sleep(30);
+  const started = performance.now();
+  const response = await send();
+  const ms = performance.now() - started;
+  // One more sampling interval, so a stall just before the answer is counted.
+  await sleep(30);
+  delay.disable();
+  return { response, ms, stallMs: delay.max / 1e6 };
+}
+
+describe('Splitwise import: limits (issue 24)', () => {
+  const HEADER = 'Date,Description,Category,Cost,Currency,Ann Lee,Bo Chen';
+  const TOTAL = ',Total balance,,,USD,0.00,0.00';
+
+  it('answers a 2 MB file of 300,000 short rows with a quick 413, without stalling the server', async () => {
+    const [ann] = await householdWith(['Ann Lee']);
+    const header = 'Date,Description,Category,Cost,Currency,Ann Lee';
+    const total = ',Total balance,,,USD,0.00';
+    const rows = Math.floor((SPLITWISE_MAX_BYTES - header.length - total.length - 2) / 7);
+    const csv = `${header}\n${'x,,,,,\n'.repeat(rows)}${total}\n`;
+    expect(rows).toBeGreaterThan(290_000);
+    expect(csv.length).toBeLessThanOrEqual(SPLITWISE_MAX_BYTES);
+    for (const url of ['/api/import/splitwise/preview', '/api/import/splitwise']) {
+      const { response, ms, stallMs } = await measured(() =>
+        ann!.client.post(url, { csv, mapping: { 'Ann Lee': ann!.user.id } }),
+      );
+      expect(response.statusCode, response.body.slice(0, 300)).toBe(413);
+      expect(JSON.parse(response.body).message).toBe('The file has too many rows (the limit is 20,000)');
+      expect(ms).toBeLessThan(1000);
+      expect(stallMs).toBeLessThan(200);
+    }
+  });
+
+  it('a file just under the row cap with many bad rows: the preview lists the first problems and counts them all', async () => {
+    const [ann] = await householdWith(['Ann Lee', 'Bo Chen']);
+    // Header, a blank line, the rows, a blank line and the total: exactly the cap.
+    const count = SPLITWISE_MAX_ROWS - 4;
+    const lines = Array.from({ length: count }, (_, i) =>
+      i % 3 === 0
+        ? `2024-02-30,Bad date ${i},Groceries,20.00,USD,10.00,-10.00`
+        : `2024-01-${String((i % 28) + 1).padStart(2, '0')},Shop ${i},Groceries,20.00,USD,10.00,-10.00`,
+    );
+    const csv = [HEADER, '', ...lines, '', TOTAL].join('\n');
+    const bad = Math.ceil(count / 3);
+    const { response, ms, stallMs } = await measured(() =>
+      ann!.client.post('/api/import/splitwise/preview', { csv }),
+    );
+    expect(response.statusCode, response.body.slice(0, 300)).toBe(200);
+    const preview = JSON.parse(response.body) as {
+      expenseCount: number;
+      problems: { row: number; reason: string }[];
+      problemCount: number;
+    };
+    expect(preview.expenseCount).toBe(count - bad);
+    expect(preview.problemCount).toBe(bad);
+    expect(preview.problems).toHaveLength(SPLITWISE_MAX_PROBLEMS);
+    // Rows count as a spreadsheet does: the header is row 1 and the blank line row 2.
+    expect(preview.problems.slice(0, 2)).toEqual([
+      { row: 3, reason: "The date '2024-02-30' is not a date (YYYY-MM-DD)" },
+      { row: 6, reason: "The date '2024-02-30' is not a date (YYYY-MM-DD)" },
+    ]);
+    expect(preview.problems.at(-1)!.row).toBe(3 + 3 * (SPLITWISE_MAX_PROBLEMS - 1));
+    expect(response.body.length).toBeLessThan(20_000);
+    expect(ms).toBeLessThan(1000);
+    expect(stallMs).toBeLessThan(200);
+
+    // One row more is over the cap.
+    const over = await ann!.client.post('/api/import/splitwise/preview', { csv: `${csv}\n${TOTAL}` });
+    expect(over.statusCode).toBe(413);
+    expect(over.json().message).toBe('The file has too many rows (the limit is 20,000)');
+  });
+
+  it('imports a file at the row cap without holding up other requests', async () => {
+    const [ann, bo] = await householdWith(['Ann Lee', 'Bo Chen']);
+    const count = SPLITWISE_MAX_ROWS - 4;
+    const lines = Array.from(
+      { length: count },
+      (_, i) => `2024-01-${String((i % 28) + 1).padStart(2, '0')},Shop ${i},Groceries,20.00,USD,10.00,-10.00`,
+    );
+    const csv = [HEADER, '', ...lines, '', `,Total balance,,,USD,${count * 10}.00,-${count * 10}.00`].join(
+      '\n',
+    );
+    const mapping = { 'Ann Lee': ann!.user.id, 'Bo Chen': bo!.user.id };
+    const { response, stallMs } = await measured(() =>
+      ann!.client.post('/api/import/splitwise', { csv, mapping }),
+    );
+    expect(response.statusCode, response.body.slice(0, 300)).toBe(201);
+    expect(JSON.parse(response.body)).toEqual({
+      expenses: count,
+      payments: 0,
+      skippedRows: 0,
+      carriedOver: 1,
+    });
+    expect(stallMs).toBeLessThan(200);
+    const { balances } = await counts(bo!.client);
+    expect(balances.find((m) => m.userId === bo!.user.id)?.net).toBe(-count * 10);
+  });
+
+  it('a huge quoted value, thousands of columns or an endless line is a quick 4xx that names the limit', async () => {
+    const [ann] = await householdWith(['Ann Lee', 'Bo Chen']);
+    const size = SPLITWISE_MAX_BYTES - 1000;
+    const cases: [string, number, string][] = [
+      [
+        `${HEADER}\n"${'a'.repeat(size)}"\n${TOTAL}\n`,
+        400,
+        'Row 2 has a value longer than 10,000 characters',
+      ],
+      [
+        `${HEADER}\n"${'""'.repeat(size / 2)}"\n${TOTAL}\n`,
+        400,
+        'Row 2 has a value longer than 10,000 characters',
+      ],
+      [`${HEADER}\n${'a'.repeat(size)}\n${TOTAL}\n`, 400, 'Row 2 has a value longer than 10,000 characters'],
+      [
+        `${HEADER}\n${','.repeat(size)}\n${TOTAL}\n`,
+        400,
+        'The file has too many columns on row 2 (the limit is 100)',
+      ],
+      [
+        `${HEADER}${',x'.repeat(size / 2)}\n${TOTAL}\n`,
+        400,
+        'The file has too many columns on row 1 (the limit is 100)',
+      ],
+      [`${HEADER}\n${'\n'.repeat(size)}${TOTAL}\n`, 413, 'The file has too many rows (the limit is 20,000)'],
+      [
+        `${HEADER}\n"${'a,\n'.repeat(Math.floor(size / 3))}`,
+        400,
+        'The file is cut off or damaged: a quoted field is never closed (near line 2)',
+      ],
+    ];
+    for (const [csv, status, message] of cases) {
+      const { response, ms, stallMs } = await measured(() =>
+        ann!.client.post('/api/import/splitwise/preview', { csv }),
+      );
+      expect(response.statusCode, response.body.slice(0, 300)).toBe(status);
+      expect(JSON.parse(response.body).message).toBe(message);
+      expect(ms).toBeLessThan(1000);
+      expect(stallMs).toBeLessThan(200);
+    }
+  });
+
+  it('imports a file with long runs of blank space quickly (the duplicate check reads it once)', async () => {
+    const [ann, bo] = await householdWith(['Ann Lee', 'Bo Chen']);
+    const blank = `${' '.repeat(99)}\n`.repeat(1000);
+    const csv = SMALL.replace('\n,Total balance', `\n${blank},Total balance`);
+    const mapping = { 'Ann Lee': ann!.user.id, 'Bo Chen': bo!.user.id };
+    const { response, ms, stallMs } = await measured(() =>
+      ann!.client.post('/api/import/splitwise', { csv, mapping }),
+    );
+    expect(response.statusCode, response.body.slice(0, 300)).toBe(201);
+    expect(ms).toBeLessThan(1000);
+    expect(stallMs).toBeLessThan(200);
+    // The two rows and the balance carried over.
+    expect((await counts(ann!.client)).expenses).toBe(3);
   });
 });

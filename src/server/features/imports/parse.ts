@@ -1,36 +1,82 @@
 import { createHash } from 'node:crypto';
-import { CsvError, parse } from 'csv-parse/sync';
-import { interpretSplitwise, type SplitwiseFile, SplitwiseFileError } from '#shared/splitwise.ts';
-import { badRequest } from '../../http/errors.ts';
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
+import {
+  interpretSplitwiseInSteps,
+  SPLITWISE_MAX_COLUMNS,
+  SPLITWISE_MAX_FIELD_CHARS,
+  SPLITWISE_MAX_ROWS,
+  type SplitwiseFile,
+  SplitwiseFileError,
+} from '#shared/splitwise.ts';
+import type { Steps } from '#shared/steps.ts';
+import { badRequest, type HttpError, tooLarge } from '../../http/errors.ts';
+import { CsvError, parseCsvInSteps } from './csv.ts';
 
 /** The same export saved twice (BOM, CRLF, trailing blank lines) has the same hash. */
 export function fileHash(csv: string): string {
+  // trimEnd, not /\s+$/: that regex backtracks quadratically over long runs of spaces.
   const normalized = csv
     .replace(/^\uFEFF/, '')
     .replace(/\r\n?/g, '\n')
-    .replace(/\s+$/, '');
+    .trimEnd();
   return createHash('sha256').update(normalized).digest('hex');
 }
 
-/** Reads a Splitwise export; a garbled or truncated file is a 400 with a message for people. */
-export function readSplitwise(csv: string): SplitwiseFile {
-  let records: string[][];
-  try {
-    records = parse(csv, { bom: true, relax_column_count: true, skip_empty_lines: false });
-  } catch (error) {
-    if (error instanceof CsvError) {
-      const where = typeof error.lines === 'number' ? ` (near line ${error.lines})` : '';
-      throw badRequest(
-        error.code === 'CSV_QUOTE_NOT_CLOSED'
-          ? `The file is cut off or damaged: a quoted field is never closed${where}`
-          : `The file could not be read as CSV${where}: ${error.message}`,
-      );
+/** How long a large file may hold the event loop before other requests get a turn. */
+const TURN_MS = 10;
+
+async function inTurns<T>(steps: Steps<T>): Promise<T> {
+  let turnStarted = performance.now();
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+    if (performance.now() - turnStarted > TURN_MS) {
+      await yieldToEventLoop();
+      turnStarted = performance.now();
     }
-    throw error;
   }
+}
+
+// Not toLocaleString: its first call loads locale data, a long pause on an error path.
+const count = (n: number) => String(n).replace(/\B(?=(\d{3})+$)/g, ',');
+
+function csvProblem(error: CsvError): HttpError {
+  switch (error.code) {
+    case 'rows':
+      return tooLarge(`The file has too many rows (the limit is ${count(SPLITWISE_MAX_ROWS)})`);
+    case 'columns':
+      return badRequest(
+        `The file has too many columns on row ${error.row} (the limit is ${count(SPLITWISE_MAX_COLUMNS)})`,
+      );
+    case 'field':
+      return badRequest(
+        `Row ${error.row} has a value longer than ${count(SPLITWISE_MAX_FIELD_CHARS)} characters`,
+      );
+    case 'unclosed-quote':
+      return badRequest(
+        `The file is cut off or damaged: a quoted field is never closed (near line ${error.line})`,
+      );
+    case 'text-after-quote':
+      return badRequest(
+        `The file could not be read as CSV (near line ${error.line}): text follows a closing quote`,
+      );
+  }
+}
+
+/**
+ * Reads a Splitwise export in turns, so a large file does not hold up other requests; a garbled,
+ * truncated or oversized file is a 4xx with a message for people.
+ */
+export async function readSplitwise(csv: string): Promise<SplitwiseFile> {
+  const limits = {
+    maxRows: SPLITWISE_MAX_ROWS,
+    maxColumns: SPLITWISE_MAX_COLUMNS,
+    maxFieldChars: SPLITWISE_MAX_FIELD_CHARS,
+  };
   try {
-    return interpretSplitwise(records);
+    return await inTurns(interpretSplitwiseInSteps(await inTurns(parseCsvInSteps(csv, limits))));
   } catch (error) {
+    if (error instanceof CsvError) throw csvProblem(error);
     if (error instanceof SplitwiseFileError) throw badRequest(error.message);
     throw error;
   }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { ImportPlan } from '#shared/splitwise.ts';
 import type { Db } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/dialect.ts';
@@ -6,6 +7,8 @@ import { isUniqueViolation } from '../../db/dialect.ts';
 export const CARRY_OVER_TITLE = 'Balance carried over from Splitwise';
 
 const noon = (date: string) => Date.parse(`${date}T12:00:00.000Z`);
+/** Rows per insert: 500 expenses bind 9,000 values, well under SQLite's and PostgreSQL's caps. */
+const CHUNK = 500;
 
 /**
  * Writes a whole import in one transaction, or nothing: 'duplicate' when this household has
@@ -44,75 +47,75 @@ export async function importSplitwise(
           created_at: now,
         })
         .execute();
+      // What is still owed comes in as expenses paid by the creditor, the debtor's share open.
+      const carryOver = plan.carryOver.map((debt) => ({
+        date: lastDate,
+        title: CARRY_OVER_TITLE,
+        description: 'What was still owed at the end of the imported Splitwise group',
+        category: 'other' as const,
+        amountCents: debt.cents,
+        paidBy: debt.to,
+        splits: [{ userId: debt.from, cents: debt.cents }],
+      }));
+      const all = [
+        ...plan.expenses.map((expense) => ({ expense, settled: true })),
+        ...carryOver.map((expense) => ({ expense, settled: false })),
+      ];
       const expenseIds: string[] = [];
-      const insert = async (
-        e: Omit<ImportPlan['expenses'][number], 'row'>,
-        splitType: 'custom',
-        settled: (userId: string) => boolean,
-      ) => {
-        const id = randomUUID();
-        expenseIds.push(id);
+      // Many rows per statement, in chunks: SQLite caps the number of bound values in one. On
+      // SQLite these writes never wait for I/O, so requests get a turn between chunks.
+      for (let i = 0; i < all.length; i += CHUNK) {
+        const chunk = all.slice(i, i + CHUNK).map((item) => ({ ...item, id: randomUUID() }));
         await trx
           .insertInto('expenses')
-          .values({
-            id,
-            household_id: householdId,
-            title: e.title,
-            amount_cents: e.amountCents,
-            category: e.category,
-            description: e.description,
-            notes: null,
-            receipt_image_id: null,
-            paid_by: e.paidBy,
-            date: e.date,
-            split_type: splitType,
-            is_recurring: false,
-            recurring_interval: null,
-            recurring_end_date: null,
-            next_occurrence_date: null,
-            recurrence_source_id: null,
-            created_by: createdBy,
-            created_at: now,
-          })
-          .execute();
-        if (e.splits.length === 0) return;
-        await trx
-          .insertInto('expense_splits')
           .values(
-            e.splits.map((s) => ({
-              id: randomUUID(),
-              expense_id: id,
+            chunk.map(({ id, expense: e }) => ({
+              id,
               household_id: householdId,
-              user_id: s.userId,
-              amount_cents: s.cents,
-              settled: settled(s.userId),
-              settled_at: settled(s.userId) ? now : null,
+              title: e.title,
+              amount_cents: e.amountCents,
+              category: e.category,
+              description: e.description,
+              notes: null,
+              receipt_image_id: null,
+              paid_by: e.paidBy,
+              date: e.date,
+              split_type: 'custom' as const,
+              is_recurring: false,
+              recurring_interval: null,
+              recurring_end_date: null,
+              next_occurrence_date: null,
+              recurrence_source_id: null,
+              created_by: createdBy,
+              created_at: now,
             })),
           )
           .execute();
-      };
-      for (const expense of plan.expenses) await insert(expense, 'custom', () => true);
-      for (const debt of plan.carryOver) {
-        await insert(
-          {
-            date: lastDate,
-            title: CARRY_OVER_TITLE,
-            description: 'What was still owed at the end of the imported Splitwise group',
-            category: 'other',
-            amountCents: debt.cents,
-            paidBy: debt.to,
-            splits: [{ userId: debt.from, cents: debt.cents }],
-          },
-          'custom',
-          () => false,
+        const splits = chunk.flatMap(({ id, expense, settled }) =>
+          expense.splits.map((s) => ({
+            id: randomUUID(),
+            expense_id: id,
+            household_id: householdId,
+            user_id: s.userId,
+            amount_cents: s.cents,
+            settled,
+            settled_at: settled ? now : null,
+          })),
         );
+        for (let j = 0; j < splits.length; j += CHUNK) {
+          await trx
+            .insertInto('expense_splits')
+            .values(splits.slice(j, j + CHUNK))
+            .execute();
+        }
+        for (const { id } of chunk) expenseIds.push(id);
+        await yieldToEventLoop();
       }
-      // In chunks: SQLite caps the number of bound values in one statement.
-      for (let i = 0; i < plan.payments.length; i += 500) {
+      for (let i = 0; i < plan.payments.length; i += CHUNK) {
         await trx
           .insertInto('settlements')
           .values(
-            plan.payments.slice(i, i + 500).map((p) => ({
+            plan.payments.slice(i, i + CHUNK).map((p) => ({
               id: randomUUID(),
               household_id: householdId,
               from_user: p.from,
@@ -122,6 +125,7 @@ export async function importSplitwise(
             })),
           )
           .execute();
+        await yieldToEventLoop();
       }
       return { expenseIds };
     });

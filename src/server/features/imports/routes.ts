@@ -3,6 +3,8 @@ import { centsToDollars } from '#shared/money.ts';
 import {
   planImport,
   SPLITWISE_MAX_BYTES,
+  SPLITWISE_MAX_PROBLEMS,
+  SPLITWISE_TOO_LARGE,
   type SplitwiseImportResult,
   type SplitwisePreview,
   splitwiseImportSchema,
@@ -24,7 +26,7 @@ const dollars = (cents: number) => cents / 100;
 function checkSize(body: unknown): void {
   const csv = (body as { csv?: unknown } | undefined)?.csv;
   if (typeof csv === 'string' && csv.length > SPLITWISE_MAX_BYTES) {
-    throw tooLarge('The file is too large (the limit is 2 MB)');
+    throw tooLarge(SPLITWISE_TOO_LARGE);
   }
 }
 
@@ -35,7 +37,7 @@ export function importRoutes(app: FastifyInstance, ctx: Context): void {
     const member = await requireMember(ctx, request, reply);
     checkSize(request.body);
     const { csv } = parse(splitwisePreviewSchema, request.body);
-    const file = readSplitwise(csv);
+    const file = await readSplitwise(csv);
     const members = (await listMembers(db, member.householdId)).map((m) => ({
       userId: m.userId,
       firstName: m.user.firstName,
@@ -52,7 +54,8 @@ export function importRoutes(app: FastifyInstance, ctx: Context): void {
       finalBalances:
         file.finalBalances?.map((c, i) => ({ name: file.people[i]!, amount: dollars(c) })) ?? null,
       balancesMatch: file.finalBalances?.every((c, i) => c === file.computedBalances[i]) ?? false,
-      problems: file.problems,
+      problems: file.problems.slice(0, SPLITWISE_MAX_PROBLEMS),
+      problemCount: file.problems.length,
     };
     return preview;
   });
@@ -61,7 +64,7 @@ export function importRoutes(app: FastifyInstance, ctx: Context): void {
     const member = await requireMember(ctx, request, reply);
     checkSize(request.body);
     const { csv, mapping } = parse(splitwiseImportSchema, request.body);
-    const file = readSplitwise(csv);
+    const file = await readSplitwise(csv);
     const memberIds = new Set((await listMembers(db, member.householdId)).map((m) => m.userId));
     const missing = file.people.find((name) => !Object.hasOwn(mapping, name));
     if (missing !== undefined) throw badRequest(`mapping: choose a member or Skip for ${missing}`);

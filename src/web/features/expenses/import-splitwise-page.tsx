@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { errorMessage } from '#shared/errors.ts';
-import { SPLITWISE_MAX_BYTES } from '#shared/splitwise.ts';
+import { SPLITWISE_MAX_BYTES, SPLITWISE_TOO_LARGE } from '#shared/splitwise.ts';
 import { ErrorCard } from '../../components/error-card.tsx';
 import { ChevronLeftIcon } from '../../components/icons.tsx';
 import { buttonStyles, inputStyles, mutedText } from '../../components/ui.ts';
@@ -25,7 +25,7 @@ export function ImportSplitwisePage() {
     setCsv(null);
     setFileError(null);
     if (!file) return;
-    if (file.size > SPLITWISE_MAX_BYTES) return setFileError('The file is too large (the limit is 2 MB).');
+    if (file.size > SPLITWISE_MAX_BYTES) return setFileError(SPLITWISE_TOO_LARGE);
     const text = await file.text();
     setCsv(text);
     preview.mutate(text, {

@@ -22,6 +22,9 @@ export function SplitwisePreviewCard(props: {
   const { preview, members, mapping } = props;
   const count = preview.expenseCount;
   const mapped = Object.values(mapping).filter(Boolean).length;
+  // The server lists only the first problem rows and counts them all.
+  const { problemCount } = preview;
+  const unlisted = problemCount - preview.problems.length;
   return (
     <section aria-labelledby="preview-title" className={`${cardStyles} space-y-5`}>
       <h2 id="preview-title" className="font-semibold text-lg">
@@ -78,12 +81,10 @@ export function SplitwisePreviewCard(props: {
         })}
       </fieldset>
 
-      {preview.problems.length > 0 && (
+      {problemCount > 0 && (
         <section aria-labelledby="problems-title" className="space-y-2">
           <h3 id="problems-title" className="font-semibold">
-            {preview.problems.length === 1
-              ? '1 row is not imported'
-              : `${preview.problems.length} rows are not imported`}
+            {problemCount === 1 ? '1 row is not imported' : `${problemCount} rows are not imported`}
           </h3>
           <ul className="list-disc space-y-1 pl-5 text-sm">
             {preview.problems.map((p) => (
@@ -92,6 +93,11 @@ export function SplitwisePreviewCard(props: {
               </li>
             ))}
           </ul>
+          {unlisted > 0 && (
+            <p className={`text-sm ${mutedText}`}>
+              and {unlisted} more {unlisted === 1 ? 'row' : 'rows'} not listed here
+            </p>
+          )}
         </section>
       )}
 
