@@ -30,7 +30,7 @@ describe('Settings: your data', () => {
     errors.assertNone();
   });
 
-  it("'Delete account' with the typed e-mail signs out at '/'; the chat then shows 'Former member'", async () => {
+  it("'Delete account' with the typed e-mail and the password signs out at '/'; the chat then shows 'Former member'", async () => {
     const zedContext = await browser.newContext(baseUrl);
     const zed = await registerMember(zedContext, { firstName: 'Zed', password: PASSWORD });
     const household = await createHousehold(zed, 'Leaving House');
@@ -59,7 +59,19 @@ describe('Settings: your data', () => {
     await expectAccessible(page);
 
     await field.fill(zed.email.toUpperCase());
+    // The password is asked for; a wrong one is refused at its field and nothing is deleted.
+    const password = dialog.getByLabel('Your password');
+    await password.fill('not my password');
     await confirm.click();
+    await dialog.getByText('Password is incorrect').waitFor();
+    expect(await password.getAttribute('aria-invalid')).toBe('true');
+    expect(await password.evaluate((el) => el === document.activeElement)).toBe(true);
+    await expectAccessible(page);
+    expect((await zed.context.request.get('/api/auth/user')).status()).toBe(200);
+
+    // The right one, confirmed from the keyboard.
+    await password.fill(PASSWORD);
+    await password.press('Enter');
     await page.waitForURL(`${baseUrl}/`);
     expect((await zed.context.request.get('/api/auth/user')).status()).toBe(401);
 

@@ -377,21 +377,75 @@ const deleteAccount = (client: Client, payload?: unknown) =>
     ...(payload === undefined ? {} : { payload: payload as object }),
   });
 
+/** Every row but the attempt counters, which a refused request may move. */
+async function dataRows() {
+  const { rate_limits: _counters, ...rest } = await allRows();
+  return rest;
+}
+
 describe('DELETE /api/auth/user', () => {
   it('refuses a missing or wrong e-mail with 400 and changes nothing', async () => {
     const w = await world();
-    const before = await allRows();
-    for (const body of [undefined, {}, { email: '' }, { email: w.bea.email }, { email: `x${w.zed.email}` }]) {
+    const before = await dataRows();
+    for (const body of [
+      undefined,
+      {},
+      { email: '', password: PASSWORD },
+      { email: w.bea.email, password: PASSWORD },
+      { email: `x${w.zed.email}`, password: PASSWORD },
+    ]) {
       const response = await deleteAccount(w.zed.client, body);
       expect(response.statusCode, response.body).toBe(400);
       expect(response.json()).toEqual({ message: expect.any(String) });
     }
-    expect((await deleteAccount(w.zed.client, { email: 'nobody@example.com' })).json()).toEqual({
+    expect(
+      (await deleteAccount(w.zed.client, { email: 'nobody@example.com', password: PASSWORD })).json(),
+    ).toEqual({
       message: 'The email address does not match your account',
     });
-    expect(await allRows()).toEqual(before);
+    expect(await dataRows()).toEqual(before);
     expect((await w.zed.client.get('/api/auth/user')).statusCode).toBe(200);
-    expect((await deleteAccount(new Client(t.app), { email: w.zed.email })).statusCode).toBe(401);
+    expect(
+      (await deleteAccount(new Client(t.app), { email: w.zed.email, password: PASSWORD })).statusCode,
+    ).toBe(401);
+  });
+
+  it('asks for the current password: without it or with a wrong one 400, nothing changes and it still signs in', async () => {
+    const zed = await person('Pass');
+    const before = await dataRows();
+    const refusals: Array<[unknown, string]> = [
+      [{ email: zed.email }, 'Password is required'],
+      [{ email: zed.email, password: '' }, 'Password is required'],
+      [{ email: zed.email, password: 'not my password' }, 'Password is incorrect'],
+      [{ email: zed.email, password: PASSWORD.toUpperCase() }, 'Password is incorrect'],
+      [{ email: zed.email, password: 'x'.repeat(10_000) }, 'Password is incorrect'],
+    ];
+    for (const [body, message] of refusals) {
+      const response = await deleteAccount(zed.client, body);
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json()).toEqual({ message });
+    }
+    expect(await dataRows()).toEqual(before);
+    expect((await zed.client.get('/api/auth/user')).statusCode).toBe(200);
+    const login = await new Client(t.app).post('/api/login', { email: zed.email, password: PASSWORD });
+    expect(login.statusCode).toBe(200);
+    expect((await deleteAccount(zed.client, { email: zed.email, password: PASSWORD })).statusCode).toBe(204);
+  });
+
+  it('limits wrong passwords per user (429 with Retry-After), even with the right one after', async () => {
+    const zed = await person('Guessed');
+    const other = await person('Bystander');
+    for (let i = 0; i < 10; i++) {
+      const response = await deleteAccount(zed.client, { email: zed.email, password: `guess-${i}-guess` });
+      expect(response.statusCode).toBe(400);
+    }
+    const limited = await deleteAccount(zed.client, { email: zed.email, password: PASSWORD });
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await zed.client.get('/api/auth/user')).statusCode).toBe(200);
+    expect((await deleteAccount(other.client, { email: other.email, password: PASSWORD })).statusCode).toBe(
+      204,
+    );
   });
 
   it('deletes every trace of the user and keeps the others’ history and balances', async () => {
@@ -410,9 +464,38 @@ describe('DELETE /api/auth/user', () => {
     ).flatMap((r) => [r.card_image_id, r.full_image_id]);
     const profileImageId = (w.profile.profileImageUrl as string).split('/').pop()!;
     const oldCookie = w.zed.client.cookie!;
+    // Attempt counters that name Zed (e-mail, e-mail and address, id) go with the account too.
+    const wrongLogin = await new Client(t.app).post('/api/login', {
+      email: w.zed.email,
+      password: 'wrong guess',
+    });
+    expect(wrongLogin.statusCode).toBe(401);
+    expect((await w.zed.client.post('/api/households/join', { inviteCode: 'ZZZZZZZZ' })).statusCode).toBe(
+      409,
+    );
+    expect(
+      (await deleteAccount(w.zed.client, { email: w.zed.email, password: 'wrong guess' })).statusCode,
+    ).toBe(400);
+    const counters = (await allRows()).rate_limits!.filter(
+      (row) => row.includes(w.zed.email) || row.includes(w.zed.user.id),
+    );
+    for (const name of [
+      'register:email',
+      'login:email',
+      'login:email-ip',
+      'join:user',
+      'delete-account:user',
+    ])
+      expect(
+        counters.some((row) => row.includes(`"key":"${name}:`)),
+        name,
+      ).toBe(true);
 
     // Case and spaces do not matter in the confirmation.
-    const response = await deleteAccount(w.zed.client, { email: `  ${w.zed.email.toUpperCase()} ` });
+    const response = await deleteAccount(w.zed.client, {
+      email: `  ${w.zed.email.toUpperCase()} `,
+      password: PASSWORD,
+    });
     expect(response.statusCode, response.body).toBe(204);
     expect(String(response.headers['set-cookie'])).toMatch(
       /hearth_session=;.*(Max-Age=0|Expires=Thu, 01 Jan 1970)/i,
@@ -513,7 +596,9 @@ describe('DELETE /api/auth/user', () => {
     const tombstones = async () =>
       (await allRows()).users!.filter((r) => r.includes('deleted.invalid')).length;
     const before = await tombstones();
-    expect((await deleteAccount(solo.client, { email: solo.email })).statusCode).toBe(204);
+    expect((await deleteAccount(solo.client, { email: solo.email, password: PASSWORD })).statusCode).toBe(
+      204,
+    );
     expect(rowsMentioning(await allRows(), [household.id, solo.user.id, solo.email, solo.firstName])).toEqual(
       [],
     );
@@ -523,7 +608,9 @@ describe('DELETE /api/auth/user', () => {
 
   it('deletes a user without a household', async () => {
     const solo = await person('Nomad');
-    expect((await deleteAccount(solo.client, { email: solo.email })).statusCode).toBe(204);
+    expect((await deleteAccount(solo.client, { email: solo.email, password: PASSWORD })).statusCode).toBe(
+      204,
+    );
     expect(rowsMentioning(await allRows(), [solo.user.id, solo.email, solo.firstName])).toEqual([]);
     expect((await solo.client.get('/api/auth/user')).statusCode).toBe(401);
   });

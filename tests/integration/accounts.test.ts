@@ -159,28 +159,78 @@ describe('POST /api/login', () => {
     expect((await client.post('/api/login', { email: 'nope', password: 'x' })).statusCode).toBe(400);
   });
 
-  it('limits attempts per e-mail (429) without locking out other accounts', async () => {
-    const { email } = await signUp(t.app);
+  /** A 429 says how long to wait, in whole seconds, no longer than `maxSeconds`. */
+  function expectRetryAfter(
+    response: { statusCode: number; headers: Record<string, unknown> },
+    maxSeconds: number,
+  ) {
+    expect(response.statusCode).toBe(429);
+    const seconds = Number(response.headers['retry-after']);
+    expect(Number.isInteger(seconds) && seconds >= 1 && seconds <= maxSeconds, String(seconds)).toBe(true);
+  }
+
+  it('locks one address out of an account after 10 failures, never its owner elsewhere', async () => {
+    const ada = await signUp(t.app);
     const other = await signUp(t.app);
-    const attacker = new Client(t.app);
+    const attacker = new Client(t.app, '192.0.2.10');
     const statuses: number[] = [];
     for (let i = 0; i < 12; i++) {
-      statuses.push((await attacker.post('/api/login', { email, password: `guess-${i}-guess` })).statusCode);
+      statuses.push(
+        (await attacker.post('/api/login', { email: ada.email, password: `guess-${i}-guess` })).statusCode,
+      );
     }
     expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
     expect(statuses.slice(10)).toEqual([429, 429]);
-    const limited = await new Client(t.app).post('/api/login', { email, password: PASSWORD });
-    expect(limited.statusCode).toBe(429);
-    expect(limited.json().message).toMatch(/too many attempts/i);
-    const fine = await new Client(t.app).post('/api/login', { email: other.email, password: PASSWORD });
+    // Locked: even the right password from that address waits for the window.
+    const locked = await attacker.post('/api/login', { email: ada.email, password: PASSWORD });
+    expectRetryAfter(locked, 10 * 60);
+    expect(locked.json().message).toMatch(/too many attempts/i);
+    // Ada, from her own address, signs in as usual; the attacker's address still signs in to others.
+    const fine = await new Client(t.app, '192.0.2.11').post('/api/login', {
+      email: ada.email,
+      password: PASSWORD,
+    });
     expect(fine.statusCode).toBe(200);
+    const others = await attacker.post('/api/login', { email: other.email, password: PASSWORD });
+    expect(others.statusCode).toBe(200);
   });
 
-  it('limits attempts per address (429)', async () => {
+  it('only slows an e-mail guessed from many addresses, for a minute at most', async () => {
+    let now = NOW;
+    const timed = await createTestApp({}, { now: () => now });
+    try {
+      const { email } = await signUp(timed.app);
+      const from = (i: number) => new Client(timed.app, `198.51.100.${i + 1}`);
+      for (let i = 0; i < 20; i++) {
+        expect((await from(i).post('/api/login', { email, password: 'wrong guess' })).statusCode).toBe(401);
+      }
+      expectRetryAfter(await from(20).post('/api/login', { email, password: PASSWORD }), 60);
+      now += 60_000;
+      expect((await from(21).post('/api/login', { email, password: PASSWORD })).statusCode).toBe(200);
+    } finally {
+      await timed.close();
+    }
+  });
+
+  it('counts only failures: signing in again and again never locks anyone', async () => {
+    const { email } = await signUp(t.app);
+    const client = new Client(t.app, '192.0.2.12');
+    for (let i = 0; i < 15; i++) {
+      expect((await client.post('/api/login', { email, password: PASSWORD })).statusCode).toBe(200);
+    }
+    for (let i = 0; i < 10; i++) {
+      expect((await client.post('/api/login', { email, password: 'wrong guess' })).statusCode).toBe(401);
+    }
+    expect((await client.post('/api/login', { email, password: 'wrong guess' })).statusCode).toBe(429);
+  });
+
+  it('limits failures per address (429), whatever the e-mails', async () => {
     const client = new Client(t.app, '192.0.2.77');
     let last = 0;
     for (let i = 0; i < 101; i++) {
-      last = (await client.post('/api/login', { email: uniqueEmail(), password: 'whatever1' })).statusCode;
+      const response = await client.post('/api/login', { email: uniqueEmail(), password: 'whatever1' });
+      last = response.statusCode;
+      if (last === 429) expectRetryAfter(response, 10 * 60);
     }
     expect(last).toBe(429);
     const elsewhere = await new Client(t.app).post('/api/login', {
@@ -195,13 +245,12 @@ describe('POST /api/login', () => {
     const timed = await createTestApp({}, { now: () => now });
     try {
       const { email } = await signUp(timed.app);
-      const guess = () => new Client(timed.app).post('/api/login', { email, password: 'wrong guess' });
+      const client = new Client(timed.app, '192.0.2.13');
+      const guess = () => client.post('/api/login', { email, password: 'wrong guess' });
       for (let i = 0; i < 10; i++) expect((await guess()).statusCode).toBe(401);
       expect((await guess()).statusCode).toBe(429);
       now += 10 * 60_000;
-      expect((await new Client(timed.app).post('/api/login', { email, password: PASSWORD })).statusCode).toBe(
-        200,
-      );
+      expect((await client.post('/api/login', { email, password: PASSWORD })).statusCode).toBe(200);
     } finally {
       await timed.close();
     }
@@ -215,6 +264,9 @@ describe('POST /api/login', () => {
     }
     expect(statuses.slice(0, 20)).toEqual(Array(20).fill(201));
     expect(statuses[20]).toBe(429);
+    expect(
+      Number((await client.post('/api/register', registration(uniqueEmail()))).headers['retry-after']),
+    ).toBeGreaterThan(0);
   });
 });
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inviteCodes } from '#server/features/households/queries.ts';
 import { INVITE_CODE_ALPHABET } from '#shared/invites.ts';
-import { Client, createTestApp, signUp, type TestApp } from './helpers.ts';
+import { Client, createTestApp, PASSWORD, signUp, type TestApp } from './helpers.ts';
 import { expectIsolated } from './isolation.ts';
 
 let t: TestApp;
@@ -140,6 +140,86 @@ describe('POST /api/households/join', () => {
     });
     expect(other.statusCode).toBe(409);
     expect((await current(second.admin.client)).members).toHaveLength(1);
+  });
+
+  it('tells a member nothing about whether a code exists: the same 409 for a valid and an unknown code', async () => {
+    const first = await householdWith(['Mia']);
+    const second = await householdWith(['Noa']);
+    const answers = [];
+    for (const inviteCode of [second.household.inviteCode, 'ZZZZZZZZ']) {
+      answers.push(await first.admin.client.post('/api/households/join', { inviteCode }));
+    }
+    for (const response of answers) {
+      expect(response.statusCode).toBe(409);
+      expect(response.json()).toEqual({
+        message: 'You are already in a household; leave it before creating or joining another',
+      });
+    }
+  });
+
+  it('limits failed joins per user (429 with Retry-After); another user elsewhere is unaffected', async () => {
+    const { household } = await householdWith(['Host']);
+    const guesser = await signUp(t.app);
+    const guess = (inviteCode: string) => guesser.client.post('/api/households/join', { inviteCode });
+    for (let i = 0; i < 20; i++)
+      expect((await guess(`ZZZZZZ${String(i).padStart(2, '0')}`)).statusCode).toBe(404);
+    for (const inviteCode of ['ZZZZZZ1Z', household.inviteCode]) {
+      const refused = await guess(inviteCode);
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json().message).toMatch(/too many attempts/i);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    }
+    expect(await current(guesser.client)).toBeNull();
+    const guest = await signUp(t.app);
+    expect(
+      (await guest.client.post('/api/households/join', { inviteCode: household.inviteCode })).statusCode,
+    ).toBe(200);
+  });
+
+  it('limits failed joins per address, across users', async () => {
+    const { household } = await householdWith(['Host']);
+    const sameAddress = async () => {
+      const client = new Client(t.app, '192.0.2.90');
+      const email = `join-${Math.random().toString(36).slice(2)}@example.com`;
+      const registered = await client.post('/api/register', {
+        email,
+        password: PASSWORD,
+        confirmPassword: PASSWORD,
+        firstName: 'Same',
+        lastName: 'Place',
+      });
+      expect(registered.statusCode).toBe(201);
+      return client;
+    };
+    for (let user = 0; user < 4; user++) {
+      const client = await sameAddress();
+      for (let i = 0; i < 15; i++) {
+        const response = await client.post('/api/households/join', {
+          inviteCode: `YYYYYY${String(i).padStart(2, '0')}`,
+        });
+        expect(response.statusCode).toBe(404);
+      }
+    }
+    const late = await (await sameAddress()).post('/api/households/join', {
+      inviteCode: household.inviteCode,
+    });
+    expect(late.statusCode).toBe(429);
+    expect(Number(late.headers['retry-after'])).toBeGreaterThan(0);
+    const elsewhere = await signUp(t.app);
+    expect(
+      (await elsewhere.client.post('/api/households/join', { inviteCode: household.inviteCode })).statusCode,
+    ).toBe(200);
+  });
+
+  it('counts only failed joins: joining, leaving and joining again is never limited', async () => {
+    const { household } = await householdWith(['Host']);
+    const mover = await signUp(t.app);
+    for (let i = 0; i < 22; i++) {
+      expect(
+        (await mover.client.post('/api/households/join', { inviteCode: household.inviteCode })).statusCode,
+      ).toBe(200);
+      expect((await mover.client.post('/api/households/leave')).statusCode).toBe(204);
+    }
   });
 
   it('lets only one of two simultaneous joins by the same user through', async () => {

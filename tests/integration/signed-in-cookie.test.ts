@@ -92,7 +92,7 @@ describe('hearth_signed_in', () => {
     const deleted = await third.client.request({
       method: 'DELETE',
       url: '/api/auth/user',
-      payload: { email: third.email },
+      payload: { email: third.email, password: PASSWORD },
     });
     expect(deleted.statusCode, deleted.body).toBe(204);
     expect(cleared(setCookies(deleted).get('hearth_session'))).toBe(true);

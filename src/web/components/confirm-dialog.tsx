@@ -14,6 +14,7 @@ export function ConfirmDialog({
   busy = false,
   confirmDisabled = false,
   tone = 'destructive',
+  form,
   onConfirm,
   onCancel,
 }: {
@@ -27,7 +28,12 @@ export function ConfirmDialog({
   confirmDisabled?: boolean;
   /** 'primary' for a confirmation that destroys nothing (e.g. recording a payment). */
   tone?: 'destructive' | 'primary';
-  onConfirm: () => void;
+  /**
+   * The id of a form in the dialog: the confirming button submits it, so Enter in any of its
+   * fields confirms too, and the form's submit handler does the confirming instead of onConfirm.
+   */
+  form?: string;
+  onConfirm?: () => void;
   onCancel: () => void;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
@@ -66,11 +72,12 @@ export function ConfirmDialog({
               Cancel
             </button>
             <button
-              type="button"
+              type={form ? 'submit' : 'button'}
+              form={form}
               className={tone === 'primary' ? buttonStyles.primary : buttonStyles.destructive}
               disabled={busy || confirmDisabled}
               aria-busy={busy}
-              onClick={onConfirm}
+              onClick={form ? undefined : onConfirm}
             >
               {busy && busyLabel ? busyLabel : confirmLabel}
             </button>

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { displayName, FORMER_MEMBER } from '#shared/users.ts';
-import { LIMITS } from '../../auth/rate-limit.ts';
+import { forgetAccountLimits } from '../../auth/rate-limit.ts';
 import type { Db } from '../../db/database.ts';
 import { readJson } from '../../db/dialect.ts';
 import { findMembership, type MembershipEnded, removeMembership } from '../households/queries.ts';
@@ -100,11 +100,8 @@ export async function deleteAccount(db: Db, userId: string): Promise<AccountDele
     if (imageIds.length > 0) await trx.deleteFrom('images').where('id', 'in', imageIds).execute();
     await trx.updateTable('images').set({ owner_id: null }).where('owner_id', '=', userId).execute();
 
-    // Attempt counters keyed by the e-mail, so a new account with it starts afresh.
-    const emailKeys = Object.values(LIMITS)
-      .filter((limit) => limit.name.endsWith(':email'))
-      .map((limit) => `${limit.name}:${user.email}`);
-    await trx.deleteFrom('rate_limits').where('key', 'in', emailKeys).execute();
+    // Attempt counters about the e-mail or the id, so a new account with the e-mail starts afresh.
+    await forgetAccountLimits(trx, user);
 
     // Pushes still queued for others that name the user, and large realtime payloads in flight.
     await trx

@@ -78,6 +78,16 @@ export async function isMember(db: Db, householdId: string, userId: string): Pro
   return row !== undefined;
 }
 
+/** A household's current invite code. */
+export async function getInviteCode(db: Executor, householdId: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('households')
+    .select('invite_code')
+    .where('id', '=', householdId)
+    .executeTakeFirst();
+  return row?.invite_code ?? null;
+}
+
 export function findHouseholdByInviteCode(db: Executor, inviteCode: string) {
   return db.selectFrom('households').select(['id']).where('invite_code', '=', inviteCode).executeTakeFirst();
 }

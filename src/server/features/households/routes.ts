@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { createHouseholdSchema, joinHouseholdSchema, updateHouseholdSchema } from '#shared/households.ts';
 import { type Context, requireAdmin, requireMember, requireUser } from '../../auth/guards.ts';
+import { addressOf, countAttempt, LIMITS } from '../../auth/rate-limit.ts';
 import { badRequest, conflict, notFound, parse } from '../../http/errors.ts';
 import { getMessage } from '../messages/queries.ts';
 import { notifyMembership } from '../push/notify.ts';
@@ -13,6 +14,7 @@ import {
   findHouseholdByInviteCode,
   findMembership,
   getHousehold,
+  getInviteCode,
   joinHousehold,
   leaveHousehold,
   listMembers,
@@ -22,6 +24,7 @@ import {
 } from './queries.ts';
 
 const ALREADY_IN_ONE = 'You are already in a household; leave it before creating or joining another';
+const ALREADY_MEMBER = 'You are already a member of this household';
 const memberParams = z.object({ userId: z.string().min(1).max(100) });
 
 export function householdRoutes(app: FastifyInstance, ctx: Context): void {
@@ -47,14 +50,29 @@ export function householdRoutes(app: FastifyInstance, ctx: Context): void {
     }
   });
 
+  /**
+   * Why a member cannot join: their own household's code is the only one told apart, and no
+   * other code is looked up, so a member learns nothing about which codes exist.
+   */
+  const alreadyIn = async (householdId: string, inviteCode: string) =>
+    (await getInviteCode(db, householdId)) === inviteCode ? ALREADY_MEMBER : ALREADY_IN_ONE;
+
   app.post('/api/households/join', async (request, reply) => {
     const userId = await requireUser(ctx, request, reply);
     const { inviteCode } = parse(joinHouseholdSchema, request.body);
+    // Only failed joins count: they are how invite codes would be guessed.
+    const attempt = await countAttempt(
+      db,
+      [
+        [LIMITS.joinPerUser, userId],
+        [LIMITS.joinPerAddress, addressOf(request.ip)],
+      ],
+      ctx.now(),
+    );
+    const current = await findMembership(db, userId);
+    if (current) throw conflict(await alreadyIn(current.householdId, inviteCode));
     const household = await findHouseholdByInviteCode(db, inviteCode);
     if (!household) throw notFound('Invalid invite code');
-    const current = await findMembership(db, userId);
-    if (current?.householdId === household.id) throw conflict('You are already a member of this household');
-    if (current) throw conflict(ALREADY_IN_ONE);
     let messageId: string | null;
     try {
       messageId = await joinHousehold(db, userId, household.id);
@@ -62,6 +80,7 @@ export function householdRoutes(app: FastifyInstance, ctx: Context): void {
       if (error instanceof AlreadyInHousehold) throw conflict(ALREADY_IN_ONE);
       throw error;
     }
+    await attempt.succeeded();
     await announce(household.id, [messageId]);
     await events.toHousehold(household.id, { type: 'member_joined', userId });
     await notifyMembership(ctx, household.id, 'joined', userId, userId);

@@ -1,11 +1,13 @@
-import { useId, useState } from 'react';
-import { confirmsEmail } from '#shared/account-data.ts';
+import { useEffect, useId, useRef, useState } from 'react';
+import { accountDataMessages, confirmsEmail, deleteAccountSchema } from '#shared/account-data.ts';
+import { extractErrorMessage } from '#shared/errors.ts';
 import { type Household, isAdmin } from '#shared/household-view.ts';
 import { displayName, type PublicUser } from '#shared/users.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { labelStyles } from '../../components/form-fields.tsx';
 import { TrashIcon } from '../../components/icons.tsx';
 import { buttonStyles, cardStyles, errorText, inputStyles, mutedText } from '../../components/ui.ts';
+import { ApiError } from '../../lib/api.ts';
 import { useDeleteAccount } from './api/account-data.ts';
 
 /** What happens to the household, by the rules of leaving it (the longest-standing member takes over). */
@@ -22,15 +24,57 @@ function householdConsequence(household: Household | null | undefined, viewerId:
   return `You leave ${household.name}.`;
 }
 
+type Field = 'email' | 'password';
+
+const FIELD_OF_MESSAGE: Record<string, Field> = {
+  [accountDataMessages.confirmEmailRequired]: 'email',
+  [accountDataMessages.confirmEmailMismatch]: 'email',
+  [accountDataMessages.passwordRequired]: 'password',
+  [accountDataMessages.passwordIncorrect]: 'password',
+};
+
+/** A refusal that belongs to one field, shown there; anything else is shown under the form. */
+function fieldError(error: Error | null): { field: Field; message: string } | null {
+  if (!(error instanceof ApiError) || error.status !== 400) return null;
+  const message = extractErrorMessage(error.message);
+  const field = FIELD_OF_MESSAGE[message];
+  return field ? { field, message } : null;
+}
+
 export function DeleteAccountCard({ user, household }: { user: PublicUser; household?: Household | null }) {
   const [open, setOpen] = useState(false);
   const [typed, setTyped] = useState('');
+  const [password, setPassword] = useState('');
+  const [localError, setLocalError] = useState<{ field: Field; message: string } | null>(null);
   const remove = useDeleteAccount();
-  const inputId = useId();
+  const id = useId();
+  const passwordRef = useRef<HTMLInputElement>(null);
   const matches = confirmsEmail(typed, user.email);
   const busy = remove.isPending || remove.isSuccess;
+  const refused = localError ?? fieldError(remove.error);
+  const errorFor = (field: Field) => (refused?.field === field ? refused.message : undefined);
+  const otherError = remove.isError && !refused;
+  const passwordError = errorFor('password');
+
+  // A refused password puts the keyboard back in its field, where the message is read out.
+  useEffect(() => {
+    if (passwordError) passwordRef.current?.focus();
+  }, [passwordError]);
+
   const confirm = () => {
-    if (matches && !busy) remove.mutate(typed);
+    if (!matches || busy) return;
+    const input = deleteAccountSchema.safeParse({ email: typed, password });
+    const issue = input.error?.issues[0];
+    if (issue) {
+      setLocalError({ field: issue.path[0] === 'password' ? 'password' : 'email', message: issue.message });
+      return;
+    }
+    setLocalError(null);
+    remove.mutate({ email: typed, password });
+  };
+  const edited = () => {
+    setLocalError(null);
+    if (remove.isError) remove.reset();
   };
 
   return (
@@ -52,6 +96,8 @@ export function DeleteAccountCard({ user, household }: { user: PublicUser; house
         onClick={() => {
           remove.reset();
           setTyped('');
+          setPassword('');
+          setLocalError(null);
           setOpen(true);
         }}
       >
@@ -66,7 +112,7 @@ export function DeleteAccountCard({ user, household }: { user: PublicUser; house
         busyLabel="Deleting..."
         busy={busy}
         confirmDisabled={!matches}
-        onConfirm={confirm}
+        form={`${id}-form`}
         onCancel={() => setOpen(false)}
       >
         <p>
@@ -80,29 +126,71 @@ export function DeleteAccountCard({ user, household }: { user: PublicUser; house
           </p>
         )}
         <form
+          id={`${id}-form`}
+          noValidate
           onSubmit={(event) => {
             event.preventDefault();
             confirm();
           }}
-          className="space-y-1.5 pt-1"
+          className="space-y-3 pt-1"
         >
-          <label htmlFor={inputId} className={labelStyles}>
-            Type your email address ({user.email}) to confirm
-          </label>
-          <input
-            id={inputId}
-            type="email"
-            autoComplete="off"
-            spellCheck={false}
-            value={typed}
-            disabled={busy}
-            onChange={(event) => setTyped(event.target.value)}
-            className={inputStyles}
-          />
+          <div className="space-y-1.5">
+            <label htmlFor={`${id}-email`} className={labelStyles}>
+              Type your email address ({user.email}) to confirm
+            </label>
+            <input
+              id={`${id}-email`}
+              type="email"
+              autoComplete="off"
+              spellCheck={false}
+              value={typed}
+              disabled={busy}
+              aria-invalid={errorFor('email') ? true : undefined}
+              aria-describedby={errorFor('email') ? `${id}-email-error` : undefined}
+              onChange={(event) => {
+                setTyped(event.target.value);
+                edited();
+              }}
+              className={inputStyles}
+            />
+            {errorFor('email') && (
+              <p id={`${id}-email-error`} className={errorText}>
+                {errorFor('email')}
+              </p>
+            )}
+          </div>
+          <div className="space-y-1.5">
+            <label htmlFor={`${id}-password`} className={labelStyles}>
+              Your password
+            </label>
+            <input
+              ref={passwordRef}
+              id={`${id}-password`}
+              type="password"
+              autoComplete="current-password"
+              required
+              value={password}
+              disabled={busy}
+              aria-invalid={passwordError ? true : undefined}
+              aria-describedby={passwordError ? `${id}-password-error` : undefined}
+              onChange={(event) => {
+                setPassword(event.target.value);
+                edited();
+              }}
+              className={inputStyles}
+            />
+            {passwordError && (
+              <p id={`${id}-password-error`} className={errorText}>
+                {passwordError}
+              </p>
+            )}
+          </div>
         </form>
-        {remove.isError && (
+        {otherError && (
           <p role="alert" className={errorText}>
-            Your account could not be deleted. Please try again.
+            {remove.error instanceof ApiError && remove.error.status === 429
+              ? extractErrorMessage(remove.error.message)
+              : 'Your account could not be deleted. Please try again.'}
           </p>
         )}
       </ConfirmDialog>

@@ -1,13 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { DeleteAccountInput } from '#shared/account-data.ts';
 import { apiRequest } from '../../../lib/api.ts';
-import { removeLocal, removeSession, storageKeys } from '../../../lib/storage.ts';
 import { startAuthTransition } from '../../auth/auth-transition.ts';
+import { leaveSignedOut } from '../../auth/session.ts';
 
 /** The personal data export: a plain link, so the browser downloads the ZIP itself. */
 export const EXPORT_URL = '/api/export/me';
 
-export async function deleteAccount(email: string): Promise<void> {
-  await apiRequest('DELETE', '/api/auth/user', { email });
+export async function deleteAccount(input: DeleteAccountInput): Promise<void> {
+  await apiRequest('DELETE', '/api/auth/user', input);
 }
 
 /** On success the user is gone: forget everything cached and reload at '/', as after sign-out. */
@@ -16,11 +17,10 @@ export function useDeleteAccount() {
   return useMutation({
     mutationFn: deleteAccount,
     onSuccess: () => {
+      // The one way out, so the end of the session, which the server also announces on the
+      // socket, cannot start a second reload; the overlay then says what happened.
+      leaveSignedOut(queryClient);
       startAuthTransition('Deleting your account...');
-      queryClient.clear();
-      removeLocal(storageKeys.authCache);
-      removeSession(storageKeys.isNewSignup);
-      window.location.assign('/');
     },
   });
 }
