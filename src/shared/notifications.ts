@@ -35,6 +35,14 @@ const base64url = (bytes: number, field: string) =>
       `${field} must be ${bytes} bytes of base64url`,
     );
 
+/**
+ * Browsers (push subscriptions) one user keeps; saving one more forgets their oldest. Every push
+ * fans out to all of them, with retries.
+ */
+export const MAX_PUSH_DEVICES_PER_USER = 20;
+
+export const PUSH_ENDPOINT_TAKEN = 'This push endpoint belongs to another account';
+
 /** The browser's PushSubscription JSON. */
 export const pushSubscriptionSchema = z.object({
   endpoint: z

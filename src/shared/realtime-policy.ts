@@ -7,6 +7,12 @@ export const MAX_RECONNECT_ATTEMPTS = 10;
 export const MAX_RECONNECT_DELAY_MS = 10_000;
 /** The close code a browser reports when the connection dropped without a closing handshake. */
 export const ABNORMAL_CLOSURE = 1006;
+/**
+ * The server closes a socket with this once its session has ended (logout, expiry, account
+ * deletion): the client is signed out, and reconnecting would only be refused.
+ */
+export const SESSION_ENDED_CLOSE = 4001;
+export const SESSION_ENDED_REASON = 'Session ended';
 
 /**
  * Wait before reconnect attempt `attempt` (1 for the first): 500 ms after an abnormal closure

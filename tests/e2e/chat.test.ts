@@ -345,6 +345,27 @@ describe('household chat', () => {
     beaErrors.assertNone();
   });
 
+  it('signs the page out, without reconnecting, when its session ends on the server', async () => {
+    const bea = await member('Bea', 'Example');
+    // After the reload the page asks who is signed in with the cookie of the ended session: 401.
+    const beaErrors = watchPageErrors(bea.page, [401]);
+    await createHousehold(bea, 'Oak House');
+    await openChat(bea.page);
+    const sockets: string[] = [];
+    bea.page.on('websocket', (socket) => sockets.push(socket.url()));
+
+    // The session ends elsewhere (signed out on another device): this browser keeps its cookies.
+    const cookie = (await bea.context.cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
+    const elsewhere = await newContext(browser, server.url);
+    contexts.push(elsewhere);
+    expect((await elsewhere.request.post('/api/logout', { headers: { cookie } })).status()).toBe(204);
+
+    await bea.page.waitForURL(`${server.url}/`);
+    await bea.page.getByRole('heading', { name: 'Smart Chores' }).waitFor();
+    expect(sockets).toEqual([]);
+    beaErrors.assertNone();
+  });
+
   it('reconnects after the server restarts and shows the messages it missed', async () => {
     const ada = await member('Ada', 'Lovelace');
     const bea = await member('Bea', 'Example');

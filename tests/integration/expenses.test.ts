@@ -1212,6 +1212,8 @@ describe('POST /api/expenses/:id/receipt', () => {
     const image = await ann.client.get(updated.receiptUrl!);
     expect(image.statusCode).toBe(200);
     expect(image.headers['content-type']).toBe('image/webp');
+    // A receipt is for the household: no shared cache may keep it.
+    expect(image.headers['cache-control']).toBe('private, max-age=31536000, immutable');
     const meta = await sharp(image.rawPayload).metadata();
     expect(meta).toMatchObject({ format: 'webp', width: 640, height: 480 });
 

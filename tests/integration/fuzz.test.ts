@@ -8,6 +8,7 @@ import type { Db } from '#server/db/database.ts';
 import { createChoreSchema } from '#shared/chores.ts';
 import { listingsQuerySchema } from '#shared/listings.ts';
 import { createTestApp, PASSWORD, signUp, type TestApp, testEngine, uniqueEmail } from './helpers.ts';
+import { listRoutes, type Route } from './routes.ts';
 
 /**
  * Property-based fuzzing of every route the app registers (issue 11). A signed-in member of
@@ -32,31 +33,6 @@ import { createTestApp, PASSWORD, signUp, type TestApp, testEngine, uniqueEmail 
 /** Requests in all; HEARTH_FUZZ_REQUESTS asks for a longer soak. */
 const TOTAL = Number(process.env.HEARTH_FUZZ_REQUESTS) || (testEngine === 'postgres' ? 3_000 : 20_000);
 const ADDRESS = '10.99.0.1';
-
-// ---- routes -------------------------------------------------------------------------------------
-
-interface Route {
-  method: string;
-  url: string;
-}
-
-/** Every method + URL the app serves, read from Fastify's own route tree (new routes included). */
-function listRoutes(app: FastifyInstance): Route[] {
-  const routes: Route[] = [];
-  const stack: string[] = [];
-  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
-    const match = /^((?:[│ ] {3})*)[├└]── (.*?)(?: \(([^)]*)\))?$/.exec(line);
-    if (!match) continue;
-    const depth = (match[1] ?? '').length / 4;
-    const url = (depth > 0 ? (stack[depth - 1] ?? '') : '') + (match[2] ?? '');
-    stack[depth] = url;
-    stack.length = depth + 1;
-    for (const method of (match[3] ?? '').split(',').map((m) => m.trim())) {
-      if (method) routes.push({ method, url });
-    }
-  }
-  return routes;
-}
 
 // ---- the world: households A and B --------------------------------------------------------------
 

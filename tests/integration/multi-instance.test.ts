@@ -3,7 +3,8 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '#server/db/database.ts';
 import type { ChatMessage } from '#shared/messages.ts';
-import { Client, createTestApp, createTestApps, signUp, testEngine } from './helpers.ts';
+import { SESSION_ENDED_CLOSE } from '#shared/realtime-policy.ts';
+import { Client, createTestApp, createTestApps, PASSWORD, signUp, testEngine } from './helpers.ts';
 import { addressOf, catchUp, SocketPool, type TestSocket } from './sockets.ts';
 
 /**
@@ -177,6 +178,67 @@ if (testEngine === 'postgres') {
       expect((await stays!.socket.next('new_message')).message.id).toBe(later.id);
       await kicked!.socket.sync();
       expect(kicked!.socket.unread()).toEqual([]);
+    });
+
+    const ENDED = { code: SESSION_ENDED_CLOSE, reason: 'Session ended' };
+    const noMessages = (socket: TestSocket) => socket.received.filter((f) => f.type === 'new_message');
+
+    it('closes on both instances the sockets of a session logged out through B', async () => {
+      const { id, people } = await household([
+        { name: ['Lo', 'Gout'], on: a },
+        { name: ['Stay', 'Put'], on: a },
+      ]);
+      const [leaver, stays] = people;
+      const onB = await socketOn(b, leaver!.client);
+      await onB.connect(leaver!.user.id, id);
+      const out = await sameSessionOn(b, leaver!.client).post('/api/logout');
+      expect(out.statusCode).toBe(204);
+      expect(await leaver!.socket.closed).toEqual(ENDED);
+      expect(await onB.closed).toEqual(ENDED);
+      const later = await post(stays!.client, 'after the logout');
+      await stays!.socket.next('new_message', { where: (f) => f.message.id === later.id });
+      expect(noMessages(leaver!.socket)).toEqual([]);
+      expect(noMessages(onB)).toEqual([]);
+    });
+
+    it('closes on both instances every socket of an account deleted through A', async () => {
+      const { id, people } = await household([
+        { name: ['Del', 'Eted'], on: b },
+        { name: ['Stay', 'Put'], on: b },
+      ]);
+      const [deleted, stays] = people;
+      const onA = await socketOn(a, deleted!.client);
+      await onA.connect(deleted!.user.id, id);
+      const user = (await deleted!.client.get('/api/user')).json() as { email: string };
+      const response = await deleted!.client.request({
+        method: 'DELETE',
+        url: '/api/auth/user',
+        payload: { email: user.email, password: PASSWORD },
+      });
+      expect(response.statusCode, response.body).toBe(204);
+      expect(await deleted!.socket.closed).toEqual(ENDED);
+      expect(await onA.closed).toEqual(ENDED);
+      expect(await stays!.socket.next('member_left')).toEqual({
+        type: 'member_left',
+        userId: deleted!.user.id,
+      });
+      expect(noMessages(deleted!.socket)).toEqual([]);
+      expect(noMessages(onA)).toEqual([]);
+    });
+
+    it('closes on both instances the sockets of a session that expires', async () => {
+      const { id, people } = await household([{ name: ['Ex', 'Pired'], on: a }]);
+      const [expiring] = people;
+      await database.db
+        .updateTable('sessions')
+        .set({ expires_at: Date.now() + 1_000 })
+        .where('user_id', '=', expiring!.user.id)
+        .execute();
+      const onB = await socketOn(b, expiring!.client);
+      await onB.connect(expiring!.user.id, id);
+      // B's socket knows the near expiry; A's was opened before it, and closes through the bus.
+      expect(await onB.closed).toEqual(ENDED);
+      expect(await expiring!.socket.closed).toEqual(ENDED);
     });
 
     it('carries an event over the NOTIFY size limit by reference', async () => {

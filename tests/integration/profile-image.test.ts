@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import zlib, { deflateSync } from 'node:zlib';
+import { sql } from 'kysely';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrations } from '#server/db/migrations.ts';
 import { type Client, createTestApp, signUp, type TestApp } from './helpers.ts';
 
 interface Part {
@@ -439,5 +441,82 @@ describe('GET /api/images/{id}', () => {
     expect(response.statusCode).toBeGreaterThanOrEqual(400);
     expect(response.statusCode).toBeLessThan(500);
     expect(response.json()).toMatchObject({ message: expect.any(String) });
+  });
+});
+
+describe('GET /api/images/{id}: who may keep a copy', () => {
+  const PRIVATE = 'private, max-age=31536000, immutable';
+  const PUBLIC = 'public, max-age=31536000, immutable';
+  const cacheControl = async (app: TestApp['app'], url: string) => {
+    const response = await app.inject({ method: 'GET', url });
+    expect(response.statusCode).toBe(200);
+    return response.headers['cache-control'];
+  };
+
+  /** A profile photo, a receipt and a listing photo, each uploaded through the API. */
+  async function oneOfEach(app: TestApp['app']) {
+    const { client, user } = await signUp(app);
+    const profile = (await upload(client, photoForm(await pngOf(40, 40)))).json() as UserBody;
+    await client.post('/api/households', { name: 'Receipts' });
+    const expense = await client.post('/api/expenses', {
+      expense: {
+        title: 'Groceries',
+        amount: '12.00',
+        category: 'groceries',
+        splitType: 'equal',
+        paidBy: user.id,
+        isRecurring: false,
+      },
+      splits: [{ userId: user.id, amount: '12.00' }],
+    });
+    expect(expense.statusCode, expense.body).toBe(201);
+    const form = multipart([
+      { name: 'receipt', filename: 'till.png', contentType: 'image/png', data: await pngOf(60, 80) },
+    ]);
+    const receipt = await client.post(
+      `/api/expenses/${expense.json().id}/receipt`,
+      form.payload,
+      form.headers,
+    );
+    expect(receipt.statusCode, receipt.body).toBe(200);
+    const photo = `data:image/png;base64,${(await pngOf(30, 20)).toString('base64')}`;
+    const listing = await client.post('/api/roommate-listings', {
+      title: 'Room with a view',
+      rent: 700,
+      location: '1 Hill Road',
+      city: 'Springfield',
+      images: [photo],
+    });
+    expect(listing.statusCode, listing.body).toBe(201);
+    return {
+      profile: profile.profileImageUrl!,
+      receipt: receipt.json().receiptUrl as string,
+      listing: listing.json() as { images: string[]; cardImages: string[] },
+    };
+  }
+
+  it('lets only the browser keep profile photos and receipts (private); listing photos are public', async () => {
+    const urls = await oneOfEach(t.app);
+    expect(await cacheControl(t.app, urls.profile)).toBe(PRIVATE);
+    expect(await cacheControl(t.app, urls.receipt)).toBe(PRIVATE);
+    for (const url of [...urls.listing.images, ...urls.listing.cardImages])
+      expect(await cacheControl(t.app, url)).toBe(PUBLIC);
+  });
+
+  it('gives images stored before kinds were recorded theirs from what refers to them (migration 0013)', async () => {
+    const own = await createTestApp();
+    try {
+      const urls = await oneOfEach(own.app);
+      const { db } = own.database;
+      // The images as they were before the migration: no kind column. Then the migration alone.
+      await sql`alter table images drop column kind`.execute(db);
+      await migrations(own.database.engine)['0013_image_kind']!.up(db as never);
+      expect(await cacheControl(own.app, urls.profile)).toBe(PRIVATE);
+      expect(await cacheControl(own.app, urls.receipt)).toBe(PRIVATE);
+      for (const url of [...urls.listing.images, ...urls.listing.cardImages])
+        expect(await cacheControl(own.app, url)).toBe(PUBLIC);
+    } finally {
+      await own.close();
+    }
   });
 });

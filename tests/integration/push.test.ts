@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '#server/app.ts';
 import { runPushSweep } from '#server/features/push/worker.ts';
-import type { PushPayload } from '#shared/notifications.ts';
+import { MAX_PUSH_DEVICES_PER_USER, type PushPayload } from '#shared/notifications.ts';
 import {
   Client,
   createTestApp,
@@ -223,6 +223,72 @@ describe('keys, subscriptions and settings', () => {
       204,
     );
     expect((await ben.client.post('/api/push/test')).statusCode).toBe(404);
+  });
+
+  it('refuses to move a browser to another account that lacks its keys (409), changing nothing', async () => {
+    const ann = await signUp(t.app);
+    const mallory = await signUp(t.app);
+    const device = await subscribe(ann.client, 'taken');
+    const impostor = endpoint.device('impostor');
+    for (const keys of [
+      impostor.subscription.keys,
+      { ...device.subscription.keys, auth: impostor.subscription.keys.auth },
+      { ...device.subscription.keys, p256dh: impostor.subscription.keys.p256dh },
+    ]) {
+      const response = await mallory.client.post('/api/push/subscribe', { ...device.subscription, keys });
+      expect(response.statusCode).toBe(409);
+      expect(response.json()).toEqual({ message: 'This push endpoint belongs to another account' });
+    }
+    expect((await mallory.client.post('/api/push/test')).statusCode).toBe(404);
+    // Still Ann's, with her keys: her test push arrives and decrypts with them.
+    expect((await ann.client.post('/api/push/test')).json()).toEqual({ sent: 1 });
+    await sweep();
+    expect(delivered(device, 'test')).toHaveLength(1);
+    // Her own browser may change its keys.
+    const renewed = endpoint.device('renewed');
+    const again = await ann.client.post('/api/push/subscribe', {
+      ...device.subscription,
+      keys: renewed.subscription.keys,
+    });
+    expect(again.statusCode).toBe(201);
+    expect(
+      await t.database.db
+        .selectFrom('push_subscriptions')
+        .select(['user_id', 'p256dh', 'auth'])
+        .where('endpoint', '=', device.endpoint)
+        .execute(),
+    ).toEqual([{ user_id: ann.user.id, ...renewed.subscription.keys }]);
+  });
+
+  it(`keeps at most ${MAX_PUSH_DEVICES_PER_USER} browsers per user, forgetting the oldest`, async () => {
+    const { client, user } = await signUp(t.app);
+    const other = await signUp(t.app);
+    const theirs = await subscribe(other.client, 'bystander');
+    const devices: Device[] = [];
+    for (let i = 0; i <= MAX_PUSH_DEVICES_PER_USER; i++) {
+      clock += 1000;
+      devices.push(await subscribe(client, `many-${i}`));
+    }
+    const kept = async () =>
+      (
+        await t.database.db
+          .selectFrom('push_subscriptions')
+          .select('endpoint')
+          .where('user_id', '=', user.id)
+          .orderBy('created_at')
+          .execute()
+      ).map((r) => r.endpoint);
+    const newest = devices.slice(1).map((d) => d.endpoint);
+    expect(await kept()).toEqual(newest);
+    // Saving a kept browser again forgets nothing.
+    clock += 1000;
+    expect((await client.post('/api/push/subscribe', devices[5]!.subscription)).statusCode).toBe(201);
+    expect(await kept()).toEqual(newest);
+    expect((await client.post('/api/push/test')).json()).toEqual({ sent: MAX_PUSH_DEVICES_PER_USER });
+    expect((await other.client.post('/api/push/test')).json()).toEqual({ sent: 1 });
+    await sweep();
+    expect(delivered(devices[0]!)).toEqual([]);
+    for (const device of [...devices.slice(1), theirs]) expect(delivered(device, 'test')).toHaveLength(1);
   });
 
   it('keeps settings per user, with defaults, and refuses bad ones', async () => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatMessage } from '#shared/messages.ts';
-import { type Client, createTestApp, signUp, type TestApp } from './helpers.ts';
+import { SESSION_ENDED_CLOSE } from '#shared/realtime-policy.ts';
+import { Client, createTestApp, PASSWORD, signUp, type TestApp } from './helpers.ts';
 import { addressOf, catchUp, SocketPool, type TestSocket } from './sockets.ts';
 
 let t: TestApp;
@@ -382,6 +383,131 @@ describe('membership changes', () => {
     await leaver!.socket.sync();
     expect(host!.socket.unread()).toEqual([]);
     expect(leaver!.socket.unread()).toEqual([]);
+  });
+});
+
+describe('sessions ending', () => {
+  const ENDED = { code: SESSION_ENDED_CLOSE, reason: 'Session ended' };
+
+  /** A second session of a member (signed in on another device), with a confirmed socket. */
+  async function secondSession(member: Member, householdId: string) {
+    const client = new Client(t.app);
+    const login = await client.post('/api/login', { email: member.user.email, password: PASSWORD });
+    expect(login.statusCode).toBe(200);
+    const socket = await openSocket(client);
+    await socket.connect(member.user.id, householdId);
+    return { client, socket };
+  }
+
+  const sessionsOf = async (userId: string) =>
+    t.database.db.selectFrom('sessions').select('expires_at').where('user_id', '=', userId).execute();
+
+  it.each(['POST', 'GET'])(
+    'closes the sockets of a session ended by %s /api/logout (4001), and only that session’s',
+    async (method) => {
+      const home = await household([
+        ['Lo', 'Gout'],
+        ['Stay', 'Put'],
+      ]);
+      const [leaver, stays] = home.members;
+      const sameSession = await openSocket(leaver!.client);
+      await sameSession.connect(leaver!.user.id, home.id);
+      const otherDevice = await secondSession(leaver!, home.id);
+
+      const out = await leaver!.client.request({ method: method as 'POST' | 'GET', url: '/api/logout' });
+      expect(out.statusCode).toBe(method === 'POST' ? 204 : 302);
+      expect(await within(leaver!.socket.closed, 5_000)).toEqual(ENDED);
+      expect(await within(sameSession.closed, 5_000)).toEqual(ENDED);
+
+      // The household goes on: the other session hears it, the ended one heard nothing of it.
+      const later = await post(stays!.client, 'after the logout');
+      for (const socket of [stays!.socket, otherDevice.socket]) {
+        expect((await socket.next('new_message')).message.id).toBe(later.id);
+      }
+      for (const socket of [leaver!.socket, sameSession]) {
+        expect(socket.received.filter((f) => f.type === 'new_message')).toEqual([]);
+      }
+      expect(otherDevice.socket.open).toBe(true);
+    },
+  );
+
+  it('closes, instead of confirming, a socket whose session ended before it sent connect', async () => {
+    const { client, user } = await signUp(t.app);
+    const { id } = (await client.post('/api/households', { name: 'Gone' })).json();
+    const socket = await openSocket(client);
+    // Ended behind the API: no message on the bus, so the connect itself must find out.
+    await t.database.db.deleteFrom('sessions').where('user_id', '=', user.id).execute();
+    socket.send({ type: 'connect', userId: user.id, householdId: id });
+    expect(await within(socket.closed, 5_000)).toEqual(ENDED);
+    expect(socket.received).toEqual([]);
+  });
+
+  it('closes every socket of a deleted account, in each of its sessions (4001)', async () => {
+    const home = await household([
+      ['Del', 'Eted'],
+      ['Stay', 'Put'],
+    ]);
+    const [deleted, stays] = home.members;
+    const otherDevice = await secondSession(deleted!, home.id);
+    const response = await deleted!.client.request({
+      method: 'DELETE',
+      url: '/api/auth/user',
+      payload: { email: deleted!.user.email, password: PASSWORD },
+    });
+    expect(response.statusCode, response.body).toBe(204);
+    expect(await within(deleted!.socket.closed, 5_000)).toEqual(ENDED);
+    expect(await within(otherDevice.socket.closed, 5_000)).toEqual(ENDED);
+    expect(await stays!.socket.next('member_left')).toEqual({
+      type: 'member_left',
+      userId: deleted!.user.id,
+    });
+    const later = await post(stays!.client, 'after the deletion');
+    await stays!.socket.next('new_message', { where: (f) => f.message.id === later.id });
+    for (const socket of [deleted!.socket, otherDevice.socket]) {
+      expect(socket.received.filter((f) => f.type === 'new_message')).toEqual([]);
+    }
+  });
+
+  it('closes the socket of a session that expires while it is open (4001)', async () => {
+    const home = await household([
+      ['Ex', 'Pired'],
+      ['Stay', 'Put'],
+    ]);
+    const [expiring, stays] = home.members;
+    await t.database.db
+      .updateTable('sessions')
+      .set({ expires_at: Date.now() + 1_500 })
+      .where('user_id', '=', expiring!.user.id)
+      .execute();
+    const socket = await openSocket(expiring!.client);
+    await socket.connect(expiring!.user.id, home.id);
+    expect(await within(socket.closed, 5_000)).toEqual(ENDED);
+    expect(await sessionsOf(expiring!.user.id)).toEqual([]);
+    // The socket opened before the change to the database closes too.
+    expect(await within(expiring!.socket.closed, 5_000)).toEqual(ENDED);
+    const later = await post(stays!.client, 'after the expiry');
+    expect((await stays!.socket.next('new_message')).message.id).toBe(later.id);
+    expect(socket.received.filter((f) => f.type === 'new_message')).toEqual([]);
+    expect(await sockets.attempt(url.ws, { origin: url.origin, cookie: expiring!.client.cookie })).toBe(401);
+  });
+
+  it('keeps a socket open past its session’s old expiry when signed-in use extended it', async () => {
+    const { client, user } = await signUp(t.app);
+    const { id } = (await client.post('/api/households', { name: 'Still here' })).json();
+    const soon = Date.now() + 1_000;
+    await t.database.db
+      .updateTable('sessions')
+      .set({ expires_at: soon })
+      .where('user_id', '=', user.id)
+      .execute();
+    const socket = await openSocket(client);
+    await socket.connect(user.id, id);
+    // Any signed-in request slides the expiry 30 days on.
+    expect((await client.get('/api/user')).statusCode).toBe(200);
+    expect((await sessionsOf(user.id))[0]!.expires_at).toBeGreaterThan(soon);
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await socket.sync();
+    expect(socket.open).toBe(true);
   });
 });
 

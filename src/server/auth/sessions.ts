@@ -3,6 +3,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SIGNED_IN_COOKIE } from '#shared/session-cookie.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
+import type { EndedSessions } from '../realtime/bus.ts';
+import type { Publisher } from '../realtime/hub.ts';
 import type { AuthCache, CachedSession } from './auth-cache.ts';
 
 export const SESSION_COOKIE = 'hearth_session';
@@ -55,16 +57,40 @@ export async function startSession(
   setCookie(config, reply, token);
 }
 
-/** The user a session token belongs to, while the session lasts (WebSocket upgrades). */
+/** The user a session token belongs to, while the session lasts. */
 export async function userIdForToken(db: Db, token: string, now = Date.now()): Promise<string | null> {
+  return (await liveSession(db, token, now))?.userId ?? null;
+}
+
+/** A live session as a WebSocket remembers it: the socket closes when the session ends. */
+export interface LiveSession {
+  tokenHash: string;
+  userId: string;
+  expiresAt: number;
+}
+
+/** The session a token names while it lasts, or null (WebSocket upgrades). */
+export async function liveSession(db: Db, token: string, now = Date.now()): Promise<LiveSession | null> {
   if (token.length > 100) return null;
+  const tokenHash = hashToken(token);
   const session = await db
     .selectFrom('sessions')
-    .select('user_id')
-    .where('token_hash', '=', hashToken(token))
+    .select(['user_id', 'expires_at'])
+    .where('token_hash', '=', tokenHash)
     .where('expires_at', '>', now)
     .executeTakeFirst();
-  return session?.user_id ?? null;
+  return session ? { tokenHash, userId: session.user_id, expiresAt: session.expires_at } : null;
+}
+
+/** When a session ends (HTTP use moves it later), or null once it has ended. */
+export async function sessionExpiry(db: Db, tokenHash: string, now = Date.now()): Promise<number | null> {
+  const session = await db
+    .selectFrom('sessions')
+    .select('expires_at')
+    .where('token_hash', '=', tokenHash)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+  return session?.expires_at ?? null;
 }
 
 /**
@@ -116,10 +142,36 @@ export async function readSession(
   return session.userId;
 }
 
-export async function endSession(db: Db, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+/**
+ * Ends sessions everywhere at once: deletes them, and closes their WebSockets on every instance
+ * (realtime/hub.ts). Logout, expiry and account deletion end sessions here; so should anything
+ * else that signs people out (a password change: every session of the user but the one in use).
+ */
+export async function endSessions(db: Db, events: Pick<Publisher, 'sessionsEnded'>, ended: EndedSessions) {
+  let query = db.deleteFrom('sessions').where('user_id', '=', ended.userId);
+  if (ended.tokenHash !== undefined) query = query.where('token_hash', '=', ended.tokenHash);
+  if (ended.exceptTokenHash !== undefined) query = query.where('token_hash', '<>', ended.exceptTokenHash);
+  await query.execute();
+  await events.sessionsEnded(ended);
+}
+
+/** Logout: ends the session of the request's cookie and signs the browser out. */
+export async function endSession(
+  db: Db,
+  events: Pick<Publisher, 'sessionsEnded'>,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<void> {
   const token = request.cookies[SESSION_COOKIE];
-  if (token) await db.deleteFrom('sessions').where('token_hash', '=', hashToken(token)).execute();
   clearSessionCookies(reply);
+  if (!token || token.length > 100) return;
+  const tokenHash = hashToken(token);
+  const session = await db
+    .selectFrom('sessions')
+    .select('user_id')
+    .where('token_hash', '=', tokenHash)
+    .executeTakeFirst();
+  if (session) await endSessions(db, events, { userId: session.user_id, tokenHash });
 }
 
 export async function deleteExpiredSessions(db: Db): Promise<void> {

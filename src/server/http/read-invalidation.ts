@@ -58,6 +58,7 @@ export function registerReadInvalidation(
       for (const id of userIds) every.dropUser(id);
       return;
     }
+    if ('sessionsEnded' in message) return every.dropUser(message.sessionsEnded.userId);
     if (EPHEMERAL.has(message.event.type)) return;
     if ('userId' in message.audience) every.dropUser(message.audience.userId);
     else every.dropHousehold(message.audience.householdId);

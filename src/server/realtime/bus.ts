@@ -22,7 +22,22 @@ export interface InvalidationMessage {
   invalidate: { householdIds: string[]; userIds: string[] };
 }
 
-export type BusMessage = EventMessage | InvalidationMessage;
+/**
+ * Sessions that ended (logout, expiry, account deletion): every instance closes their sockets
+ * and drops the user's cached sessions. All of a user's sessions, or the one named, or all but
+ * the one named.
+ */
+export interface EndedSessions {
+  userId: string;
+  tokenHash?: string;
+  exceptTokenHash?: string;
+}
+
+export interface SessionsEndedMessage {
+  sessionsEnded: EndedSessions;
+}
+
+export type BusMessage = EventMessage | InvalidationMessage | SessionsEndedMessage;
 
 /**
  * Carries real-time events between app instances. In-process on SQLite (one instance); on

@@ -3,14 +3,15 @@ import type { Duplex } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { type WebSocket, WebSocketServer } from 'ws';
 import { type ClientFrame, clientFrameSchema, type ServerEvent } from '#shared/messages.ts';
+import { SESSION_ENDED_CLOSE, SESSION_ENDED_REASON } from '#shared/realtime-policy.ts';
 import { displayName } from '#shared/users.ts';
-import { SESSION_COOKIE, userIdForToken } from '../auth/sessions.ts';
+import { endSessions, liveSession, SESSION_COOKIE, sessionExpiry } from '../auth/sessions.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import { isDatabaseUnavailable } from '../db/dialect.ts';
 import { findUserById } from '../features/accounts/queries.ts';
 import { findMembership } from '../features/households/queries.ts';
-import type { Audience, EventBus } from './bus.ts';
+import type { Audience, EndedSessions, EventBus } from './bus.ts';
 
 // Limits of the channel (issue: flood and abuse protection).
 export const MAX_FRAME_BYTES = 16 * 1024;
@@ -21,9 +22,17 @@ const DROPPED_BEFORE_CLOSE = 100;
 const MAX_QUEUED_FRAMES = 64;
 // A client that stops reading gets no more frames past this, and is closed.
 const MAX_BUFFERED_BYTES = 1024 * 1024;
+// The longest a Node timer waits; a session's expiry further away is reached in steps.
+const MAX_TIMER_MS = 2 ** 31 - 1;
+// After a failed expiry check (database away), the next try.
+const EXPIRY_RETRY_MS = 60_000;
 
 interface Peer {
   socket: WebSocket;
+  /** The session the socket was opened with: it closes when that session ends. */
+  tokenHash: string;
+  expiresAt: number;
+  expiryTimer: NodeJS.Timeout | undefined;
   userId: string;
   userName: string;
   householdId: string | null;
@@ -42,6 +51,8 @@ export interface Publisher {
   toHousehold(householdId: string, event: ServerEvent, options?: { exceptUserId?: string }): Promise<void>;
   /** Sends an event to every socket of one user. */
   toUser(userId: string, event: ServerEvent): Promise<void>;
+  /** Closes the sockets of sessions that ended (on every instance): see endSessions. */
+  sessionsEnded(ended: EndedSessions): Promise<void>;
 }
 
 export interface Hub extends Publisher {
@@ -89,7 +100,58 @@ export function createHub(app: FastifyInstance, db: Db, config: Config, bus: Eve
   // Membership changes end a socket's subscription at once, on whichever instance it lives.
   const MEMBERSHIP_ENDING = new Set<ServerEvent['type']>(['user_kicked']);
 
+  /** The session is over: nothing more reaches the socket, and the client knows not to return. */
+  const endPeer = (peer: Peer) => {
+    clearTimeout(peer.expiryTimer);
+    leaveHousehold(peer);
+    peer.socket.close(SESSION_ENDED_CLOSE, SESSION_ENDED_REASON);
+  };
+
+  const publish = (audience: Audience, event: ServerEvent) => bus.publish({ audience, event });
+  const publisher: Publisher = {
+    toHousehold: (householdId, event, options) =>
+      publish(
+        { householdId, ...(options?.exceptUserId ? { exceptUserId: options.exceptUserId } : {}) },
+        event,
+      ),
+    toUser: (userId, event) => publish({ userId }, event),
+    sessionsEnded: (ended) => bus.publish({ sessionsEnded: ended }),
+  };
+
+  // A session ends at its expiry unless HTTP use has moved it later in the meantime (the
+  // sliding expiry): the database says which, when the timer fires.
+  let closing = false;
+  const watchExpiry = (peer: Peer, waitMs = peer.expiresAt - Date.now()) => {
+    clearTimeout(peer.expiryTimer);
+    if (closing) return;
+    peer.expiryTimer = setTimeout(() => void checkExpiry(peer), Math.min(Math.max(waitMs, 0), MAX_TIMER_MS));
+    peer.expiryTimer.unref();
+  };
+  const checkExpiry = async (peer: Peer) => {
+    try {
+      const expiresAt = await sessionExpiry(db, peer.tokenHash);
+      if (closing || !peers.has(peer)) return;
+      if (expiresAt !== null) {
+        peer.expiresAt = expiresAt;
+        return watchExpiry(peer);
+      }
+      // Expired: ended like a logout, so every instance closes the session's sockets now.
+      await endSessions(db, publisher, { userId: peer.userId, tokenHash: peer.tokenHash });
+    } catch (error) {
+      app.log.warn({ err: error }, 'could not check a socket’s session');
+      if (peers.has(peer)) watchExpiry(peer, EXPIRY_RETRY_MS);
+    }
+  };
+
   bus.subscribe((message) => {
+    if ('sessionsEnded' in message) {
+      const { userId, tokenHash, exceptTokenHash } = message.sessionsEnded;
+      for (const peer of peers) {
+        if (peer.userId !== userId || peer.tokenHash === exceptTokenHash) continue;
+        if (tokenHash === undefined || peer.tokenHash === tokenHash) endPeer(peer);
+      }
+      return;
+    }
     if (!('event' in message)) return;
     const { audience, event } = message;
     const text = JSON.stringify(event);
@@ -112,6 +174,8 @@ export function createHub(app: FastifyInstance, db: Db, config: Config, bus: Eve
   });
 
   const confirm = async (peer: Peer, userId: string, householdId: string) => {
+    // A session that ended while its close was on the way confirms nothing.
+    if ((await sessionExpiry(db, peer.tokenHash)) === null) return endPeer(peer);
     const membership = await findMembership(db, peer.userId);
     // Only the session's own user, in the household they really are in: anything else gets nothing.
     if (userId !== peer.userId || membership?.householdId !== householdId) return;
@@ -182,12 +246,15 @@ export function createHub(app: FastifyInstance, db: Db, config: Config, bus: Eve
       return refuse(socket, 403, 'Forbidden');
     }
     const token = app.parseCookie(request.headers.cookie ?? '')[SESSION_COOKIE];
-    const userId = token ? await userIdForToken(db, token) : null;
-    const user = userId ? await findUserById(db, userId) : undefined;
-    if (!user) return refuse(socket, 401, 'Unauthorized');
+    const session = token ? await liveSession(db, token) : null;
+    const user = session ? await findUserById(db, session.userId) : undefined;
+    if (!session || !user) return refuse(socket, 401, 'Unauthorized');
     wss.handleUpgrade(request, socket, head, (ws) => {
       const peer: Peer = {
         socket: ws,
+        tokenHash: session.tokenHash,
+        expiresAt: session.expiresAt,
+        expiryTimer: undefined,
         userId: user.id,
         userName: displayName({ firstName: user.first_name, lastName: user.last_name, email: user.email }),
         householdId: null,
@@ -200,6 +267,7 @@ export function createHub(app: FastifyInstance, db: Db, config: Config, bus: Eve
         queued: 0,
       };
       peers.add(peer);
+      watchExpiry(peer);
       ws.on('pong', () => {
         peer.alive = true;
       });
@@ -217,6 +285,7 @@ export function createHub(app: FastifyInstance, db: Db, config: Config, bus: Eve
           });
       });
       ws.on('close', () => {
+        clearTimeout(peer.expiryTimer);
         leaveHousehold(peer);
         peers.delete(peer);
       });
@@ -253,17 +322,13 @@ export function createHub(app: FastifyInstance, db: Db, config: Config, bus: Eve
   }, HEARTBEAT_MS);
   heartbeat.unref();
 
-  const publish = (audience: Audience, event: ServerEvent) => bus.publish({ audience, event });
   return {
-    toHousehold: (householdId, event, options) =>
-      publish(
-        { householdId, ...(options?.exceptUserId ? { exceptUserId: options.exceptUserId } : {}) },
-        event,
-      ),
-    toUser: (userId, event) => publish({ userId }, event),
+    ...publisher,
     size: () => peers.size,
     close: async () => {
+      closing = true;
       clearInterval(heartbeat);
+      for (const peer of peers) clearTimeout(peer.expiryTimer);
       app.server.off('upgrade', upgradeListener);
       for (const peer of peers) peer.socket.close(1001, 'Server shutting down');
       await new Promise<void>((resolve) => wss.close(() => resolve()));

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ServerEvent } from '#shared/messages.ts';
-import { GAVE_UP_WARNING } from '#shared/realtime-policy.ts';
+import { GAVE_UP_WARNING, SESSION_ENDED_CLOSE } from '#shared/realtime-policy.ts';
 import { connectionState, RealtimeClient, realtimeUrl } from './realtime.ts';
 
 /** Just enough of a browser WebSocket to drive the client. */
@@ -39,6 +39,7 @@ class FakeSocket {
 let sockets: FakeSocket[];
 let events: ServerEvent[];
 let confirmations: boolean[];
+let sessionsEnded: number;
 
 function client() {
   return new RealtimeClient({
@@ -47,6 +48,9 @@ function client() {
     householdId: 'h1',
     onEvent: (event) => events.push(event),
     onConfirmed: (again) => confirmations.push(again),
+    onSessionEnded: () => {
+      sessionsEnded += 1;
+    },
     createSocket: (url) => {
       const socket = new FakeSocket(url);
       sockets.push(socket);
@@ -62,6 +66,7 @@ beforeEach(() => {
   sockets = [];
   events = [];
   confirmations = [];
+  sessionsEnded = 0;
 });
 
 afterEach(() => {
@@ -178,6 +183,22 @@ describe('RealtimeClient', () => {
     expect(socket.closedWith).toBe(1000);
     vi.advanceTimersByTime(60_000);
     expect(sockets).toHaveLength(1);
+  });
+
+  it('does not reconnect after the server ends the session (4001), and says so once', () => {
+    const realtime = client();
+    realtime.start();
+    last().open();
+    last().push({ type: 'connection_confirmed', userId: 'u1', householdId: 'h1' });
+    last().drop(SESSION_ENDED_CLOSE);
+    expect(sessionsEnded).toBe(1);
+    expect(connectionState.get()).toBe('disconnected');
+    vi.advanceTimersByTime(60_000);
+    expect(sockets).toHaveLength(1);
+    // Waking (back online, page shown) does not bring it back either.
+    realtime.wake();
+    expect(sockets).toHaveLength(1);
+    expect(sessionsEnded).toBe(1);
   });
 
   it('sends frames only while open', () => {

@@ -7,6 +7,7 @@ import {
   mayReconnect,
   PING_INTERVAL_MS,
   reconnectDelay,
+  SESSION_ENDED_CLOSE,
 } from '#shared/realtime-policy.ts';
 
 type Listener = () => void;
@@ -59,6 +60,8 @@ export interface RealtimeOptions {
   onEvent: (event: ServerEvent) => void;
   /** The server confirmed the channel; `again` when an earlier connection had been lost. */
   onConfirmed: (again: boolean) => void;
+  /** The server closed the channel because the session ended: the client has stopped. */
+  onSessionEnded?: () => void;
   createSocket?: (url: string) => WebSocket;
 }
 
@@ -131,7 +134,14 @@ export class RealtimeClient {
       clearInterval(this.pingTimer);
       if (this.socket !== socket) return;
       this.socket = null;
-      if (!this.stopped) this.retry(event.code);
+      if (this.stopped) return;
+      // Reconnecting would only be refused: the page learns that it is signed out instead.
+      if (event.code === SESSION_ENDED_CLOSE) {
+        this.stop();
+        this.options.onSessionEnded?.();
+        return;
+      }
+      this.retry(event.code);
     };
   }
 

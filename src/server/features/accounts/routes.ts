@@ -10,8 +10,14 @@ import {
 } from '#shared/validation.ts';
 import { type Context, requireUser } from '../../auth/guards.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../auth/passwords.ts';
-import { consume, LIMITS } from '../../auth/rate-limit.ts';
-import { clearSessionCookies, endSession, type readSession, startSession } from '../../auth/sessions.ts';
+import { addressOf, consume, countAttempt, emailAndAddress, LIMITS } from '../../auth/rate-limit.ts';
+import {
+  clearSessionCookies,
+  endSession,
+  endSessions,
+  type readSession,
+  startSession,
+} from '../../auth/sessions.ts';
 import { badRequest, conflict, HttpError, parse, unauthorized } from '../../http/errors.ts';
 import { isCrossSite } from '../../http/security.ts';
 import { processImage } from '../images/process.ts';
@@ -39,7 +45,7 @@ export function accountRoutes(app: FastifyInstance, ctx: Context): void {
     await consume(
       db,
       { ...LIMITS.registerPerAddress, max: config.signupsPerAddressPerHour },
-      request.ip,
+      addressOf(request.ip),
       ctx.now(),
     );
     await consume(db, LIMITS.registerPerEmail, email, ctx.now());
@@ -59,26 +65,35 @@ export function accountRoutes(app: FastifyInstance, ctx: Context): void {
   app.post('/api/login', async (request, reply) => {
     const input = parse(loginSchema, request.body);
     const email = normalizeEmail(input.email);
-    await consume(db, LIMITS.loginPerAddress, request.ip, ctx.now());
-    await consume(db, LIMITS.loginPerEmail, email, ctx.now());
+    const address = addressOf(request.ip);
+    const attempt = await countAttempt(
+      db,
+      [
+        [LIMITS.loginPerAddress, address],
+        [LIMITS.loginPerEmailAndAddress, emailAndAddress(email, address)],
+        [LIMITS.loginPerEmail, email],
+      ],
+      ctx.now(),
+    );
     const user = await findUserByEmail(db, email);
     const ok = user
       ? await verifyPassword(user.password_hash, input.password)
       : await verifyAgainstDummy(input.password);
     if (!user || !ok) throw unauthorized('Invalid email or password');
+    await attempt.succeeded();
     await startSession(db, config, reply, user.id);
     return toPublicUser(user);
   });
 
   app.post('/api/logout', async (request, reply) => {
-    await endSession(db, request, reply);
+    await endSession(db, ctx.events, request, reply);
     return reply.status(204).send();
   });
 
   // A full navigation (SPEC §7). Another site cannot sign a user out by linking here.
   // It ends a session, so it drops cached sessions like any write (read-invalidation.ts).
   app.get('/api/logout', { config: { writes: true } }, async (request, reply) => {
-    if (!isCrossSite(config, request)) await endSession(db, request, reply);
+    if (!isCrossSite(config, request)) await endSession(db, ctx.events, request, reply);
     return reply.redirect('/', 302);
   });
 
@@ -106,15 +121,21 @@ export function accountRoutes(app: FastifyInstance, ctx: Context): void {
     return getUser(db, userId);
   });
 
-  // Deleting the account: the e-mail typed again confirms it (README, Your data; decision 0009).
+  // Deleting the account: the e-mail typed again and the password confirm it (README, Your data;
+  // decision 0009). Every try counts; a successful one takes its counter away with the account.
   app.delete('/api/auth/user', async (request, reply) => {
     const userId = await requireUser(ctx, request, reply);
-    const { email } = parse(deleteAccountSchema, request.body);
+    const { email, password } = parse(deleteAccountSchema, request.body);
+    await consume(db, LIMITS.deleteAccountPerUser, userId, ctx.now());
     const user = await findUserById(db, userId);
     if (!user || !confirmsEmail(email, user.email))
       throw badRequest(accountDataMessages.confirmEmailMismatch);
+    if (!(await verifyPassword(user.password_hash, password)))
+      throw badRequest(accountDataMessages.passwordIncorrect);
     const deleted = await deleteAccount(db, userId);
     clearSessionCookies(reply);
+    // The sessions went with the account; their sockets, on every instance, go now.
+    await endSessions(db, ctx.events, { userId });
     if (deleted?.householdId) {
       const { householdId, ended } = deleted;
       await ctx.events.toUser(userId, { type: 'member_left', userId });
@@ -139,7 +160,7 @@ export function accountRoutes(app: FastifyInstance, ctx: Context): void {
     const userId = await requireUser(ctx, request, reply);
     const buffer = await readImageUpload(request, 'profileImage');
     const image = await processImage(buffer);
-    const imageId = await insertImage(db, userId, image);
+    const imageId = await insertImage(db, userId, image, 'profile');
     await replaceProfileImage(db, userId, imageId);
     return getUser(db, userId);
   });

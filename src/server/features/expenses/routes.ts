@@ -175,7 +175,7 @@ export function expenseRoutes(app: FastifyInstance, ctx: Context): void {
     const { id } = parse(idParams, request.params);
     if (!(await getExpense(db, member.householdId, id))) throw notFound('Expense not found');
     const image = await processImage(await readImageUpload(request, 'receipt'));
-    await setReceipt(db, member.householdId, id, await insertImage(db, member.userId, image));
+    await setReceipt(db, member.householdId, id, await insertImage(db, member.userId, image, 'receipt'));
     const expense = (await getExpense(db, member.householdId, id))!;
     await events.toHousehold(member.householdId, { type: 'expense_updated', expense });
     return expense;

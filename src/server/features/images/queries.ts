@@ -1,10 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../../db/database.ts';
+import type { ImageKind } from '../../db/schema.ts';
 import type { ProcessedImage } from './process.ts';
 
 export const imageUrl = (id: string) => `/api/images/${id}`;
 
-export async function insertImage(db: Db, ownerId: string, image: ProcessedImage): Promise<string> {
+export async function insertImage(
+  db: Db,
+  ownerId: string,
+  image: ProcessedImage,
+  kind: ImageKind,
+): Promise<string> {
   // Unguessable ids: an image is only reachable by whoever was given its URL.
   const id = randomBytes(16).toString('base64url');
   await db
@@ -12,6 +18,7 @@ export async function insertImage(db: Db, ownerId: string, image: ProcessedImage
     .values({
       id,
       owner_id: ownerId,
+      kind,
       mime: image.mime,
       width: image.width,
       height: image.height,
@@ -23,5 +30,5 @@ export async function insertImage(db: Db, ownerId: string, image: ProcessedImage
 }
 
 export function findImage(db: Db, id: string) {
-  return db.selectFrom('images').select(['mime', 'data']).where('id', '=', id).executeTakeFirst();
+  return db.selectFrom('images').select(['mime', 'kind', 'data']).where('id', '=', id).executeTakeFirst();
 }

@@ -10,10 +10,12 @@ export function imageRoutes(app: FastifyInstance, ctx: Context): void {
     const { id } = request.params;
     const image = IMAGE_ID.test(id) ? await findImage(ctx.db, id) : undefined;
     if (!image) throw notFound('Image not found');
-    // An image never changes under its id (a new photo gets a new id), so caches may keep it.
+    // An image never changes under its id (a new photo gets a new id), so caches may keep it;
+    // receipts and profile photos only the browser's own cache, not a shared proxy's.
+    const audience = image.kind === 'listing' ? 'public' : 'private';
     return reply
       .header('Content-Type', image.mime)
-      .header('Cache-Control', 'public, max-age=31536000, immutable')
+      .header('Cache-Control', `${audience}, max-age=31536000, immutable`)
       .header('ETag', `"${id}"`)
       .send(image.data);
   });

@@ -23,15 +23,27 @@ for (const [network, prefix] of [
 ] as const)
   PRIVATE.addSubnet(network, prefix, 'ipv4');
 for (const [network, prefix] of [
-  ['::', 128],
-  ['::1', 128],
+  // IPv4-compatible (deprecated; `::a.b.c.d`), with the unspecified and loopback addresses.
+  ['::', 96],
+  // Ranges that carry an IPv4 address inside (NAT64, 6to4, Teredo) could lead to a private
+  // one; no push service sits behind them, so they are refused whole.
+  ['64:ff9b::', 96],
+  ['64:ff9b:1::', 48],
+  ['2002::', 16],
+  ['2001::', 32],
+  // Discard-only and documentation ranges.
+  ['100::', 64],
+  ['2001:db8::', 32],
   ['fc00::', 7],
   ['fe80::', 10],
   ['ff00::', 8],
 ] as const)
   PRIVATE.addSubnet(network, prefix, 'ipv6');
 
-/** Loopback, private, link-local, carrier-grade NAT, multicast and reserved addresses. */
+/**
+ * Loopback, private, link-local, carrier-grade NAT, multicast and reserved addresses, and IPv6
+ * ranges that embed an IPv4 address (IPv4-mapped ones are checked by the address inside).
+ */
 export function isPrivateAddress(address: string): boolean {
   const family = net.isIP(address);
   if (family === 4) return PRIVATE.check(address, 'ipv4');

@@ -3,6 +3,7 @@ import webpush from 'web-push';
 import {
   DEFAULT_NOTIFICATION_SETTINGS,
   formatClock,
+  MAX_PUSH_DEVICES_PER_USER,
   type NotificationSettings,
   type PushSubscriptionInput,
   parseClock,
@@ -44,42 +45,75 @@ async function readStoredKeys(db: Db): Promise<VapidKeys | null> {
 }
 
 /**
- * Saves a browser's subscription. The endpoint identifies the browser: subscribing it again
- * updates its keys and gives it to the current user (someone else signed in on that browser).
+ * Saves a browser's subscription, or answers null and changes nothing. The endpoint identifies
+ * the browser: subscribing it again updates its keys, and it moves to another user (someone else
+ * signed in on that browser) only when they present the same keys. An endpoint URL alone can
+ * leak (logs, a shared screen); its keys never leave the browser.
  */
 export async function saveSubscription(
   db: Db,
   userId: string,
   input: PushSubscriptionInput,
   now: number,
-): Promise<string> {
-  const row = await db
-    .insertInto('push_subscriptions')
-    .values({
-      id: randomUUID(),
-      user_id: userId,
-      endpoint: input.endpoint,
-      p256dh: input.keys.p256dh,
-      auth: input.keys.auth,
-      created_at: now,
-      last_used_at: null,
-    })
-    .onConflict((oc) =>
-      oc.column('endpoint').doUpdateSet((eb) => ({
-        user_id: eb.ref('excluded.user_id'),
-        p256dh: eb.ref('excluded.p256dh'),
-        auth: eb.ref('excluded.auth'),
-      })),
-    )
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  // Pushes queued for the browser's previous user must not reach the new one.
-  await db
-    .deleteFrom('push_outbox')
-    .where('subscription_id', '=', row.id)
-    .where('user_id', '<>', userId)
-    .execute();
-  return row.id;
+): Promise<string | null> {
+  return db.transaction().execute(async (trx) => {
+    // One user's saves take turns (a row lock on PostgreSQL), so the cap below holds.
+    await trx
+      .updateTable('users')
+      .set((eb) => ({ created_at: eb.ref('created_at') }))
+      .where('id', '=', userId)
+      .execute();
+    const row = await trx
+      .insertInto('push_subscriptions')
+      .values({
+        id: randomUUID(),
+        user_id: userId,
+        endpoint: input.endpoint,
+        p256dh: input.keys.p256dh,
+        auth: input.keys.auth,
+        created_at: now,
+        last_used_at: null,
+      })
+      .onConflict((oc) =>
+        oc
+          .column('endpoint')
+          .doUpdateSet((eb) => ({
+            user_id: eb.ref('excluded.user_id'),
+            p256dh: eb.ref('excluded.p256dh'),
+            auth: eb.ref('excluded.auth'),
+          }))
+          .where((eb) =>
+            eb.or([
+              eb('push_subscriptions.user_id', '=', eb.ref('excluded.user_id')),
+              eb.and([
+                eb('push_subscriptions.p256dh', '=', eb.ref('excluded.p256dh')),
+                eb('push_subscriptions.auth', '=', eb.ref('excluded.auth')),
+              ]),
+            ]),
+          ),
+      )
+      .returning('id')
+      .executeTakeFirst();
+    if (!row) return null;
+    // Pushes queued for the browser's previous user must not reach the new one.
+    await trx
+      .deleteFrom('push_outbox')
+      .where('subscription_id', '=', row.id)
+      .where('user_id', '<>', userId)
+      .execute();
+    const older = await trx
+      .selectFrom('push_subscriptions')
+      .select('id')
+      .where('user_id', '=', userId)
+      .where('id', '<>', row.id)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .execute();
+    const forgotten = older.slice(MAX_PUSH_DEVICES_PER_USER - 1).map((r) => r.id);
+    if (forgotten.length > 0)
+      await trx.deleteFrom('push_subscriptions').where('id', 'in', forgotten).execute();
+    return row.id;
+  });
 }
 
 export async function deleteSubscription(db: Db, userId: string, endpoint: string): Promise<void> {

@@ -4,11 +4,12 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
   notificationSettingsSchema,
+  PUSH_ENDPOINT_TAKEN,
   pushSubscriptionSchema,
   unsubscribeSchema,
 } from '#shared/notifications.ts';
 import { type Context, requireMember, requireUser } from '../../auth/guards.ts';
-import { notFound, parse } from '../../http/errors.ts';
+import { conflict, notFound, parse } from '../../http/errors.ts';
 import { setPushLogger } from './notify.ts';
 import { enqueue } from './outbox.ts';
 import {
@@ -56,6 +57,7 @@ export function pushRoutes(app: FastifyInstance, ctx: Context, options: PushOpti
     const userId = await requireUser(ctx, request, reply);
     const subscription = parse(pushSubscriptionSchema, request.body);
     const id = await saveSubscription(db, userId, subscription, ctx.now());
+    if (!id) throw conflict(PUSH_ENDPOINT_TAKEN);
     return reply.status(201).send({ id });
   });
 

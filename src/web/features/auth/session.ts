@@ -1,6 +1,15 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { safeReturnPath } from '#shared/invites.ts';
 import type { PublicUser } from '#shared/users.ts';
-import { readSession, removeSession, storageKeys, writeLocal, writeSession } from '../../lib/storage.ts';
+import {
+  readSession,
+  removeLocal,
+  removeSession,
+  storageKeys,
+  writeLocal,
+  writeSession,
+} from '../../lib/storage.ts';
+import { userQueryOptions } from './api/get-user.ts';
 import { startAuthTransition } from './auth-transition.ts';
 
 /** Remembers where to come back to after signing in (an invite link opened while signed out). */
@@ -37,4 +46,44 @@ export function finishSignIn(
     .beforeReload()
     .catch(() => undefined)
     .finally(() => window.location.assign(path));
+}
+
+let leaving = false;
+
+/** After signing out: forget the user and every cached answer and reload at '/' (SPEC §4). */
+export function leaveSignedOut(queryClient: QueryClient): void {
+  // Once: a sign-out of this page and the end of its session may both ask for it.
+  if (leaving) return;
+  leaving = true;
+  startAuthTransition('Signing out...');
+  queryClient.clear();
+  removeLocal(storageKeys.authCache);
+  removeSession(storageKeys.isNewSignup);
+  window.location.assign('/');
+}
+
+/** Resolves once no mutation of this page is under way. */
+function mutationsSettled(queryClient: QueryClient): Promise<void> {
+  return new Promise((resolve) => {
+    if (queryClient.isMutating() === 0) return resolve();
+    const unsubscribe = queryClient.getMutationCache().subscribe(() => {
+      if (queryClient.isMutating() > 0) return;
+      unsubscribe();
+      resolve();
+    });
+  });
+}
+
+/**
+ * The server ended the session of `userId` in this browser (signed out elsewhere, expired,
+ * account deleted). Once this page's own requests have settled (its own sign-out reloads the
+ * page by itself), asks who is signed in, as after any 401: nobody, or someone else, and the
+ * page signs out; the same user (signed in again in another tab) answers true.
+ */
+export async function sessionEnded(queryClient: QueryClient, userId: string): Promise<boolean> {
+  await mutationsSettled(queryClient);
+  const user = await queryClient.fetchQuery({ ...userQueryOptions, staleTime: 0 }).catch(() => null);
+  if (user?.id === userId) return true;
+  leaveSignedOut(queryClient);
+  return false;
 }

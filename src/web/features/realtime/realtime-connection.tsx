@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { RealtimeClient, realtimeUrl, setActiveRealtimeClient } from '../../lib/realtime.ts';
+import { sessionEnded } from '../auth/session.ts';
 import { handleServerEvent, refreshAfterConnect } from './handle-event.ts';
 
 /**
@@ -16,6 +17,7 @@ export function RealtimeConnection({ userId, householdId }: { userId: string; ho
   navigateRef.current = navigate;
 
   useEffect(() => {
+    let unmounted = false;
     const client = new RealtimeClient({
       url: realtimeUrl(window.location),
       userId,
@@ -28,6 +30,12 @@ export function RealtimeConnection({ userId, householdId }: { userId: string; ho
           reload: () => window.location.reload(),
         }),
       onConfirmed: (again) => refreshAfterConnect(queryClient, again),
+      // Signed out on the server: no reconnecting, unless the same user has signed in again.
+      onSessionEnded: () => {
+        void sessionEnded(queryClient, userId).then((stillSignedIn) => {
+          if (stillSignedIn && !unmounted) client.start();
+        });
+      },
     });
     setActiveRealtimeClient(client);
     client.start();
@@ -38,6 +46,7 @@ export function RealtimeConnection({ userId, householdId }: { userId: string; ho
     window.addEventListener('online', wake);
     document.addEventListener('visibilitychange', wake);
     return () => {
+      unmounted = true;
       window.removeEventListener('online', wake);
       document.removeEventListener('visibilitychange', wake);
       setActiveRealtimeClient(null);

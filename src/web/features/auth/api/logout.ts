@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api.ts';
-import { removeLocal, removeSession, storageKeys } from '../../../lib/storage.ts';
-import { startAuthTransition } from '../auth-transition.ts';
+import { leaveSignedOut } from '../session.ts';
 
 export async function logout(): Promise<void> {
   const res = await apiRequest('POST', '/api/logout');
@@ -15,12 +14,6 @@ export function useLogout() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: logout,
-    onSuccess: () => {
-      startAuthTransition('Signing out...');
-      queryClient.clear();
-      removeLocal(storageKeys.authCache);
-      removeSession(storageKeys.isNewSignup);
-      window.location.assign('/');
-    },
+    onSuccess: () => leaveSignedOut(queryClient),
   });
 }
