@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { latestDate } from './date-window.ts';
 import { netBalances } from './expenses.ts';
 import {
   interpretSplitwise,
@@ -130,6 +131,19 @@ describe('interpretSplitwise', () => {
     );
     expect(f.expenses.map((e) => e.date)).toEqual(['2024-02-29', '2000-02-29']);
     expect(f.problems.map((p) => p.row)).toEqual([5, 6, 7, 8, 9]);
+  });
+
+  it('takes dates from 2000-01-01 to ten years ahead, like the rest of the app', () => {
+    const f = file(
+      ['1999-12-31', 'Too early', 'General', '30.00', 'USD', '20.00', '-10.00', '-10.00'],
+      ['2000-01-01', 'First day', 'General', '30.00', 'USD', '20.00', '-10.00', '-10.00'],
+      ['2999-01-01', 'Too late', 'General', '30.00', 'USD', '20.00', '-10.00', '-10.00'],
+    );
+    expect(f.expenses.map((e) => e.date)).toEqual(['2000-01-01']);
+    expect(f.problems.map((p) => p.reason)).toEqual([
+      `The date 1999-12-31 is not between 2000-01-01 and ${latestDate()}`,
+      `The date 2999-01-01 is not between 2000-01-01 and ${latestDate()}`,
+    ]);
   });
 
   it('quotes at most 40 characters of the file in a reason', () => {

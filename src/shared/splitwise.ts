@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EARLIEST_DATE, isDateInWindow, latestDate } from './date-window.ts';
 import { type Debt, type EXPENSE_CATEGORIES, MAX_EXPENSE_CENTS, simplifyDebts } from './expense-rules.ts';
 import { runSteps, type Steps } from './steps.ts';
 
@@ -240,6 +241,7 @@ function rowProblem(cells: string[], people: string[], currency: string) {
   const costText = cells[3]!.trim();
   const rowCurrency = cells[4]!.trim();
   if (!isDate(date)) return `The date '${clip(date)}' is not a date (YYYY-MM-DD)`;
+  if (!isDateInWindow(date)) return `The date ${date} is not between ${EARLIEST_DATE} and ${latestDate()}`;
   const cost = parseSignedCents(costText);
   if (cost === null || cost <= 0 || cost > MAX_EXPENSE_CENTS)
     return `The cost '${clip(costText)}' is not an amount`;
