@@ -108,11 +108,14 @@ export function listingRoutes(app: FastifyInstance, ctx: Context): void {
     if (input.availableTo && input.availableTo < availableFrom) {
       throw badRequest(listingMessages.availableToBeforeFrom);
     }
-    const photos = [];
-    for (const dataUrl of input.images) {
-      const bytes = decodeDataUrl(dataUrl);
-      photos.push({ card: await processImage(bytes, CARD_SIDE), full: await processImage(bytes) });
-    }
+    // Side by side: sharp encodes on its own threads, so ten photos take the time of a few.
+    const photos = await Promise.all(
+      input.images.map(async (dataUrl) => {
+        const bytes = decodeDataUrl(dataUrl);
+        const [card, full] = await Promise.all([processImage(bytes, CARD_SIDE), processImage(bytes)]);
+        return { card, full };
+      }),
+    );
     const id = await createListing(
       db,
       userId,
