@@ -1,3 +1,4 @@
+import { pipeline, Readable, type Transform } from 'node:stream';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
@@ -8,7 +9,8 @@ import type { FastifyInstance } from 'fastify';
  * time (web.ts); images and the ZIP export are already compressed. A compressed answer's ETag
  * is weakened (W/), as the bytes differ from the uncompressed ones. A read-cache answer is the
  * same Buffer on every hit, so its compressed copies are kept beside it (WeakMap) until the
- * cache lets it go. Decision record: docs/decisions/0013-compressed-api-answers.md.
+ * cache lets it go. Answers written as a stream (the exports) are compressed as a stream, on
+ * zlib's threads. Decision record: docs/decisions/0013-compressed-api-answers.md.
  */
 export const COMPRESS_MIN_BYTES = 1024;
 export type Encoding = 'br' | 'gzip';
@@ -84,20 +86,34 @@ export function varyOnEncoding(current: unknown): string {
   return [...names, 'Accept-Encoding'].join(', ');
 }
 
+/** The same codings as `createCompressor`, for an answer that arrives in pieces. */
+function compressingStream(encoding: Encoding): Transform {
+  // Streamed answers are the large exports: a lighter quality keeps them quick to send.
+  return encoding === 'br'
+    ? zlib.createBrotliCompress({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 3 } })
+    : zlib.createGzip({ level: 6 });
+}
+
 /** Compresses /api answers as they leave (onSend), for every route. */
 export function registerCompression(app: FastifyInstance, compressor: Compressor): void {
   app.addHook('onSend', async (request, reply, payload) => {
     if (!request.url.startsWith('/api/') || reply.hasHeader('content-encoding')) return payload;
     if (reply.statusCode < 200 || reply.statusCode === 204 || reply.statusCode === 304) return payload;
-    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
-    const body = typeof payload === 'string' ? Buffer.from(payload) : payload;
-    if (!compressible(reply.getHeader('content-type'), body.length)) return payload;
+    const body =
+      typeof payload === 'string' ? Buffer.from(payload) : Buffer.isBuffer(payload) ? payload : null;
+    if (!body && !(payload instanceof Readable)) return payload;
+    // A stream's size is not known before it ends; the answers sent as streams are the large ones.
+    const bytes = body?.length ?? Number.POSITIVE_INFINITY;
+    if (!compressible(reply.getHeader('content-type'), bytes)) return payload;
     reply.header('Vary', varyOnEncoding(reply.getHeader('vary')));
     const encoding = preferredEncoding(request.headers['accept-encoding']);
     if (!encoding) return payload;
     const etag = reply.getHeader('etag');
     if (typeof etag === 'string') reply.header('ETag', weakened(etag));
     reply.header('Content-Encoding', encoding);
-    return compressor.compress(body, encoding);
+    if (body) return compressor.compress(body, encoding);
+    reply.removeHeader('content-length');
+    // An error on either side ends both, and Fastify ends the answer.
+    return pipeline(payload as Readable, compressingStream(encoding), () => {});
   });
 }

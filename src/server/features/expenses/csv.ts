@@ -1,20 +1,21 @@
 import { displayName } from '#shared/users.ts';
 import type { Db } from '../../db/database.ts';
 import { listMembers } from '../households/queries.ts';
-import { listExpenses, toCsv } from './queries.ts';
+import { type Expense, expensePages, toCsv } from './queries.ts';
+
+/** The CSV's first line. */
+export const EXPENSES_CSV_HEADER = toCsv([
+  ['date', 'title', 'category', 'payer', 'member', 'amount', 'settled'],
+]);
 
 /**
- * Every split of the household as CSV, newest expense first: date, title, category, payer,
- * member, amount, settled. The CSV download and the personal data export both serve this.
+ * What turns a page of expenses into CSV lines, one per split: date, title, category, payer,
+ * member, amount, settled ('' for a page without splits).
  */
-export async function expensesCsv(db: Db, householdId: string): Promise<string> {
+export async function expensesCsvLines(db: Db, householdId: string): Promise<(page: Expense[]) => string> {
   const names = new Map((await listMembers(db, householdId)).map((m) => [m.userId, displayName(m.user)]));
-  const rows: (string | number | boolean | null)[][] = [
-    ['date', 'title', 'category', 'payer', 'member', 'amount', 'settled'],
-  ];
-  let before: string | undefined;
-  for (;;) {
-    const page = (await listExpenses(db, householdId, before)) ?? [];
+  return (page) => {
+    const rows: (string | number | boolean | null)[][] = [];
     for (const e of page) {
       const payer = e.paidByUser ? displayName(e.paidByUser) : 'Former member';
       for (const s of e.splits) {
@@ -29,8 +30,19 @@ export async function expensesCsv(db: Db, householdId: string): Promise<string> 
         ]);
       }
     }
-    if (page.length === 0) break;
-    before = page[page.length - 1]!.id;
+    return rows.length > 0 ? toCsv(rows) : '';
+  };
+}
+
+/**
+ * Every split of the household as CSV, newest expense first, written a page of expenses at a
+ * time so that a long history never holds the server. The CSV download serves this.
+ */
+export async function* expensesCsv(db: Db, householdId: string): AsyncGenerator<string> {
+  const lines = await expensesCsvLines(db, householdId);
+  yield EXPENSES_CSV_HEADER;
+  for await (const page of expensePages(db, householdId)) {
+    const text = lines(page);
+    if (text) yield text;
   }
-  return toCsv(rows);
 }

@@ -3,9 +3,8 @@ import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { Selectable } from 'kysely';
 import {
   type BalanceSplit,
-  explainPairDebt,
-  explainTransfer,
-  memberTotals,
+  type Debt,
+  debtExplanations,
   netBalances,
   pairwiseDebts,
   recurringCopySplits,
@@ -90,8 +89,14 @@ async function toExpenses(db: Db, rows: ExpenseRow[]): Promise<Expense[]> {
     .orderBy('id')
     .execute();
   const people = await authors(db, [...rows.map((r) => r.paid_by), ...splits.map((s) => s.user_id)]);
+  const splitsOf = new Map<string, typeof splits>();
+  for (const split of splits) {
+    const list = splitsOf.get(split.expense_id);
+    if (list) list.push(split);
+    else splitsOf.set(split.expense_id, [split]);
+  }
   return rows.map((row) => {
-    const own = splits.filter((s) => s.expense_id === row.id);
+    const own = splitsOf.get(row.id) ?? [];
     const shaped = own.map((s) => ({
       userId: s.user_id ?? '',
       cents: s.amount_cents,
@@ -144,36 +149,62 @@ export async function getExpense(db: Db, householdId: string, id: string): Promi
 
 export const EXPENSES_PAGE = 200;
 
-/** Newest first (by date, then creation); older pages by a cursor expense id. */
-export async function listExpenses(db: Db, householdId: string, before?: string): Promise<Expense[] | null> {
+type ExpenseKey = Pick<ExpenseRow, 'date' | 'created_at' | 'id'>;
+
+/** One page of rows, newest first (by date, then creation), after the given row when there is one. */
+function expenseRows(db: Db, householdId: string, after?: ExpenseKey): Promise<ExpenseRow[]> {
   let query = db.selectFrom('expenses').selectAll().where('household_id', '=', householdId);
-  if (before) {
-    const cursor = await db
-      .selectFrom('expenses')
-      .select(['date', 'created_at', 'id'])
-      .where('household_id', '=', householdId)
-      .where('id', '=', before)
-      .executeTakeFirst();
-    if (!cursor) return null;
-    query = query.where((eb) =>
-      eb.or([
-        eb('date', '<', cursor.date),
-        eb.and([eb('date', '=', cursor.date), eb('created_at', '<', cursor.created_at)]),
-        eb.and([
-          eb('date', '=', cursor.date),
-          eb('created_at', '=', cursor.created_at),
-          eb('id', '<', cursor.id),
+  if (after) {
+    // `date <=` lets the index (household_id, date, created_at) seek to the cursor instead of
+    // walking every newer expense; the rest breaks ties.
+    query = query
+      .where('date', '<=', after.date)
+      .where((eb) =>
+        eb.or([
+          eb('date', '<', after.date),
+          eb.and([eb('date', '=', after.date), eb('created_at', '<', after.created_at)]),
+          eb.and([
+            eb('date', '=', after.date),
+            eb('created_at', '=', after.created_at),
+            eb('id', '<', after.id),
+          ]),
         ]),
-      ]),
-    );
+      );
   }
-  const rows = await query
+  return query
     .orderBy('date', 'desc')
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .limit(EXPENSES_PAGE)
     .execute();
-  return toExpenses(db, rows);
+}
+
+/** Newest first (by date, then creation); older pages by a cursor expense id. */
+export async function listExpenses(db: Db, householdId: string, before?: string): Promise<Expense[] | null> {
+  if (!before) return toExpenses(db, await expenseRows(db, householdId));
+  const cursor = await db
+    .selectFrom('expenses')
+    .select(['date', 'created_at', 'id'])
+    .where('household_id', '=', householdId)
+    .where('id', '=', before)
+    .executeTakeFirst();
+  if (!cursor) return null;
+  return toExpenses(db, await expenseRows(db, householdId, cursor));
+}
+
+/**
+ * Every expense of the household, newest first, a page at a time (for the exports). Other
+ * requests get a turn between pages, so a long history never holds the event loop for long.
+ */
+export async function* expensePages(db: Db, householdId: string): AsyncGenerator<Expense[]> {
+  let after: ExpenseKey | undefined;
+  for (;;) {
+    const rows = await expenseRows(db, householdId, after);
+    if (rows.length > 0) yield await toExpenses(db, rows);
+    if (rows.length < EXPENSES_PAGE) return;
+    after = rows[rows.length - 1]!;
+    await yieldToEventLoop();
+  }
 }
 
 export interface NewExpense {
@@ -325,57 +356,74 @@ export async function settleSplit(db: Db, splitId: string, now: number): Promise
     .execute();
 }
 
-/** Every split a household's balances are made of (unsettled ones matter; settled are skipped). */
+/** The unsettled splits a household's balances are made of, newest expense first. */
 export async function balanceSplits(db: Db, householdId: string): Promise<BalanceSplit[]> {
   const rows = await db
     .selectFrom('expense_splits as s')
     .innerJoin('expenses as e', 'e.id', 's.expense_id')
-    .select([
-      's.expense_id',
-      's.user_id',
-      's.amount_cents',
-      's.settled',
-      'e.paid_by',
-      'e.date',
-      'e.created_at',
-    ])
+    .select(['s.expense_id', 's.user_id', 's.amount_cents', 'e.paid_by'])
     .where('s.household_id', '=', householdId)
     .where('s.settled', '=', false)
+    .where('s.user_id', 'is not', null)
+    .where('e.paid_by', 'is not', null)
     .orderBy('e.date', 'desc')
     .orderBy('e.created_at', 'desc')
     .execute();
-  return rows
-    .filter((r) => r.user_id && r.paid_by)
-    .map((r) => ({
-      expenseId: r.expense_id,
-      paidBy: r.paid_by!,
-      userId: r.user_id!,
-      cents: r.amount_cents,
-      settled: readBoolean(r.settled),
-    }));
+  return rows.map((r) => ({
+    expenseId: r.expense_id,
+    paidBy: r.paid_by!,
+    userId: r.user_id!,
+    cents: r.amount_cents,
+    settled: false,
+  }));
 }
 
 const dollars = (cents: number) => Math.round(cents) / 100;
 
+/**
+ * What one member is owed and owes: two sums over the splits that count for balances, as
+ * netBalances counts them (unsettled, positive, not the payer's own), without reading them all.
+ */
 export async function balanceFor(db: Db, householdId: string, userId: string) {
-  const totals = memberTotals(await balanceSplits(db, householdId), userId);
-  return { totalOwed: dollars(totals.owedCents), totalOwing: dollars(totals.owingCents) };
+  const row = await db
+    .selectFrom('expense_splits as s')
+    .innerJoin('expenses as e', 'e.id', 's.expense_id')
+    .select((eb) => [
+      eb.fn
+        .sum<number | string | null>(
+          eb.case().when('e.paid_by', '=', userId).then(eb.ref('s.amount_cents')).else(0).end(),
+        )
+        .as('owed'),
+      eb.fn
+        .sum<number | string | null>(
+          eb.case().when('s.user_id', '=', userId).then(eb.ref('s.amount_cents')).else(0).end(),
+        )
+        .as('owing'),
+    ])
+    .where('s.household_id', '=', householdId)
+    .where('s.settled', '=', false)
+    .where('s.amount_cents', '>', 0)
+    .whereRef('s.user_id', '!=', 'e.paid_by')
+    .where((eb) => eb.or([eb('e.paid_by', '=', userId), eb('s.user_id', '=', userId)]))
+    .executeTakeFirstOrThrow();
+  return { totalOwed: dollars(Number(row.owed ?? 0)), totalOwing: dollars(Number(row.owing ?? 0)) };
 }
 
 /** Everything the 'Simplified Balances' card shows, both views, with explanations. */
 export async function householdBalances(db: Db, householdId: string) {
   const splits = await balanceSplits(db, householdId);
   const net = netBalances(splits);
-  const shape = (d: { from: string; to: string; cents: number }) => ({
+  const explain = debtExplanations(splits);
+  const shape = (d: Debt, expenseIds: string[]) => ({
     from: d.from,
     to: d.to,
     amount: dollars(d.cents),
-    expenseIds: explainTransfer(d, splits),
+    expenseIds,
   });
   return {
     members: [...net].map(([userId, cents]) => ({ userId, net: dollars(cents) })),
-    simplified: simplifyDebts(net).map(shape),
-    pairwise: pairwiseDebts(splits).map((d) => ({ ...shape(d), expenseIds: explainPairDebt(d, splits) })),
+    simplified: simplifyDebts(net).map((d) => shape(d, explain.transfer(d))),
+    pairwise: pairwiseDebts(splits).map((d) => shape(d, explain.pair(d))),
   };
 }
 

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
@@ -148,11 +149,19 @@ export function expenseRoutes(app: FastifyInstance, ctx: Context): void {
   });
 
   // The simplified transfers with their explanations, and the pairwise view. Both paths answer
-  // the same: /api/balance/simplified is the name, /api/balances the web app's.
+  // the same: /api/balance/simplified is the name, /api/balances the web app's. The
+  // same for every member, kept as a household read.
   for (const url of ['/api/balance/simplified', '/api/balances']) {
     app.get(url, async (request, reply) => {
       const member = await requireMember(ctx, request, reply);
-      return householdBalances(db, member.householdId);
+      return ctx.reads.serve(
+        request,
+        reply,
+        '/api/balances',
+        null,
+        { householdId: member.householdId, viewerId: member.userId },
+        () => householdBalances(db, member.householdId),
+      );
     });
   }
 
@@ -186,6 +195,6 @@ export function expenseRoutes(app: FastifyInstance, ctx: Context): void {
     return reply
       .header('Content-Type', 'text/csv; charset=utf-8')
       .header('Content-Disposition', 'attachment; filename="hearth-expenses.csv"')
-      .send(await expensesCsv(db, member.householdId));
+      .send(Readable.from(expensesCsv(db, member.householdId), { objectMode: false }));
   });
 }

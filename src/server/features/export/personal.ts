@@ -1,15 +1,15 @@
-import { strToU8, type Zippable, zipSync } from 'fflate';
 import { displayName } from '#shared/users.ts';
 import type { Db } from '../../db/database.ts';
 import { getUser } from '../accounts/queries.ts';
 import { householdCalendar } from '../calendar/feed.ts';
-import { listChores } from '../chores/queries.ts';
-import { expensesCsv } from '../expenses/csv.ts';
-import { listExpenses } from '../expenses/queries.ts';
+import { EXPENSES_CSV_HEADER, expensesCsvLines } from '../expenses/csv.ts';
+import { expensePages } from '../expenses/queries.ts';
 import { findMembership, getHousehold } from '../households/queries.ts';
 import { myListings } from '../listings/queries.ts';
-import { listMessages } from '../messages/queries.ts';
+import { messagePages } from '../messages/queries.ts';
 import { readSettings } from '../push/queries.ts';
+import { chorePages, jsonArray } from './stepwise.ts';
+import { type ZipEntry, zipStream } from './zip.ts';
 
 /**
  * The personal data export (GET /api/export/me): one ZIP with everything Hearth keeps about the
@@ -20,50 +20,23 @@ import { readSettings } from '../push/queries.ts';
 const EXTENSIONS: Record<string, string> = { 'image/webp': 'webp', 'image/jpeg': 'jpg', 'image/png': 'png' };
 const extensionOf = (mime: string) => EXTENSIONS[mime] ?? 'bin';
 
-/** Replaces every person object (one with firstName and email) by its id and display name. */
-export function redactPeople(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(redactPeople);
-  if (value === null || typeof value !== 'object') return value;
-  const record = value as Record<string, unknown>;
-  if ('firstName' in record && 'email' in record) {
-    return {
-      id: record.id ?? null,
-      name: displayName(record as { firstName?: string; lastName?: string; email?: string }),
-    };
-  }
-  return Object.fromEntries(Object.entries(record).map(([key, v]) => [key, redactPeople(v)]));
+/**
+ * A JSON.stringify replacer: every person object (one with firstName and email) is written as
+ * its id and display name only.
+ */
+export function redactPeople(_key: string, value: unknown): unknown {
+  if (value === null || typeof value !== 'object' || !('firstName' in value && 'email' in value))
+    return value;
+  const person = value as { id?: string; firstName?: string; lastName?: string; email?: string };
+  return { id: person.id ?? null, name: displayName(person) };
 }
 
-const json = (value: unknown) => strToU8(`${JSON.stringify(value, null, 2)}\n`);
+const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
 
-async function allExpenses(db: Db, householdId: string) {
-  const expenses = [];
-  let before: string | undefined;
-  for (;;) {
-    const page = (await listExpenses(db, householdId, before)) ?? [];
-    if (page.length === 0) return expenses;
-    expenses.push(...page);
-    before = page[page.length - 1]!.id;
-  }
-}
-
-async function allMessages(db: Db, householdId: string) {
-  const messages = [];
-  let cursor: string | undefined;
-  for (;;) {
-    const page = (await listMessages(db, householdId, { before: cursor, limit: 500 })) ?? [];
-    messages.unshift(...page);
-    if (page.length < 500) return messages;
-    cursor = page[0]!.id;
-  }
-}
-
-async function allChores(db: Db, householdId: string, now: number) {
-  // Open and recently done chores, then the older history (the same split as the chores page).
-  return [
-    ...(await listChores(db, householdId, now)),
-    ...(await listChores(db, householdId, now, { before: now - 7 * 86_400_000, limit: 1_000_000 })),
-  ];
+/** A list as a JSON file, people redacted, indented as `json` would, written a page at a time. */
+async function* jsonPages<T>(pages: AsyncIterable<T[]>): AsyncGenerator<string> {
+  yield* jsonArray(pages, { pretty: true, replacer: redactPeople });
+  yield '\n';
 }
 
 function readme(exportedAt: string, inHousehold: boolean): string {
@@ -103,12 +76,15 @@ async function imageFile(db: Db, id: string) {
   return db.selectFrom('images').select(['mime', 'data']).where('id', '=', id).executeTakeFirst();
 }
 
-export async function buildPersonalExport(db: Db, userId: string, now: number): Promise<Uint8Array> {
-  const files: Zippable = {};
+/**
+ * The files of the export in their order. The household's long lists (expenses, chores,
+ * messages) are read and written a page at a time.
+ */
+export async function* personalExportFiles(db: Db, userId: string, now: number): AsyncGenerator<ZipEntry> {
   const user = await getUser(db, userId);
   const membership = await findMembership(db, userId);
-  files['README.txt'] = strToU8(readme(new Date(now).toISOString(), Boolean(membership)));
-  files['profile.json'] = json(user);
+  yield { name: 'README.txt', data: readme(new Date(now).toISOString(), Boolean(membership)) };
+  yield { name: 'profile.json', data: json(user) };
 
   const photo = await db
     .selectFrom('users')
@@ -117,7 +93,8 @@ export async function buildPersonalExport(db: Db, userId: string, now: number): 
     .executeTakeFirstOrThrow();
   const photoImage = photo.profile_image_id ? await imageFile(db, photo.profile_image_id) : undefined;
   // Photos are WebP already: stored, not compressed again.
-  if (photoImage) files[`profile-photo.${extensionOf(photoImage.mime)}`] = [photoImage.data, { level: 0 }];
+  if (photoImage)
+    yield { name: `profile-photo.${extensionOf(photoImage.mime)}`, data: photoImage.data, store: true };
 
   const settings = await readSettings(db, userId);
   const devices = await db
@@ -126,17 +103,20 @@ export async function buildPersonalExport(db: Db, userId: string, now: number): 
     .where('user_id', '=', userId)
     .orderBy('created_at')
     .execute();
-  files['notification-settings.json'] = json({
-    ...settings,
-    devices: devices.map((d) => ({
-      endpoint: d.endpoint,
-      createdAt: new Date(d.created_at).toISOString(),
-      lastUsedAt: d.last_used_at === null ? null : new Date(d.last_used_at).toISOString(),
-    })),
-  });
+  yield {
+    name: 'notification-settings.json',
+    data: json({
+      ...settings,
+      devices: devices.map((d) => ({
+        endpoint: d.endpoint,
+        createdAt: new Date(d.created_at).toISOString(),
+        lastUsedAt: d.last_used_at === null ? null : new Date(d.last_used_at).toISOString(),
+      })),
+    }),
+  };
 
   const listings = await myListings(db, userId);
-  files['listings.json'] = json(listings);
+  yield { name: 'listings.json', data: json(listings) };
   for (const listing of listings) {
     const photos = await db
       .selectFrom('listing_images')
@@ -147,33 +127,55 @@ export async function buildPersonalExport(db: Db, userId: string, now: number): 
     for (const [index, row] of photos.entries()) {
       const image = await imageFile(db, row.full_image_id);
       if (image)
-        files[`listings/${listing.id}/${index + 1}.${extensionOf(image.mime)}`] = [image.data, { level: 0 }];
+        yield {
+          name: `listings/${listing.id}/${index + 1}.${extensionOf(image.mime)}`,
+          data: image.data,
+          store: true,
+        };
     }
   }
 
   if (membership) {
     const { householdId } = membership;
     const household = (await getHousehold(db, householdId))!;
-    files['household.json'] = json({
-      id: household.id,
-      name: household.name,
-      inviteCode: household.inviteCode,
-      rentAmount: household.rentAmount,
-      rentDueDay: household.rentDueDay,
-      createdAt: household.createdAt,
-      yourRole: membership.role,
-      members: household.members.map((m) => ({
-        userId: m.userId,
-        name: displayName(m.user),
-        role: m.role,
-        joinedAt: m.joinedAt,
-      })),
-    });
-    files['expenses.json'] = json(redactPeople(await allExpenses(db, householdId)));
-    files['expenses.csv'] = strToU8(await expensesCsv(db, householdId));
-    files['chores.json'] = json(redactPeople(await allChores(db, householdId, now)));
-    files['calendar.ics'] = strToU8(await householdCalendar(db, householdId, now));
-    files['messages.json'] = json(redactPeople(await allMessages(db, householdId)));
+    yield {
+      name: 'household.json',
+      data: json({
+        id: household.id,
+        name: household.name,
+        inviteCode: household.inviteCode,
+        rentAmount: household.rentAmount,
+        rentDueDay: household.rentDueDay,
+        createdAt: household.createdAt,
+        yourRole: membership.role,
+        members: household.members.map((m) => ({
+          userId: m.userId,
+          name: displayName(m.user),
+          role: m.role,
+          joinedAt: m.joinedAt,
+        })),
+      }),
+    };
+    // One read of the expenses makes both files: the CSV, the smaller, waits in memory while the
+    // JSON is written. The archive takes a file whole before asking for the next, so by then the
+    // CSV is complete.
+    const csvLines = await expensesCsvLines(db, householdId);
+    let csv = EXPENSES_CSV_HEADER;
+    const pages = async function* () {
+      for await (const page of expensePages(db, householdId)) {
+        csv += csvLines(page);
+        yield page;
+      }
+    };
+    yield { name: 'expenses.json', data: jsonPages(pages()) };
+    yield { name: 'expenses.csv', data: csv };
+    yield { name: 'chores.json', data: jsonPages(chorePages(db, householdId, now)) };
+    yield { name: 'calendar.ics', data: await householdCalendar(db, householdId, now) };
+    yield { name: 'messages.json', data: jsonPages(messagePages(db, householdId)) };
   }
-  return zipSync(files, { level: 6, mtime: now });
+}
+
+/** The export as a ZIP, in pieces as it is made. */
+export function personalExport(db: Db, userId: string, now: number): AsyncGenerator<Uint8Array> {
+  return zipStream(personalExportFiles(db, userId, now), now);
 }

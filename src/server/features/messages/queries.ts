@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { type ChatMessage, REACTIONS, type Reaction, systemMessageText, toAuthor } from '#shared/messages.ts';
 import { displayName } from '#shared/users.ts';
 import type { Db } from '../../db/database.ts';
@@ -96,12 +97,15 @@ export async function listMessages(
       .where('id', '=', options.before)
       .executeTakeFirst();
     if (!cursor) return null;
-    query = query.where((eb) =>
-      eb.or([
-        eb('m.created_at', '<', cursor.created_at),
-        eb.and([eb('m.created_at', '=', cursor.created_at), eb('m.id', '<', cursor.id)]),
-      ]),
-    );
+    // `created_at <=` lets the index (household_id, created_at, id) seek to the cursor.
+    query = query
+      .where('m.created_at', '<=', cursor.created_at)
+      .where((eb) =>
+        eb.or([
+          eb('m.created_at', '<', cursor.created_at),
+          eb.and([eb('m.created_at', '=', cursor.created_at), eb('m.id', '<', cursor.id)]),
+        ]),
+      );
   }
   const rows = await query
     .orderBy('m.created_at', 'desc')
@@ -109,6 +113,34 @@ export async function listMessages(
     .limit(options.limit)
     .execute();
   return withReactions(db, rows.reverse());
+}
+
+/**
+ * Every message of the household, oldest first, a page at a time (for the exports). Other
+ * requests get a turn between pages, so a long chat never holds the event loop for long.
+ */
+export async function* messagePages(db: Db, householdId: string, size = 500): AsyncGenerator<ChatMessage[]> {
+  let after: { createdAt: number; id: string } | undefined;
+  for (;;) {
+    let query = baseQuery(db, householdId);
+    if (after) {
+      const { createdAt, id } = after;
+      query = query
+        .where('m.created_at', '>=', createdAt)
+        .where((eb) =>
+          eb.or([
+            eb('m.created_at', '>', createdAt),
+            eb.and([eb('m.created_at', '=', createdAt), eb('m.id', '>', id)]),
+          ]),
+        );
+    }
+    const rows = await query.orderBy('m.created_at').orderBy('m.id').limit(size).execute();
+    if (rows.length > 0) yield await withReactions(db, rows);
+    if (rows.length < size) return;
+    const last = rows[rows.length - 1]!;
+    after = { createdAt: last.m_created_at, id: last.m_id };
+    await yieldToEventLoop();
+  }
 }
 
 export async function getMessage(db: Db, householdId: string, id: string): Promise<ChatMessage | null> {
