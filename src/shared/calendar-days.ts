@@ -24,14 +24,22 @@ export function dayKeyIn(ms: number, timeZone: string): string {
   return format(new TZDate(ms, timeZone), 'yyyy-MM-dd');
 }
 
+// Zones already found valid: making a formatter to check one is slow, and every request that
+// names a zone asks again. Case variants are valid too, so the set is emptied, not grown forever.
+const knownZones = new Set<string>();
+const MAX_KNOWN_ZONES = 1_000;
+
 /** Whether this runtime knows the IANA time zone: every `timeZone` field is checked with it. */
 export function isTimeZone(tz: string): boolean {
+  if (knownZones.has(tz)) return true;
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: tz });
-    return true;
   } catch {
     return false;
   }
+  if (knownZones.size >= MAX_KNOWN_ZONES) knownZones.clear();
+  knownZones.add(tz);
+  return true;
 }
 
 export function addDaysToKey(key: string, days: number): string {

@@ -7,6 +7,7 @@ import {
   defaultColor,
   EVENT_RECURRENCES,
   type EventRecurrence,
+  earliestOccurrences,
   endTimeAfter,
   eventTimes,
   expandOccurrences,
@@ -339,6 +340,87 @@ describe('expansion of old series: jumps to the window instead of walking from t
           const exceptions = deletedIndexes.map((k) => occurrenceStart(start, recurrence, k, timeZone));
           const event = { start, end: start + duration, recurrence, timeZone, exceptions };
           expect(expandOccurrences(event, from, to)).toEqual(walkFromFirst(event, from, to));
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+});
+
+describe('the earliest occurrences of many events', () => {
+  it('lists the earliest ones by start, ties by event id', () => {
+    const at = (iso: string) => Date.parse(iso);
+    const events = [
+      {
+        id: 'b',
+        start: at('2026-03-01T09:00:00Z'),
+        end: at('2026-03-01T10:00:00Z'),
+        recurrence: 'daily' as const,
+        timeZone: 'UTC',
+      },
+      {
+        id: 'a',
+        start: at('2026-03-02T09:00:00Z'),
+        end: at('2026-03-02T09:30:00Z'),
+        recurrence: null,
+        timeZone: 'UTC',
+      },
+      {
+        id: 'c',
+        start: at('2026-02-01T08:00:00Z'),
+        end: at('2026-02-01T08:15:00Z'),
+        recurrence: 'weekly' as const,
+        timeZone: 'UTC',
+      },
+    ];
+    const got = earliestOccurrences(events, at('2026-03-02T00:00:00Z'), at('2026-04-01T00:00:00Z'), 4);
+    expect(got.map((o) => [events[o.event]!.id, iso(o.start)])).toEqual([
+      ['a', '2026-03-02T09:00:00.000Z'],
+      ['b', '2026-03-02T09:00:00.000Z'],
+      ['b', '2026-03-03T09:00:00.000Z'],
+      ['b', '2026-03-04T09:00:00.000Z'],
+    ]);
+  });
+
+  it('gives the first of all the occurrences each event expands to, sorted (property)', () => {
+    const compareIds = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+    const eventArb = fc
+      .record({
+        timeZone: fc.constantFrom(
+          'UTC',
+          'America/New_York',
+          'Europe/Berlin',
+          'Australia/Lord_Howe',
+          'Asia/Kolkata',
+        ),
+        day: fc.integer({ min: 0, max: 400 }),
+        hour: fc.oneof(fc.integer({ min: 0, max: 23 }), fc.constantFrom(1, 2, 3)),
+        minute: fc.constantFrom(0, 30),
+        recurrence: fc.constantFrom(null, ...EVENT_RECURRENCES),
+        duration: fc.oneof(fc.constantFrom(0, HOUR), fc.integer({ min: 0, max: 20 * DAY })),
+        deleted: fc.array(fc.nat(60), { maxLength: 4 }),
+        id: fc.string({ minLength: 1, maxLength: 2 }),
+      })
+      .map(({ timeZone, day, hour, minute, recurrence, duration, deleted, id }) => {
+        const start = new TZDate(2025, 0, 1 + day, hour, minute, timeZone).getTime();
+        const exceptions = recurrence
+          ? deleted.map((k) => occurrenceStart(start, recurrence, k, timeZone))
+          : [];
+        return { id, start, end: start + duration, recurrence, timeZone, exceptions };
+      });
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(eventArb, { maxLength: 8, selector: (event) => event.id }),
+        fc.integer({ min: 0, max: 500 }),
+        fc.integer({ min: 1, max: 200 }),
+        fc.integer({ min: 1, max: 400 }),
+        (events, fromDay, days, limit) => {
+          const from = Date.UTC(2025, 0, 1) + fromDay * DAY;
+          const to = from + days * DAY;
+          const all = events
+            .flatMap((event, i) => expandOccurrences(event, from, to).map((o) => ({ event: i, ...o })))
+            .sort((x, y) => x.start - y.start || compareIds(events[x.event]!.id, events[y.event]!.id));
+          expect(earliestOccurrences(events, from, to, limit)).toEqual(all.slice(0, limit));
         },
       ),
       { numRuns: 200 },

@@ -205,7 +205,15 @@ export const calendarWindowSchema = z
 const MAX_OCCURRENCES = 1000;
 
 /** Occurrences one calendar read answers at most, the earliest first. */
-export const MAX_OCCURRENCES_PER_READ = 5_000;
+export const MAX_OCCURRENCES_PER_READ = 2_000;
+
+export interface ExpandableEvent {
+  start: number;
+  end: number;
+  recurrence: EventRecurrence | null;
+  timeZone: string;
+  exceptions?: number[];
+}
 
 /**
  * The occurrences of an event that overlap [from, to): each keeps the first one's duration,
@@ -214,26 +222,105 @@ export const MAX_OCCURRENCES_PER_READ = 5_000;
  * series costs what it returns, not its history.
  */
 export function expandOccurrences(
-  event: {
-    start: number;
-    end: number;
-    recurrence: EventRecurrence | null;
-    timeZone: string;
-    exceptions?: number[];
-  },
+  event: ExpandableEvent,
   from: number,
   to: number,
 ): { start: number; end: number }[] {
-  const duration = event.end - event.start;
-  if (!event.recurrence)
-    return event.end >= from && event.start < to ? [{ start: event.start, end: event.end }] : [];
-  const skip = new Set(event.exceptions ?? []);
   const out: { start: number; end: number }[] = [];
-  const first = firstOccurrenceIndex(event.start, event.recurrence, from - duration, event.timeZone);
-  for (let k = first; out.length < MAX_OCCURRENCES; k++) {
-    const start = occurrenceStart(event.start, event.recurrence, k, event.timeZone);
-    if (start >= to) break;
-    if (!skip.has(start)) out.push({ start, end: start + duration });
+  const walk = startWalk(event, 0, from, to);
+  while (walk) {
+    out.push({ start: walk.start, end: walk.start + walk.duration });
+    if (!step(walk, to)) break;
   }
   return out;
+}
+
+/**
+ * The first `limit` occurrences of all `events` in [from, to), each event's as expandOccurrences
+ * lists them, ordered by start and then by the events' ids. The events are walked side by side,
+ * earliest first, so a read costs about what it answers, however many the window holds.
+ */
+export function earliestOccurrences(
+  events: readonly (ExpandableEvent & { id: string })[],
+  from: number,
+  to: number,
+  limit: number,
+): { event: number; start: number; end: number }[] {
+  const heap: Walk[] = [];
+  events.forEach((event, index) => {
+    const walk = startWalk(event, index, from, to);
+    if (walk) heap.push(walk);
+  });
+  const before = (a: Walk, b: Walk) =>
+    a.start < b.start || (a.start === b.start && events[a.index]!.id < events[b.index]!.id);
+  const siftDown = (i: number) => {
+    for (;;) {
+      const left = 2 * i + 1;
+      const right = left + 1;
+      let first = i;
+      if (left < heap.length && before(heap[left]!, heap[first]!)) first = left;
+      if (right < heap.length && before(heap[right]!, heap[first]!)) first = right;
+      if (first === i) return;
+      const moved = heap[i]!;
+      heap[i] = heap[first]!;
+      heap[first] = moved;
+      i = first;
+    }
+  };
+  for (let i = Math.floor(heap.length / 2) - 1; i >= 0; i--) siftDown(i);
+  const out: { event: number; start: number; end: number }[] = [];
+  while (out.length < limit && heap.length > 0) {
+    const walk = heap[0]!;
+    out.push({ event: walk.index, start: walk.start, end: walk.start + walk.duration });
+    if (!step(walk, to)) {
+      const last = heap.pop()!;
+      if (heap.length === 0) break;
+      heap[0] = last;
+    }
+    siftDown(0);
+  }
+  return out;
+}
+
+/** Where the expansion of one event stands: its current occurrence `k`, starting at `start`. */
+interface Walk {
+  index: number;
+  event: ExpandableEvent;
+  duration: number;
+  skip: Set<number>;
+  k: number;
+  start: number;
+  listed: number;
+}
+
+/** The walk at the event's first occurrence overlapping [from, to), or null when none does. */
+function startWalk(event: ExpandableEvent, index: number, from: number, to: number): Walk | null {
+  const duration = event.end - event.start;
+  if (!event.recurrence) {
+    if (event.end < from || event.start >= to) return null;
+    return { index, event, duration, skip: new Set(), k: 0, start: event.start, listed: 0 };
+  }
+  const k = firstOccurrenceIndex(event.start, event.recurrence, from - duration, event.timeZone);
+  const walk = {
+    index,
+    event,
+    duration,
+    skip: new Set(event.exceptions ?? []),
+    k: k - 1,
+    start: 0,
+    listed: -1,
+  };
+  return step(walk, to) ? walk : null;
+}
+
+/** Moves the walk to the event's next listed occurrence; false when there is none before `to`. */
+function step(walk: Walk, to: number): boolean {
+  const { event } = walk;
+  if (!event.recurrence || ++walk.listed >= MAX_OCCURRENCES) return false;
+  for (;;) {
+    walk.k++;
+    walk.start = occurrenceStart(event.start, event.recurrence, walk.k, event.timeZone);
+    if (walk.start >= to) return false;
+    if (!walk.skip.has(walk.start)) return true;
+  }
 }

@@ -1,3 +1,5 @@
+import { TZDate } from '@date-fns/tz';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   chartBuckets,
@@ -83,6 +85,8 @@ describe('ranking (SPEC §9: activity score)', () => {
   });
 });
 
+const DAY = 86_400_000;
+
 describe('periods and chart buckets', () => {
   // 2026-11-21 15:00 UTC = 2026-11-21 07:00 in Los Angeles, 2026-11-22 04:00 in Auckland.
   const now = Date.UTC(2026, 10, 21, 15, 0);
@@ -97,6 +101,37 @@ describe('periods and chart buckets', () => {
   it('finds local midnight across a daylight-saving change', () => {
     expect(startOfDayIn('2026-03-08', 'America/New_York')).toBe(Date.UTC(2026, 2, 8, 5));
     expect(startOfDayIn('2026-03-09', 'America/New_York')).toBe(Date.UTC(2026, 2, 9, 4));
+  });
+
+  it("gives the zone's date arithmetic for midnight, also where clocks change at midnight (property)", () => {
+    fc.assert(
+      fc.property(
+        // Midnight skipped or shown twice on some days in Sao Paulo (until 2019), Havana, Beirut.
+        fc.constantFrom(
+          'UTC',
+          'America/New_York',
+          'Europe/Berlin',
+          'Australia/Lord_Howe',
+          'Asia/Kolkata',
+          'America/Sao_Paulo',
+          'America/Havana',
+          'Asia/Beirut',
+          'Pacific/Apia',
+        ),
+        fc.integer({ min: Date.UTC(1990, 0, 1) / DAY, max: Date.UTC(2040, 0, 1) / DAY }),
+        (timeZone, day) => {
+          const first = new Date(day * DAY);
+          for (let i = 0; i < 40; i++) {
+            const date = new Date(first.getTime() + i * DAY);
+            const key = date.toISOString().slice(0, 10);
+            expect(startOfDayIn(key, timeZone)).toBe(
+              new TZDate(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate(), timeZone).getTime(),
+            );
+          }
+        },
+      ),
+      { numRuns: 200 },
+    );
   });
 
   it('buckets by day up to 31 days, by month beyond', () => {

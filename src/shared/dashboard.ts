@@ -6,6 +6,7 @@ import type { ListingView } from './listing-view.ts';
 import type { MessageAuthor } from './message-rules.ts';
 import { formatMoney } from './money.ts';
 import { displayName } from './users.ts';
+import { wallClockInstant } from './zone-offsets.ts';
 
 // The home screen and the household dashboard (SPEC §2, §9): what the two answers hold, and the
 // rules both sides share (periods, ranking, labels, the recommendation sentence).
@@ -32,10 +33,10 @@ export const HOME_LIMIT = 3;
 /** A period longer than this is charted by month instead of by day. */
 export const MAX_DAY_BUCKETS = 31;
 
-/** Midnight at the start of a 'YYYY-MM-DD' day in a time zone. */
+/** Midnight at the start of a 'YYYY-MM-DD' day in a time zone (the zone's date arithmetic decides clock changes at midnight). */
 export function startOfDayIn(key: string, timeZone: string): number {
   const [y, m, d] = key.split('-').map(Number) as [number, number, number];
-  return new TZDate(y, m - 1, d, timeZone).getTime();
+  return wallClockInstant(Date.UTC(y, m - 1, d), timeZone) ?? new TZDate(y, m - 1, d, timeZone).getTime();
 }
 
 /** The first instant of a period: local midnight 6 (or 29) days before today; null for all time. */

@@ -86,6 +86,9 @@ export interface BalanceSplit {
   settled: boolean;
 }
 
+/** A split that counts towards balances: unsettled, positive, and not the payer's own share. */
+const counts = (s: BalanceSplit) => !s.settled && s.cents > 0 && s.userId !== s.paidBy;
+
 /**
  * Net balance per member over unsettled splits (SPEC §5): the payer is owed each other member's
  * share. Non-positive splits and the payer's own share count for nothing.
@@ -94,7 +97,7 @@ export function netBalances(splits: BalanceSplit[]): Map<string, number> {
   const net = new Map<string, number>();
   const add = (id: string, cents: number) => net.set(id, (net.get(id) ?? 0) + cents);
   for (const s of splits) {
-    if (s.settled || s.cents <= 0 || s.userId === s.paidBy) continue;
+    if (!counts(s)) continue;
     add(s.paidBy, s.cents);
     add(s.userId, -s.cents);
   }
@@ -109,28 +112,33 @@ export function memberTotals(
   let owedCents = 0;
   let owingCents = 0;
   for (const s of splits) {
-    if (s.settled || s.cents <= 0 || s.userId === s.paidBy) continue;
+    if (!counts(s)) continue;
     if (s.paidBy === userId) owedCents += s.cents;
     if (s.userId === userId) owingCents += s.cents;
   }
   return { owedCents, owingCents };
 }
 
-/** Person-to-person debts without simplification: each pair netted once. */
+/** Person-to-person debts without simplification: each pair netted once, in order of the pair. */
 export function pairwiseDebts(splits: BalanceSplit[]): Debt[] {
-  const pair = new Map<string, number>();
+  // For each pair a < b: positive when a owes b.
+  const pairs = new Map<string, Map<string, number>>();
   for (const s of splits) {
-    if (s.settled || s.cents <= 0 || s.userId === s.paidBy) continue;
-    const [a, b] = s.userId < s.paidBy ? [s.userId, s.paidBy] : [s.paidBy, s.userId];
-    const key = `${a}\u0000${b}`;
-    // Positive: a owes b.
-    pair.set(key, (pair.get(key) ?? 0) + (s.userId === a ? s.cents : -s.cents));
+    if (!counts(s)) continue;
+    const debtorFirst = s.userId < s.paidBy;
+    const a = debtorFirst ? s.userId : s.paidBy;
+    const b = debtorFirst ? s.paidBy : s.userId;
+    const row = inner(pairs, a);
+    row.set(b, (row.get(b) ?? 0) + (debtorFirst ? s.cents : -s.cents));
   }
   const debts: Debt[] = [];
-  for (const [key, cents] of [...pair].sort(([x], [y]) => (x < y ? -1 : 1))) {
-    const [a, b] = key.split('\u0000') as [string, string];
-    if (cents > 0) debts.push({ from: a, to: b, cents });
-    else if (cents < 0) debts.push({ from: b, to: a, cents: -cents });
+  for (const a of [...pairs.keys()].sort()) {
+    const row = pairs.get(a)!;
+    for (const b of [...row.keys()].sort()) {
+      const cents = row.get(b)!;
+      if (cents > 0) debts.push({ from: a, to: b, cents });
+      else if (cents < 0) debts.push({ from: b, to: a, cents: -cents });
+    }
   }
   return debts;
 }
@@ -161,27 +169,52 @@ export function simplifyDebts(balances: Map<string, number>): Debt[] {
 }
 
 /**
- * The expenses behind a suggested transfer: those where the payer of the transfer still owes a
- * share, or its receiver is still owed one (newest first by the caller's order).
+ * The expenses behind debts, from one pass over the splits however many debts are explained:
+ * - a suggested transfer: those where its payer still owes a share, or its receiver is still
+ *   owed one;
+ * - a person-to-person debt: those between the two of them only.
+ * Each list is in the order the splits first name its expenses (newest first by the caller's).
  */
-export function explainTransfer(transfer: Debt, splits: BalanceSplit[]): string[] {
-  // A set keeps the first-seen order and finds a repeat at once, however long the history.
-  const ids = new Set<string>();
-  for (const s of splits) {
-    if (s.settled || s.cents <= 0 || s.userId === s.paidBy) continue;
-    if (s.userId === transfer.from || s.paidBy === transfer.to) ids.add(s.expenseId);
-  }
-  return [...ids];
+export function debtExplanations(splits: BalanceSplit[]): {
+  transfer: (transfer: Debt) => string[];
+  pair: (debt: Debt) => string[];
+} {
+  // Expense id → where its first split is, per debtor, per payer, and per debtor and payer.
+  const byDebtor = new Map<string, Map<string, number>>();
+  const byPayer = new Map<string, Map<string, number>>();
+  const byPair = new Map<string, Map<string, Map<string, number>>>();
+  const note = (list: Map<string, number>, s: BalanceSplit, at: number) => {
+    if (!list.has(s.expenseId)) list.set(s.expenseId, at);
+  };
+  splits.forEach((s, at) => {
+    if (!counts(s)) return;
+    note(inner(byDebtor, s.userId), s, at);
+    note(inner(byPayer, s.paidBy), s, at);
+    note(inner(inner(byPair, s.userId), s.paidBy), s, at);
+  });
+  return {
+    transfer: ({ from, to }) => inOrder(byDebtor.get(from), byPayer.get(to)),
+    pair: ({ from, to }) => inOrder(byPair.get(from)?.get(to), byPair.get(to)?.get(from)),
+  };
 }
 
-/** The expenses behind a person-to-person debt: only those between the two of them. */
-export function explainPairDebt(debt: Debt, splits: BalanceSplit[]): string[] {
+function inner<V>(map: Map<string, Map<string, V>>, key: string): Map<string, V> {
+  let value = map.get(key);
+  if (!value) {
+    value = new Map();
+    map.set(key, value);
+  }
+  return value;
+}
+
+/** The expense ids of two lists, each once, by where their splits first appear. */
+function inOrder(a: Map<string, number> = new Map(), b: Map<string, number> = new Map()): string[] {
+  const x = [...a];
+  const y = [...b];
   const ids = new Set<string>();
-  for (const s of splits) {
-    if (s.settled || s.cents <= 0 || s.userId === s.paidBy) continue;
-    const between =
-      (s.userId === debt.from && s.paidBy === debt.to) || (s.userId === debt.to && s.paidBy === debt.from);
-    if (between) ids.add(s.expenseId);
+  for (let i = 0, j = 0; i < x.length || j < y.length; ) {
+    const next = j >= y.length || (i < x.length && x[i]![1] <= y[j]![1]) ? x[i++]! : y[j++]!;
+    ids.add(next[0]);
   }
   return [...ids];
 }

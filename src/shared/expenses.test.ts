@@ -4,10 +4,9 @@ import {
   type BalanceSplit,
   createExpenseSchema,
   customSplit,
+  debtExplanations,
   equalSplit,
   expenseDateLabel,
-  explainPairDebt,
-  explainTransfer,
   memberTotals,
   netBalances,
   pairwiseDebts,
@@ -189,7 +188,7 @@ describe('simplified balances (property-based)', () => {
       split('e2', 'cat', 'ben', 500),
       split('e3', 'ben', 'ann', 300),
     ];
-    expect(explainPairDebt({ from: 'ben', to: 'ann', cents: 700 }, splits)).toEqual(['e1', 'e3']);
+    expect(debtExplanations(splits).pair({ from: 'ben', to: 'ann', cents: 700 })).toEqual(['e1', 'e3']);
   });
 
   it('explains a transfer by the expenses behind it', () => {
@@ -198,7 +197,56 @@ describe('simplified balances (property-based)', () => {
       split('e2', 'cat', 'dan', 500),
       split('e3', 'ann', 'dan', 300),
     ];
-    expect(explainTransfer({ from: 'ben', to: 'ann', cents: 1000 }, splits)).toEqual(['e1', 'e3']);
+    expect(debtExplanations(splits).transfer({ from: 'ben', to: 'ann', cents: 1000 })).toEqual(['e1', 'e3']);
+  });
+});
+
+describe('explaining debts (property-based)', () => {
+  const counts = (s: BalanceSplit) => !s.settled && s.cents > 0 && s.userId !== s.paidBy;
+  // The expenses of the splits that count and match, in the order the splits first name them.
+  const scan = (splits: BalanceSplit[], match: (s: BalanceSplit) => boolean) => [
+    ...new Set(splits.filter((s) => counts(s) && match(s)).map((s) => s.expenseId)),
+  ];
+
+  it('lists, for any debt, what one scan of the splits for it lists', () => {
+    fc.assert(
+      fc.property(
+        splitsArbitrary,
+        fc.constantFrom(...users),
+        fc.constantFrom(...users),
+        (splits, from, to) => {
+          const debt = { from, to, cents: 1 };
+          const explain = debtExplanations(splits);
+          expect(explain.transfer(debt)).toEqual(scan(splits, (s) => s.userId === from || s.paidBy === to));
+          expect(explain.pair(debt)).toEqual(
+            scan(
+              splits,
+              (s) => (s.userId === from && s.paidBy === to) || (s.userId === to && s.paidBy === from),
+            ),
+          );
+        },
+      ),
+    );
+  });
+
+  it('nets each pair to what its splits add up to, in order of the pair', () => {
+    fc.assert(
+      fc.property(splitsArbitrary, (splits) => {
+        const owed = (a: string, b: string) =>
+          splits
+            .filter((s) => counts(s) && s.userId === a && s.paidBy === b)
+            .reduce((t, s) => t + s.cents, 0);
+        const expected = users.flatMap((a) =>
+          users
+            .filter((b) => a < b && owed(a, b) !== owed(b, a))
+            .map((b) => {
+              const cents = owed(a, b) - owed(b, a);
+              return cents > 0 ? { from: a, to: b, cents } : { from: b, to: a, cents: -cents };
+            }),
+        );
+        expect(pairwiseDebts(splits)).toEqual(expected);
+      }),
+    );
   });
 });
 

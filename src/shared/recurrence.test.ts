@@ -1,7 +1,7 @@
 import { TZDate } from '@date-fns/tz';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { firstOccurrenceIndexFrom, nthOccurrence, type Repeat } from './recurrence.ts';
+import { firstOccurrenceIndexFrom, nthOccurrence, type Repeat, wallClockOccurrence } from './recurrence.ts';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -32,6 +32,55 @@ describe('nthOccurrence', () => {
     // Daily at 08:00 in Sydney; clocks go back on 5 April 2026 (UTC+11 → UTC+10).
     const sydney = Date.parse('2026-04-03T21:00:00Z');
     expect(iso(nthOccurrence(sydney, 'daily', 2, 'Australia/Sydney'))).toBe('2026-04-05T22:00:00.000Z');
+  });
+});
+
+describe('nthOccurrence of days and weeks, by arithmetic away from clock changes', () => {
+  it('leaves the days clocks change to the date arithmetic: 02:30 skipped, 01:30 twice', () => {
+    const zone = 'America/New_York';
+    const skipped = new TZDate(2026, 2, 1, 2, 30, zone).getTime();
+    const twice = new TZDate(2026, 9, 25, 1, 30, zone).getTime();
+    for (let k = 0; k < 14; k++) {
+      expect(nthOccurrence(skipped, 'daily', k, zone)).toBe(wallClockOccurrence(skipped, 'daily', k, zone));
+      expect(nthOccurrence(twice, 'daily', k, zone)).toBe(wallClockOccurrence(twice, 'daily', k, zone));
+    }
+  });
+
+  it('gives what the date arithmetic in the zone gives, for every occurrence over a year or more (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.record({
+          // Half-hour offsets and a half-hour change (Kolkata, Lord Howe), a skipped day (Apia,
+          // 2011), offsets with seconds until 1972 (Monrovia), a zone whose changes moved often.
+          timeZone: fc.constantFrom(
+            'UTC',
+            'America/New_York',
+            'Europe/Berlin',
+            'Australia/Lord_Howe',
+            'Asia/Kolkata',
+            'Pacific/Apia',
+            'Africa/Monrovia',
+            'America/Sao_Paulo',
+          ),
+          year: fc.oneof(fc.integer({ min: 1900, max: 2040 }), fc.integer({ min: 2008, max: 2014 })),
+          month: fc.integer({ min: 0, max: 11 }),
+          day: fc.oneof(fc.integer({ min: 1, max: 28 }), fc.constantFrom(29, 30, 31)),
+          hour: fc.oneof(fc.integer({ min: 0, max: 23 }), fc.constantFrom(0, 1, 2, 3)),
+          minute: fc.constantFrom(0, 15, 30, 45),
+        }),
+        fc.constantFrom<Repeat>('daily', 'weekly', 'biweekly'),
+        fc.integer({ min: -400, max: 400 }),
+        ({ timeZone, year, month, day, hour, minute }, repeat, first) => {
+          const anchor = new TZDate(year, month, day, hour, minute, timeZone).getTime();
+          const count = repeat === 'daily' ? 400 : 60;
+          for (let k = first; k < first + count; k++)
+            expect(nthOccurrence(anchor, repeat, k, timeZone)).toBe(
+              wallClockOccurrence(anchor, repeat, k, timeZone),
+            );
+        },
+      ),
+      { numRuns: 80 },
+    );
   });
 });
 

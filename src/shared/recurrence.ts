@@ -3,8 +3,13 @@
 
 import { TZDate } from '@date-fns/tz';
 import { addDays, addMonths, addYears } from 'date-fns';
+import { offsetAt, wallClockInstant } from './zone-offsets.ts';
 
 export type Repeat = 'daily' | 'weekly' | 'biweekly' | 'monthly' | 'yearly';
+
+const MINUTE_MS = 60_000;
+const DAY_MS = 86_400_000;
+const STEP_DAYS: Partial<Record<Repeat, number>> = { daily: 1, weekly: 7, biweekly: 14 };
 
 /**
  * Occurrence `k` of a series whose occurrence 0 is at `anchorMs`, counted in `timeZone`: the
@@ -13,6 +18,16 @@ export type Repeat = 'daily' | 'weekly' | 'biweekly' | 'monthly' | 'yearly';
  * every occurrence counts from the anchor. A negative `k` counts back.
  */
 export function nthOccurrence(anchorMs: number, repeat: Repeat, k: number, timeZone: string): number {
+  const stepDays = STEP_DAYS[repeat];
+  if (stepDays !== undefined) {
+    const start = plainOccurrence(anchorMs, stepDays * k, timeZone);
+    if (start !== null) return start;
+  }
+  return wallClockOccurrence(anchorMs, repeat, k, timeZone);
+}
+
+/** nthOccurrence by date arithmetic in the zone for every case: the reference for the fast path. */
+export function wallClockOccurrence(anchorMs: number, repeat: Repeat, k: number, timeZone: string): number {
   const anchor = new TZDate(anchorMs, timeZone);
   switch (repeat) {
     case 'daily':
@@ -28,7 +43,15 @@ export function nthOccurrence(anchorMs: number, repeat: Repeat, k: number, timeZ
   }
 }
 
-const DAY_MS = 86_400_000;
+/**
+ * The start `days` days of wall-clock time after the anchor by plain arithmetic, or null near a
+ * clock change that makes it ambiguous (zone-offsets.ts).
+ */
+function plainOccurrence(anchorMs: number, days: number, timeZone: string): number | null {
+  const anchorOffset = offsetAt(anchorMs, timeZone);
+  if (!Number.isInteger(anchorOffset)) return null;
+  return wallClockInstant(anchorMs + anchorOffset * MINUTE_MS + days * DAY_MS, timeZone);
+}
 
 /**
  * The index of the first occurrence that starts at or after `fromMs` (0 when the series starts

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readJson } from '#server/db/dialect.ts';
 import { MAX_OCCURRENCES_PER_READ } from '#shared/calendar.ts';
 import { CAPS } from '#shared/caps.ts';
 import { latestDate } from '#shared/date-window.ts';
@@ -189,9 +190,12 @@ describe('caps on what a household or a person can grow', () => {
       .selectAll()
       .where('id', '=', daily.json().id)
       .executeTakeFirstOrThrow();
+    // JSON columns come back parsed from PostgreSQL: written as JSON text again, not as pg arrays.
     const copies = Array.from({ length: CAPS.recurringEventsPerHousehold.max - 1 }, () => ({
       ...row,
       all_day: Boolean(row.all_day),
+      attendees: JSON.stringify(readJson(row.attendees)),
+      exceptions: JSON.stringify(readJson(row.exceptions)),
       id: randomUUID(),
     }));
     await t.database.db.insertInto('calendar_events').values(copies).execute();
@@ -236,7 +240,7 @@ describe('caps on what a household or a person can grow', () => {
       .select('exceptions')
       .where('id', '=', row.id)
       .executeTakeFirstOrThrow();
-    expect(JSON.parse(after.exceptions)).toHaveLength(CAPS.skippedOccurrencesPerEvent.max);
+    expect(readJson(after.exceptions)).toHaveLength(CAPS.skippedOccurrencesPerEvent.max);
     await t.database.db.deleteFrom('calendar_events').where('household_id', '=', householdId).execute();
   });
 

@@ -3,15 +3,19 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import {
   type Dialect,
+  type Kysely,
   type KyselyPlugin,
   OperationNodeTransformer,
   type PluginTransformQueryArgs,
   type PluginTransformResultArgs,
+  PostgresAdapter,
   PostgresDialect,
   type PrimitiveValueListNode,
   type QueryResult,
+  type RawBuilder,
   type RootOperationNode,
   SqliteDialect,
+  sql,
   type UnknownRow,
   type ValueNode,
 } from 'kysely';
@@ -164,4 +168,17 @@ class SqliteBooleans implements KyselyPlugin {
 /** Reads a JSON column: text on SQLite, already parsed (jsonb) on PostgreSQL. */
 export function readJson<T>(value: unknown): T {
   return (typeof value === 'string' ? JSON.parse(value) : value) as T;
+}
+
+/**
+ * A JSON column as the text it holds, to copy into an answer unparsed (json-body.ts): UTF-8
+ * bytes from SQLite, whose driver would otherwise decode it into a string first, and text from
+ * PostgreSQL (jsonb written out, so spacing and key order may differ from what was stored).
+ */
+export function jsonText(
+  db: Pick<Kysely<unknown>, 'getExecutor'>,
+  column: string,
+): RawBuilder<Buffer | string> {
+  const ref = sql.ref(column);
+  return db.getExecutor().adapter instanceof PostgresAdapter ? sql`${ref}::text` : sql`cast(${ref} as blob)`;
 }

@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { COMPRESS_MIN_BYTES, preferredEncoding, varyOnEncoding, weakened } from './compression.ts';
 
 /**
- * Serialized answers of the hot household reads (chores, expenses, balance, home), kept in
+ * Serialized answers of the hot household reads (chores, expenses, balances, home), kept in
  * memory after authorisation. Correctness comes from invalidation, not from the TTL: every
  * household event on the bus, and every state-changing request by a member, drops the
  * household's entries on every instance (see app.ts). The TTL only bounds answers that depend
@@ -45,6 +45,7 @@ export interface ReadCache {
   /**
    * Answers from the cache, or computes, stores and answers. Sets ETag and Cache-Control and
    * answers 304 when the client already holds this body. Call only after authorisation.
+   * `compute` gives the answer, or its JSON already serialized as a Buffer.
    */
   serve(
     request: FastifyRequest,
@@ -161,7 +162,8 @@ export function createReadCache(options: ReadCacheOptions): ReadCache {
         const fill: Fill = { householdId: scope.householdId, userId, stale: false };
         fills.add(fill);
         try {
-          const body = Buffer.from(JSON.stringify(await compute()));
+          const value = await compute();
+          const body = Buffer.isBuffer(value) ? value : Buffer.from(JSON.stringify(value));
           entry = {
             householdId: scope.householdId,
             userId,

@@ -4,7 +4,7 @@ import { hasSpecificTime } from '#shared/chores.ts';
 import type { Db } from '../../db/database.ts';
 import { listChores } from '../chores/queries.ts';
 import { getHousehold } from '../households/queries.ts';
-import { type IcsEvent, localDate, renderCalendar, rrule } from './ics.ts';
+import { type IcsEvent, localDate, renderCalendarStepwise, rrule } from './ics.ts';
 import { allEvents, exceptionsOf, toEvent } from './queries.ts';
 
 const DAY_MS = 86_400_000;
@@ -17,6 +17,8 @@ export async function householdCalendar(db: Db, householdId: string, now: number
   const household = await getHousehold(db, householdId);
   const items: IcsEvent[] = [];
   for (const row of await allEvents(db, householdId)) {
+    // A household's whole calendar is thousands of events: other requests get turns meanwhile.
+    if (items.length % 200 === 199) await new Promise(setImmediate);
     items.push({
       uid: `event-${row.id}@hearth`,
       summary: row.title,
@@ -83,5 +85,5 @@ export async function householdCalendar(db: Db, householdId: string, now: number
       stamp: bill.created_at,
     });
   }
-  return renderCalendar(household?.name ?? 'Hearth', items);
+  return renderCalendarStepwise(household?.name ?? 'Hearth', items);
 }

@@ -170,7 +170,24 @@ export interface IcsEvent {
 const usesTzid = (e: IcsEvent) => !e.allDay && Boolean(e.rrule) && e.timeZone !== 'UTC';
 
 export function renderCalendar(name: string, events: IcsEvent[]): string {
-  const lines = [
+  return [...calendarPieces(name, events)].join('');
+}
+
+/** The same text, built with a turn for other requests every few hundred events. */
+export async function renderCalendarStepwise(name: string, events: IcsEvent[]): Promise<string> {
+  const pieces: string[] = [];
+  let count = 0;
+  for (const piece of calendarPieces(name, events)) {
+    pieces.push(piece);
+    if (++count % 200 === 0) await new Promise(setImmediate);
+  }
+  return pieces.join('');
+}
+
+/** The calendar's text in pieces: the header with its time zones, each event, the end. */
+function* calendarPieces(name: string, events: IcsEvent[]): Generator<string> {
+  const text = (lines: string[]) => `${lines.map(foldLine).join('\r\n')}\r\n`;
+  const header = [
     'BEGIN:VCALENDAR',
     'VERSION:2.0',
     'PRODID:-//Hearth//Household calendar//EN',
@@ -187,9 +204,10 @@ export function renderCalendar(name: string, events: IcsEvent[]): string {
     const known = years.get(e.timeZone);
     years.set(e.timeZone, { from: Math.min(from, known?.from ?? from), to: Math.max(to, known?.to ?? to) });
   }
-  for (const [zone, range] of years) lines.push(...vtimezone(zone, range.from, range.to));
+  for (const [zone, range] of years) header.push(...vtimezone(zone, range.from, range.to));
+  yield text(header);
   for (const e of events) {
-    lines.push('BEGIN:VEVENT', `UID:${e.uid}`, `DTSTAMP:${utcStamp(e.stamp)}`);
+    const lines = ['BEGIN:VEVENT', `UID:${e.uid}`, `DTSTAMP:${utcStamp(e.stamp)}`];
     if (e.allDay) {
       // DTEND of an all-day event is the day after its last day (exclusive), never before the next day.
       const first = localDate(e.start, e.timeZone);
@@ -227,9 +245,9 @@ export function renderCalendar(name: string, events: IcsEvent[]): string {
       );
     }
     lines.push('END:VEVENT');
+    yield text(lines);
   }
-  lines.push('END:VCALENDAR');
-  return `${lines.map(foldLine).join('\r\n')}\r\n`;
+  yield text(['END:VCALENDAR']);
 }
 
 export const RRULES = {

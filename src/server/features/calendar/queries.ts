@@ -6,7 +6,7 @@ import {
   defaultColor,
   defaultEventEnd,
   type EventType,
-  expandOccurrences,
+  earliestOccurrences,
   firstOccurrenceIndex,
   MAX_OCCURRENCES_PER_READ,
   occurrenceStart,
@@ -69,7 +69,7 @@ export function exceptionsOf(row: EventRow): number[] {
   return readJson<number[]>(row.exceptions);
 }
 
-/** Every occurrence in [from, to), in time order. */
+/** Every occurrence in [from, to), in time order (the earliest MAX_OCCURRENCES_PER_READ). */
 export async function listOccurrences(
   db: Db,
   householdId: string,
@@ -83,24 +83,29 @@ export async function listOccurrences(
     .where('start_at', '<', to)
     .where((eb) => eb.or([eb('recurrence', 'is not', null), eb('end_at', '>=', from)]))
     .execute();
-  const found: { row: EventRow; start: number; end: number }[] = [];
-  for (const row of rows) {
-    const occurrences = expandOccurrences(
-      {
-        start: row.start_at,
-        end: row.end_at,
-        recurrence: row.recurrence,
-        timeZone: row.time_zone,
-        exceptions: exceptionsOf(row),
-      },
-      from,
-      to,
-    );
-    for (const { start, end } of occurrences) found.push({ row, start, end });
-  }
-  found.sort((a, b) => a.start - b.start || (a.row.id < b.row.id ? -1 : a.row.id > b.row.id ? 1 : 0));
-  // The earliest ones when a window holds more than any screen shows.
-  return found.slice(0, MAX_OCCURRENCES_PER_READ).map(({ row, start, end }) => toEvent(row, { start, end }));
+  const picked = earliestOccurrences(
+    rows.map((row) => ({
+      id: row.id,
+      start: row.start_at,
+      end: row.end_at,
+      recurrence: row.recurrence,
+      timeZone: row.time_zone,
+      exceptions: row.recurrence ? exceptionsOf(row) : [],
+    })),
+    from,
+    to,
+    MAX_OCCURRENCES_PER_READ,
+  );
+  // An event's fields (its attendees parsed from JSON too) are made once for all its occurrences.
+  const events = new Map<number, CalendarEvent>();
+  return picked.map(({ event, start, end }) => {
+    let fields = events.get(event);
+    if (!fields) {
+      fields = toEvent(rows[event]!);
+      events.set(event, fields);
+    }
+    return { ...fields, startDate: iso(start), endDate: iso(end) };
+  });
 }
 
 /** Recurring series the household keeps, for the household's cap. */

@@ -13,8 +13,9 @@ import {
 } from '#shared/chores.ts';
 import { type MessageAuthor, toAuthor } from '#shared/messages.ts';
 import type { Db } from '../../db/database.ts';
-import { readBoolean, readJson } from '../../db/dialect.ts';
+import { jsonText, readBoolean, readJson } from '../../db/dialect.ts';
 import type { ChoresTable } from '../../db/schema.ts';
+import { jsonArrayBody, RawJson } from '../../http/json-body.ts';
 import { toPublicUser } from '../accounts/queries.ts';
 
 type ChoreRow = Selectable<ChoresTable>;
@@ -49,42 +50,73 @@ export interface Chore {
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
-async function toChores(db: Db, rows: ChoreRow[]): Promise<Chore[]> {
+/** The columns a chore is answered with (subtasks aside, which a list may read as raw JSON). */
+const CHORE_COLUMNS = [
+  'id',
+  'series_id',
+  'title',
+  'description',
+  'status',
+  'priority',
+  'category',
+  'due_at',
+  'time_zone',
+  'completed_at',
+  'completed_by',
+  'assigned_to',
+  'recurrence',
+  'rotation',
+  'reminder',
+  'estimated_duration',
+  'notes',
+  'streak',
+  'points_awarded',
+  'on_time',
+  'created_at',
+  'updated_at',
+] as const;
+type ChoreFields = Pick<ChoreRow, (typeof CHORE_COLUMNS)[number]>;
+
+/** Chores as answered, their assignees read in one query; `subtasks` gives each one's subtasks. */
+async function toChores<R extends ChoreFields, S>(
+  db: Db,
+  rows: R[],
+  subtasks: (row: R) => S,
+): Promise<(Omit<Chore, 'subtasks'> & { subtasks: S })[]> {
   const userIds = [...new Set(rows.map((r) => r.assigned_to).filter((id): id is string => id !== null))];
   const users = userIds.length
     ? await db.selectFrom('users').selectAll().where('id', 'in', userIds).execute()
     : [];
-  const byId = new Map(users.map((u) => [u.id, toPublicUser(u)]));
-  return rows.map((row) => {
-    const user = row.assigned_to ? byId.get(row.assigned_to) : undefined;
-    return {
-      id: row.id,
-      seriesId: row.series_id,
-      title: row.title,
-      description: row.description,
-      status: row.status,
-      priority: row.priority,
-      category: row.category,
-      dueDate: iso(row.due_at)!,
-      timeZone: row.time_zone,
-      completedAt: iso(row.completed_at),
-      completedBy: row.completed_by,
-      assignedTo: row.assigned_to,
-      assignedUser: user ? toAuthor(user) : null,
-      recurrence: row.recurrence,
-      rotation: row.rotation,
-      reminder: row.reminder,
-      estimatedDuration: row.estimated_duration,
-      subtasks: readJson<Subtask[]>(row.subtasks),
-      notes: row.notes,
-      streak: row.streak,
-      points: row.points_awarded,
-      onTime: row.on_time === null ? null : readBoolean(row.on_time),
-      createdAt: iso(row.created_at)!,
-      updatedAt: iso(row.updated_at)!,
-    };
-  });
+  const byId = new Map(users.map((u) => [u.id, toAuthor(toPublicUser(u))]));
+  return rows.map((row) => ({
+    id: row.id,
+    seriesId: row.series_id,
+    title: row.title,
+    description: row.description,
+    status: row.status,
+    priority: row.priority,
+    category: row.category,
+    dueDate: iso(row.due_at)!,
+    timeZone: row.time_zone,
+    completedAt: iso(row.completed_at),
+    completedBy: row.completed_by,
+    assignedTo: row.assigned_to,
+    assignedUser: (row.assigned_to && byId.get(row.assigned_to)) || null,
+    recurrence: row.recurrence,
+    rotation: row.rotation,
+    reminder: row.reminder,
+    estimatedDuration: row.estimated_duration,
+    subtasks: subtasks(row),
+    notes: row.notes,
+    streak: row.streak,
+    points: row.points_awarded,
+    onTime: row.on_time === null ? null : readBoolean(row.on_time),
+    createdAt: iso(row.created_at)!,
+    updatedAt: iso(row.updated_at)!,
+  }));
 }
+
+const parsedSubtasks = (row: { subtasks: unknown }) => readJson<Subtask[]>(row.subtasks);
 
 export async function getChore(db: Db, householdId: string, id: string): Promise<Chore | null> {
   const row = await db
@@ -93,10 +125,36 @@ export async function getChore(db: Db, householdId: string, id: string): Promise
     .where('household_id', '=', householdId)
     .where('id', '=', id)
     .executeTakeFirst();
-  return row ? (await toChores(db, [row]))[0]! : null;
+  return row ? (await toChores(db, [row], parsedSubtasks))[0]! : null;
 }
 
 const RECENT_DONE_MS = 7 * 86_400_000;
+
+/**
+ * The chores a list shows: open ones and those done in the last 7 days, by due date; older
+ * history by `before`, latest done first. They are picked and ordered on the narrow columns
+ * first and read whole after, so sorting never moves their (possibly long) subtasks around.
+ */
+function listed(db: Db, householdId: string, now: number, history?: { before: number; limit: number }) {
+  let picked = db
+    .selectFrom('chores')
+    .select(['id', 'due_at', 'completed_at'])
+    .where('household_id', '=', householdId);
+  if (history) {
+    picked = picked
+      .where('status', '=', 'done')
+      .where('completed_at', '<', history.before)
+      .orderBy('completed_at', 'desc')
+      .limit(history.limit);
+  } else {
+    picked = picked
+      .where((eb) => eb.or([eb('status', '!=', 'done'), eb('completed_at', '>=', now - RECENT_DONE_MS)]))
+      .orderBy('due_at')
+      .limit(1000);
+  }
+  const query = db.selectFrom(picked.as('picked')).innerJoin('chores', 'chores.id', 'picked.id');
+  return history ? query.orderBy('picked.completed_at', 'desc') : query.orderBy('picked.due_at');
+}
 
 /** Open chores, and those done in the last 7 days; older history by `before`. */
 export async function listChores(
@@ -105,20 +163,22 @@ export async function listChores(
   now: number,
   history?: { before: number; limit: number },
 ): Promise<Chore[]> {
-  let query = db.selectFrom('chores').selectAll().where('household_id', '=', householdId);
-  if (history) {
-    query = query
-      .where('status', '=', 'done')
-      .where('completed_at', '<', history.before)
-      .orderBy('completed_at', 'desc')
-      .limit(history.limit);
-  } else {
-    query = query
-      .where((eb) => eb.or([eb('status', '!=', 'done'), eb('completed_at', '>=', now - RECENT_DONE_MS)]))
-      .orderBy('due_at')
-      .limit(1000);
-  }
-  return toChores(db, await query.execute());
+  const rows = await listed(db, householdId, now, history).selectAll('chores').execute();
+  return toChores(db, rows, parsedSubtasks);
+}
+
+/** listChores as the JSON answer, each chore's subtasks copied in as the database keeps them. */
+export async function listChoresJson(
+  db: Db,
+  householdId: string,
+  now: number,
+  history?: { before: number; limit: number },
+): Promise<Buffer> {
+  const rows = await listed(db, householdId, now, history)
+    .select(CHORE_COLUMNS.map((column) => `chores.${column}` as const))
+    .select(jsonText(db, 'chores.subtasks').as('subtasks'))
+    .execute();
+  return jsonArrayBody(await toChores(db, rows, (row) => new RawJson(row.subtasks)));
 }
 
 export async function createChore(

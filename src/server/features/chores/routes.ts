@@ -14,7 +14,7 @@ import {
   deleteChore,
   getChore,
   leaderboard,
-  listChores,
+  listChoresJson,
   memberAssignments,
   setAway,
   updateChore,
@@ -76,7 +76,7 @@ export function choreRoutes(app: FastifyInstance, ctx: Context): void {
       '/api/chores',
       query,
       { householdId: member.householdId, viewerId: member.userId },
-      () => listChores(db, member.householdId, ctx.now(), history),
+      () => listChoresJson(db, member.householdId, ctx.now(), history),
     );
   });
 
