@@ -8,6 +8,7 @@ import path from 'node:path';
 import { root } from '../scripts/build-inputs.mjs';
 import { type DashboardResult, runDashboardBench } from './dashboard.ts';
 import { ensureBuild } from './lib.ts';
+import { type PathologicalBench, runPathologicalBench } from './pathological.ts';
 import { type RealtimeResult, runRealtimeBench } from './realtime.ts';
 import { type RulesResult, runRulesBench } from './rules.ts';
 import { runSoakBench, type SoakResult } from './soak.ts';
@@ -15,7 +16,7 @@ import { runStartupBench, type StartupResult } from './startup.ts';
 import { type EngineThroughput, runEngineThroughput } from './throughput.ts';
 import { runWebBench, type WebResult } from './web.ts';
 
-const known = ['throughput', 'realtime', 'web', 'startup', 'rules', 'dashboard', 'soak'];
+const known = ['throughput', 'realtime', 'web', 'startup', 'rules', 'dashboard', 'pathological', 'soak'];
 const args = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 const quick = args.includes('quick');
 const named = args.filter((a) => a !== 'quick');
@@ -63,6 +64,9 @@ const web: WebResult | null = selected('web') ? await runWebBench() : null;
 const startup: StartupResult | null = selected('startup') ? await runStartupBench() : null;
 const rules: RulesResult | null = selected('rules') ? runRulesBench() : null;
 const dashboard: DashboardResult | null = selected('dashboard') ? await runDashboardBench() : null;
+const pathological: PathologicalBench[] = [];
+if (selected('pathological'))
+  for (const engine of engines) pathological.push(await runPathologicalBench(engine));
 const soak: SoakResult | null = selected('soak') ? await runSoakBench() : null;
 
 const ms = (value: number | null) => (value === null || Number.isNaN(value) ? '–' : `${value.toFixed(1)} ms`);
@@ -162,6 +166,20 @@ if (dashboard) {
     ['Dashboard: load average (1 min) when timing started', la(d.loadAverage.timing), ''],
   );
 }
+for (const p of pathological) {
+  rows.push(
+    [
+      `Pathological run ${p.engine} (${p.requests} requests, ${p.seconds.toFixed(0)} s): event-loop delay p99 / max`,
+      `${ms(p.loop.p99Ms)} / ${ms(p.loop.maxMs)}`,
+      'p99 < 50 ms',
+    ],
+    [
+      `Pathological run ${p.engine}: slowest answer`,
+      `${ms(p.slowest.ms)} (${p.slowest.label.slice(0, 60)})`,
+      '< 1,000 ms',
+    ],
+  );
+}
 if (soak) {
   rows.push(
     [
@@ -202,6 +220,7 @@ const results = {
   startup,
   rules,
   dashboard,
+  pathological,
   soak,
 };
 fs.mkdirSync(path.join(root, 'bench/results'), { recursive: true });

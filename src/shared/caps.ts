@@ -16,8 +16,8 @@ export const CAPS = {
     message: 'A repeating event can skip at most 1,000 of its dates; change or delete the series instead',
   },
   openChoresPerHousehold: {
-    max: 500,
-    message: 'A household can have at most 500 open chores; finish or delete some first',
+    max: 200,
+    message: 'A household can have at most 200 open chores; finish or delete some first',
   },
   activeListingsPerUser: {
     max: 20,

@@ -70,7 +70,10 @@ export const createExpenseSchema = z
       customSplits: z.unknown().optional(),
       isRecurring: z.boolean().default(false),
       recurringInterval: z.enum(RECURRING_INTERVALS).default('monthly'),
-      recurringEndDate: windowDate('recurringEndDate', 'recurringEndDate must be a date (YYYY-MM-DD)').nullish(),
+      recurringEndDate: windowDate(
+        'recurringEndDate',
+        'recurringEndDate must be a date (YYYY-MM-DD)',
+      ).nullish(),
     }),
     splits: z
       .array(

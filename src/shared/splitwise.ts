@@ -16,7 +16,7 @@ export const SPLITWISE_TOO_LARGE = 'The file is too large (the limit is 2 MB)';
  * Limits on what one upload can make the server do and answer: far above any household's
  * Splitwise history, which is a few thousand rows and a handful of people.
  */
-export const SPLITWISE_MAX_ROWS = 20_000;
+export const SPLITWISE_MAX_ROWS = 5_000;
 /** Date, Description, Category, Cost, Currency and up to 95 people. */
 export const SPLITWISE_MAX_COLUMNS = 100;
 export const SPLITWISE_MAX_FIELD_CHARS = 10_000;

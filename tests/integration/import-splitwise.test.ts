@@ -275,7 +275,7 @@ describe('Splitwise import: limits (issue 24)', () => {
         ann!.client.post(url, { csv, mapping: { 'Ann Lee': ann!.user.id } }),
       );
       expect(response.statusCode, response.body.slice(0, 300)).toBe(413);
-      expect(JSON.parse(response.body).message).toBe('The file has too many rows (the limit is 20,000)');
+      expect(JSON.parse(response.body).message).toBe('The file has too many rows (the limit is 5,000)');
       expect(ms).toBeLessThan(1000);
       expect(stallMs).toBeLessThan(200);
     }
@@ -317,7 +317,7 @@ describe('Splitwise import: limits (issue 24)', () => {
     // One row more is over the cap.
     const over = await ann!.client.post('/api/import/splitwise/preview', { csv: `${csv}\n${TOTAL}` });
     expect(over.statusCode).toBe(413);
-    expect(over.json().message).toBe('The file has too many rows (the limit is 20,000)');
+    expect(over.json().message).toBe('The file has too many rows (the limit is 5,000)');
   });
 
   it('imports a file at the row cap without holding up other requests', async () => {
@@ -371,7 +371,7 @@ describe('Splitwise import: limits (issue 24)', () => {
         400,
         'The file has too many columns on row 1 (the limit is 100)',
       ],
-      [`${HEADER}\n${'\n'.repeat(size)}${TOTAL}\n`, 413, 'The file has too many rows (the limit is 20,000)'],
+      [`${HEADER}\n${'\n'.repeat(size)}${TOTAL}\n`, 413, 'The file has too many rows (the limit is 5,000)'],
       [
         `${HEADER}\n"${'a,\n'.repeat(Math.floor(size / 3))}`,
         400,

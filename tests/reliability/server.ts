@@ -17,10 +17,11 @@ export class ServerProcess {
   readonly errors: string[] = [];
   readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   readonly port: Promise<number>;
+  private readonly watches = new Set<{ pattern: RegExp; resolve: (line: string) => void }>();
 
-  constructor(env: Record<string, string>) {
+  constructor(env: Record<string, string>, nodeArgs: string[] = []) {
     // A clean environment (nothing from the developer's shell), on a free port.
-    this.child = spawn(process.execPath, [path.join(root, 'dist/server/main.js')], {
+    this.child = spawn(process.execPath, [...nodeArgs, path.join(root, 'dist/server/main.js')], {
       cwd: root,
       env: {
         PATH: process.env.PATH ?? '',
@@ -48,6 +49,11 @@ export class ServerProcess {
         const lines = pending.split('\n');
         pending = lines.pop() ?? '';
         for (const line of lines) {
+          for (const watch of [...this.watches]) {
+            if (!watch.pattern.test(line)) continue;
+            this.watches.delete(watch);
+            watch.resolve(line);
+          }
           const listening = LISTENING.exec(line);
           if (listening) resolve(Number(listening[1]));
           if (/^\{"level":(5|6)\d/.test(line)) this.errors.push(line);
@@ -63,6 +69,17 @@ export class ServerProcess {
     });
     // Rejections of `port` after a deliberate kill are nobody's concern.
     this.port.catch(() => {});
+  }
+
+  /** The next line the process prints that matches `pattern`. */
+  nextLine(pattern: RegExp): Promise<string> {
+    return new Promise((resolve) => this.watches.add({ pattern, resolve }));
+  }
+
+  /** SIGTERM: the graceful stop `npm start` gets from a service manager. */
+  async stop(): Promise<void> {
+    this.child.kill('SIGTERM');
+    await this.exited;
   }
 
   /** SIGKILL: no shutdown hook runs, as in a crash or an OOM kill. */

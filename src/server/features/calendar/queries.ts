@@ -264,13 +264,26 @@ export async function userForFeedToken(db: Db, token: string): Promise<string | 
   return row?.user_id ?? null;
 }
 
-export function allEvents(db: Db, householdId: string) {
-  return db
-    .selectFrom('calendar_events')
-    .selectAll()
-    .where('household_id', '=', householdId)
-    .orderBy('start_at')
-    .execute();
+const EVENTS_PAGE = 500;
+
+/** Every event of the household in start order, a page at a time with turns for other requests. */
+export async function* allEvents(db: Db, householdId: string): AsyncGenerator<EventRow> {
+  let after: { start: number; id: string } | null = null;
+  for (;;) {
+    let query = db.selectFrom('calendar_events').selectAll().where('household_id', '=', householdId);
+    if (after) {
+      const { start, id } = after;
+      query = query.where((eb) =>
+        eb.or([eb('start_at', '>', start), eb.and([eb('start_at', '=', start), eb('id', '>', id)])]),
+      );
+    }
+    const page = await query.orderBy('start_at').orderBy('id').limit(EVENTS_PAGE).execute();
+    yield* page;
+    const last = page.at(-1);
+    if (!last || page.length < EVENTS_PAGE) return;
+    after = { start: last.start_at, id: last.id };
+    await new Promise(setImmediate);
+  }
 }
 
 /** Every event the household keeps (a series counts once), for the household's cap. */

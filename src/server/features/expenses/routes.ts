@@ -31,6 +31,8 @@ import {
 } from './queries.ts';
 
 const idParams = z.object({ id: z.string().min(1).max(100) });
+/** Expenses a settle-up announces one by one; past this, one event for all. */
+const SETTLE_UP_EVENTS = 20;
 const listQuery = z.object({ before: z.string().max(100).optional() });
 const settleSchema = z.object({ settled: z.boolean({ error: 'settled must be true or false' }) });
 const settleUpSchema = z.object({ toUserId: z.string({ error: 'toUserId is required' }).min(1).max(100) });
@@ -172,9 +174,14 @@ export function expenseRoutes(app: FastifyInstance, ctx: Context): void {
     if (!(await isMember(db, member.householdId, toUserId)))
       throw notFound('No such member in your household');
     const result = await settleUp(db, member.householdId, member.userId, toUserId, ctx.now());
-    for (const expenseId of result.expenseIds) {
-      const expense = await getExpense(db, member.householdId, expenseId);
-      if (expense) await events.toHousehold(member.householdId, { type: 'expense_updated', expense });
+    if (result.expenseIds.length > SETTLE_UP_EVENTS) {
+      // Settling a long history: one event tells every screen to read again, rather than hundreds.
+      await events.toHousehold(member.householdId, { type: 'expense_updated' });
+    } else {
+      for (const expenseId of result.expenseIds) {
+        const expense = await getExpense(db, member.householdId, expenseId);
+        if (expense) await events.toHousehold(member.householdId, { type: 'expense_updated', expense });
+      }
     }
     return { settledSplits: result.settledSplits, amount: result.amount };
   });

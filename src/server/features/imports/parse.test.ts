@@ -42,7 +42,7 @@ describe('readSplitwise', () => {
     });
     await expect(readSplitwise(withRows(SPLITWISE_MAX_ROWS + 1))).rejects.toMatchObject({
       statusCode: 413,
-      message: 'The file has too many rows (the limit is 20,000)',
+      message: 'The file has too many rows (the limit is 5,000)',
     });
     const people = Array.from({ length: SPLITWISE_MAX_COLUMNS - 4 }, (_, i) => `P${i}`);
     await expect(readSplitwise(`${header},${people.join(',')}\n${total}`)).rejects.toMatchObject({

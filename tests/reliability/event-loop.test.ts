@@ -1,0 +1,106 @@
+// The event-loop guard: the pathological run (pathological.ts) against the production server, on
+// SQLite and on a throwaway PostgreSQL database. No answer may be slow, the server's event loop
+// must stay responsive throughout, and every write route of the app must have been driven.
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createTestApp } from '../integration/helpers.ts';
+import { listRoutes } from '../integration/routes.ts';
+import { type PathologicalResult, runPathological } from './pathological.ts';
+import { killAll } from './server.ts';
+
+// The stalls this guards against lasted seconds to minutes. Its limits leave room for a machine
+// busy with the test's own client and database; the budgets themselves (p99 under 50 ms, every
+// answer under a second) are measured by `npm run bench -- pathological` (BENCH.md).
+const SLOWEST_MS = 2_000;
+const LOOP_P99_MS = 100;
+const LOOP_MAX_MS = 500;
+// Whole histories at once: the household's downloads and a Splitwise file at its row cap, tens of
+// megabytes on a household filled to every cap. They run in steps that leave the loop free.
+const BULK = /^(GET \/api\/(export\.json|export\/me|calendar\/feed\/)|POST \/api\/import\/splitwise$)/;
+const BULK_MS = 5_000;
+
+afterAll(killAll);
+
+async function writeRoutes(): Promise<string[]> {
+  const t = await createTestApp();
+  try {
+    return listRoutes(t.app)
+      .filter((r) => ['POST', 'PATCH', 'PUT', 'DELETE'].includes(r.method))
+      .map((r) => `${r.method} ${r.url}`);
+  } finally {
+    await t.close();
+  }
+}
+
+async function check(result: PathologicalResult) {
+  const all = [...result.writes, ...result.reads];
+  const slowest = [...all].sort((a, b) => b.ms - a.ms).slice(0, 5);
+  console.info(
+    'event loop',
+    result.loop,
+    'slowest',
+    slowest.map((r) => `${r.label} ${r.ms.toFixed(0)} ms`),
+  );
+  const slow = all
+    .filter((r) => r.ms >= (BULK.test(r.label) ? BULK_MS : SLOWEST_MS))
+    .map((r) => `${r.label} ${r.status} ${r.ms.toFixed(0)} ms`);
+  const failed = all.filter((r) => r.status >= 500).map((r) => `${r.label} ${r.status}`);
+  expect(failed).toEqual([]);
+  expect(slow).toEqual([]);
+  expect(result.reads.length).toBeGreaterThan(10);
+  expect(result.loop.samples).toBeGreaterThan(100);
+  expect(result.loop.p99Ms, JSON.stringify(result.loop)).toBeLessThan(LOOP_P99_MS);
+  expect(result.loop.maxMs, JSON.stringify(result.loop)).toBeLessThan(LOOP_MAX_MS);
+  const missing = (await writeRoutes()).filter((route) => !result.routesDriven.has(route));
+  expect(missing, 'write routes the pathological run does not drive').toEqual([]);
+}
+
+describe('the event loop under pathological input, on SQLite', () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hearth-loop-'));
+  afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+  it('answers every request within a second and keeps the loop responsive', async () => {
+    const result = await runPathological(
+      { DATA_DIR: dataDir },
+      { engine: 'sqlite', file: path.join(dataDir, 'hearth.db') },
+    );
+    await check(result);
+  }, 300_000);
+});
+
+// CI sets TEST_DATABASE_URL; without it there is no PostgreSQL to run against.
+const adminUrl = process.env.TEST_DATABASE_URL;
+if (adminUrl) {
+  describe('the event loop under pathological input, on PostgreSQL', () => {
+    const name = `hearth_loop_${randomBytes(6).toString('hex')}`;
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    const admin = async (statement: string) => {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      try {
+        await client.query(statement);
+      } finally {
+        await client.end();
+      }
+    };
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hearth-loop-'));
+    afterAll(async () => {
+      await admin(`drop database if exists ${name} with (force)`);
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    });
+
+    it('answers every request within a second and keeps the loop responsive', async () => {
+      await admin(`create database ${name}`);
+      const result = await runPathological(
+        { DATABASE_URL: url.toString(), DATA_DIR: dataDir },
+        { engine: 'postgres', url: url.toString() },
+      );
+      await check(result);
+    }, 300_000);
+  });
+}
