@@ -634,3 +634,32 @@ describe('shutting down', () => {
     }
   });
 });
+
+describe('settling up a long history', () => {
+  it('announces a settle-up over more than 20 expenses with one expense_updated, not one per expense', async () => {
+    const { members } = await household([
+      ['Sal', 'Payer'],
+      ['Tom', 'Owes'],
+    ]);
+    const [sal, tom] = members as [Member, Member];
+    for (let n = 0; n < 25; n++) {
+      const created = await sal.client.post('/api/expenses', {
+        expense: { title: `Groceries ${n}`, amount: '10.00', paidBy: sal.user.id },
+        splits: [
+          { userId: sal.user.id, amount: '5.00' },
+          { userId: tom.user.id, amount: '5.00' },
+        ],
+      });
+      expect(created.statusCode).toBe(201);
+      await sal.socket.next('new_expense');
+    }
+    const settled = await tom.client.post('/api/settle-up', { toUserId: sal.user.id });
+    expect(settled.json()).toEqual({ settledSplits: 25, amount: 125 });
+    const event = await sal.socket.next('expense_updated');
+    expect(event).toEqual({ type: 'expense_updated' });
+    // Anything sent before this message has arrived by the time it does.
+    const marker = await post(sal.client, 'after the settle-up');
+    await sal.socket.next('new_message', { where: (m) => m.message.id === marker.id });
+    await expect(sal.socket.next('expense_updated', { timeoutMs: 0 })).rejects.toThrow();
+  });
+});
