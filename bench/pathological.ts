@@ -1,12 +1,11 @@
 // The pathological run of the event-loop guard (tests/reliability/pathological.ts) on each
 // engine: the server's event-loop delay and the slowest answer while every write route gets its
 // worst values on a household filled to its caps.
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { type LoopDelay, runPathological } from '../tests/reliability/pathological.ts';
+import { throwawayDatabase } from '../tests/reliability/server.ts';
 import type { Engine } from './seed.ts';
 
 const ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -19,23 +18,11 @@ export interface PathologicalBench {
   seconds: number;
 }
 
-async function admin(statement: string) {
-  const client = new pg.Client({ connectionString: ADMIN_URL });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
 export async function runPathologicalBench(engine: Engine): Promise<PathologicalBench> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hearth-bench-loop-'));
-  const name = `hearth_bench_loop_${randomBytes(6).toString('hex')}`;
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
+  const database = throwawayDatabase(ADMIN_URL, 'hearth_bench_loop');
   try {
-    if (engine === 'postgres') await admin(`create database ${name}`);
+    if (engine === 'postgres') await database.create();
     const result =
       engine === 'sqlite'
         ? await runPathological(
@@ -43,14 +30,14 @@ export async function runPathologicalBench(engine: Engine): Promise<Pathological
             { engine: 'sqlite', file: path.join(dataDir, 'hearth.db') },
           )
         : await runPathological(
-            { DATABASE_URL: url.toString(), DATA_DIR: dataDir },
-            { engine: 'postgres', url: url.toString() },
+            { DATABASE_URL: database.url, DATA_DIR: dataDir },
+            { engine: 'postgres', url: database.url },
           );
     const all = [...result.writes, ...result.reads];
     const slowest = all.reduce((a, b) => (b.ms > a.ms ? b : a));
     return { engine, loop: result.loop, requests: all.length, slowest, seconds: result.seconds };
   } finally {
     fs.rmSync(dataDir, { recursive: true, force: true });
-    if (engine === 'postgres') await admin(`drop database if exists ${name} with (force)`);
+    if (engine === 'postgres') await database.drop();
   }
 }

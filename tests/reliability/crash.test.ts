@@ -7,11 +7,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type { DatabaseConfig } from '#server/config.ts';
 import { openDatabase } from '#server/db/database.ts';
-import { household, killAll, ServerProcess, type Session } from './server.ts';
+import { household, killAll, ServerProcess, type Session, throwawayDatabase } from './server.ts';
 
 const KILLS = 5;
 const LOOPS_PER_PERSON = 2;
@@ -204,30 +203,19 @@ describe('SIGKILL under a write load, five times, on SQLite', () => {
 const adminUrl = process.env.TEST_DATABASE_URL;
 if (adminUrl) {
   describe('SIGKILL under a write load, five times, on PostgreSQL', () => {
-    const name = `hearth_crash_${randomBytes(6).toString('hex')}`;
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    const admin = async (statement: string) => {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      try {
-        await client.query(statement);
-      } finally {
-        await client.end();
-      }
-    };
+    const database = throwawayDatabase(adminUrl, 'hearth_crash');
     // The server keeps nothing in DATA_DIR on PostgreSQL; it still gets a folder of its own.
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hearth-crash-'));
     afterAll(async () => {
-      await admin(`drop database if exists ${name} with (force)`);
+      await database.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     });
 
     it('keeps every acknowledged write and leaves nothing half-written', async () => {
-      await admin(`create database ${name}`);
+      await database.create();
       await crashAndRecover(
-        { DATABASE_URL: url.toString(), DATA_DIR: dataDir },
-        { engine: 'postgres', url: url.toString() },
+        { DATABASE_URL: database.url, DATA_DIR: dataDir },
+        { engine: 'postgres', url: database.url },
       );
     });
   });

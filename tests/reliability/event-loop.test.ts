@@ -1,16 +1,14 @@
 // The event-loop guard: the pathological run (pathological.ts) against the production server, on
 // SQLite and on a throwaway PostgreSQL database. No answer may be slow, the server's event loop
 // must stay responsive throughout, and every write route of the app must have been driven.
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../integration/helpers.ts';
 import { listRoutes } from '../integration/routes.ts';
 import { type PathologicalResult, runPathological } from './pathological.ts';
-import { killAll } from './server.ts';
+import { killAll, throwawayDatabase } from './server.ts';
 
 // The stalls this guards against lasted seconds to minutes. Its limits leave room for a machine
 // busy with the test's own client and database; the budgets themselves (p99 under 50 ms, every
@@ -76,29 +74,18 @@ describe('the event loop under pathological input, on SQLite', () => {
 const adminUrl = process.env.TEST_DATABASE_URL;
 if (adminUrl) {
   describe('the event loop under pathological input, on PostgreSQL', () => {
-    const name = `hearth_loop_${randomBytes(6).toString('hex')}`;
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    const admin = async (statement: string) => {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      try {
-        await client.query(statement);
-      } finally {
-        await client.end();
-      }
-    };
+    const database = throwawayDatabase(adminUrl, 'hearth_loop');
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hearth-loop-'));
     afterAll(async () => {
-      await admin(`drop database if exists ${name} with (force)`);
+      await database.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     });
 
     it('answers every request within a second and keeps the loop responsive', async () => {
-      await admin(`create database ${name}`);
+      await database.create();
       const result = await runPathological(
-        { DATABASE_URL: url.toString(), DATA_DIR: dataDir },
-        { engine: 'postgres', url: url.toString() },
+        { DATABASE_URL: database.url, DATA_DIR: dataDir },
+        { engine: 'postgres', url: database.url },
       );
       await check(result);
     }, 300_000);

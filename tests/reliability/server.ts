@@ -4,6 +4,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import path from 'node:path';
+import pg from 'pg';
 import { root } from '../../scripts/build-inputs.mjs';
 
 const LISTENING = /"msg":"Server listening at http:\/\/127\.0\.0\.1:(\d+)"/;
@@ -196,4 +197,25 @@ export async function household(port: number, names: string[]): Promise<{ id: st
     people.push(person);
   }
   return { id, people };
+}
+
+/** A database of its own on the PostgreSQL server at `adminUrl`, created and dropped on demand. */
+export function throwawayDatabase(adminUrl: string, prefix: string) {
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  return {
+    url: url.toString(),
+    create: () => admin(`create database ${name}`),
+    drop: () => admin(`drop database if exists ${name} with (force)`),
+  };
 }
