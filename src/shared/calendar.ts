@@ -1,9 +1,8 @@
 import { TZDate } from '@date-fns/tz';
 import { z } from 'zod';
-import { windowInstant } from './date-fields.ts';
 import { firstOccurrenceIndexFrom, nthOccurrence } from './recurrence.ts';
 import { timeZoneField } from './time-zone-field.ts';
-import { registerMessages } from './validation.ts';
+import { registerMessages, windowInstant } from './validation.ts';
 
 /** Types shown in lists, and the extra ones creation offers (SPEC §3). */
 export const LIST_EVENT_TYPES = ['meeting', 'social', 'task', 'reminder', 'birthday', 'other'] as const;

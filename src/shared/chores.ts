@@ -9,9 +9,8 @@ import {
   RECURRENCES,
   ROTATIONS,
 } from './chore-rules.ts';
-import { windowInstant } from './date-fields.ts';
 import { timeZoneField } from './time-zone-field.ts';
-import { registerMessages } from './validation.ts';
+import { registerMessages, windowInstant } from './validation.ts';
 
 // The rules live in chore-rules.ts (no Zod in it); this module adds the schemas the routes and
 // the chore form validate with, and passes the rules on for the server's convenience.

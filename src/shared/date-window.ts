@@ -2,7 +2,7 @@
 // 2000-01-01 to ten years from today. A typo of the year (0202 for 2026) or a date centuries
 // away would otherwise make recurring work, sweeps and views walk through thousands of periods.
 // No validation code (Zod) here, so screens can use the window; the schema fields that apply it
-// are in date-fields.ts.
+// are in validation.ts.
 
 export const EARLIEST_DATE = '2000-01-01';
 export const YEARS_AHEAD = 10;

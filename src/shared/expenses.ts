@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import { windowDate } from './date-fields.ts';
 import { EXPENSE_CATEGORIES, MAX_EXPENSE_CENTS, RECURRING_INTERVALS, SPLIT_TYPES } from './expense-rules.ts';
 import { parseDollarsToCents } from './money.ts';
-import { registerMessages } from './validation.ts';
+import { registerMessages, windowDate } from './validation.ts';
 
 // The rules live in expense-rules.ts (no Zod in it); this module adds the schemas the routes and
 // the expense form validate with, and passes the rules on for the server's convenience.

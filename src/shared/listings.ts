@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { windowDate } from './date-fields.ts';
 import {
   AMENITIES,
   GENDER_PREFERENCES,
@@ -12,7 +11,7 @@ import {
   STUDENT_YEARS,
   STUDY_HABITS,
 } from './listing-rules.ts';
-import { registerMessages } from './validation.ts';
+import { registerMessages, windowDate } from './validation.ts';
 
 // The rules live in listing-rules.ts (no Zod in it); this module adds the schemas the routes and
 // the listing form validate with, and passes the rules on for the server's convenience.

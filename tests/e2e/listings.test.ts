@@ -455,16 +455,19 @@ describe('roommate listings', () => {
   });
 
   it('loads the next page as the reader scrolls', async () => {
-    const seller = await person('Pia');
+    // Two sellers: one person keeps at most 20 active listings.
+    const sellers = [await person('Pia'), await person('Quin')];
     const city = `Pageton ${Date.now().toString(36)}`;
     const tiny = await photo(64, 48, 30, 'jpeg');
-    const posted: { id: string }[] = [];
+    const posted: { id: string; seller: (typeof sellers)[number] }[] = [];
     try {
       // One more than a page (20).
       for (let i = 0; i < 21; i++) {
-        posted.push(
-          await postListing(seller.request, { title: `Page room ${i + 1}`, rent: 500, city }, [tiny]),
-        );
+        const seller = sellers[i % 2]!;
+        const listing = await postListing(seller.request, { title: `Page room ${i + 1}`, rent: 500, city }, [
+          tiny,
+        ]);
+        posted.push({ id: listing.id, seller });
       }
       const reader = await person('Rex');
       const r = reader.page;
@@ -483,7 +486,9 @@ describe('roommate listings', () => {
       rErrors.assertNone();
     } finally {
       for (const listing of posted) {
-        expect((await seller.request.delete(`/api/roommate-listings/${listing.id}`)).status()).toBe(204);
+        expect((await listing.seller.request.delete(`/api/roommate-listings/${listing.id}`)).status()).toBe(
+          204,
+        );
       }
     }
   });

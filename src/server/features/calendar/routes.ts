@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { calendarWindowSchema, createEventSchema, updateEventSchema } from '#shared/calendar.ts';
 import { CAPS } from '#shared/caps.ts';
-import { windowInstant } from '#shared/date-fields.ts';
+import { windowInstant } from '#shared/validation.ts';
 import { type Context, requireMember, type requireUser } from '../../auth/guards.ts';
 import { badRequest, checkCap, notFound, parse } from '../../http/errors.ts';
 import { findMembership, isMember } from '../households/queries.ts';
