@@ -19,6 +19,8 @@ export const CAPS = {
     max: 200,
     message: 'A household can have at most 200 open chores; finish or delete some first',
   },
+  /** Saving one more forgets the oldest instead of refusing: a new phone must always work. */
+  pushDevicesPerUser: { max: 20 },
   activeListingsPerUser: {
     max: 20,
     message: 'You can have at most 20 active listings; close one first',

@@ -1,5 +1,6 @@
 import { TZDate } from '@date-fns/tz';
 import { z } from 'zod';
+import { CAPS } from './caps.ts';
 import { formatClock, parseClock } from './quiet-hours.ts';
 import { timeZoneField } from './time-zone-field.ts';
 
@@ -39,7 +40,7 @@ const base64url = (bytes: number, field: string) =>
  * Browsers (push subscriptions) one user keeps; saving one more forgets their oldest. Every push
  * fans out to all of them, with retries.
  */
-export const MAX_PUSH_DEVICES_PER_USER = 20;
+export const MAX_PUSH_DEVICES_PER_USER = CAPS.pushDevicesPerUser.max;
 
 export const PUSH_ENDPOINT_TAKEN = 'This push endpoint belongs to another account';
 

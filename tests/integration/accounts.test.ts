@@ -195,20 +195,15 @@ describe('POST /api/login', () => {
     expect(others.statusCode).toBe(200);
   });
 
-  it('only slows an e-mail guessed from many addresses, for a minute at most', async () => {
-    let now = NOW;
-    const timed = await createTestApp({}, { now: () => now });
-    try {
-      const { email } = await signUp(timed.app);
-      const from = (i: number) => new Client(timed.app, `198.51.100.${i + 1}`);
-      for (let i = 0; i < 20; i++) {
-        expect((await from(i).post('/api/login', { email, password: 'wrong guess' })).statusCode).toBe(401);
-      }
-      expectRetryAfter(await from(20).post('/api/login', { email, password: PASSWORD }), 60);
-      now += 60_000;
-      expect((await from(21).post('/api/login', { email, password: PASSWORD })).statusCode).toBe(200);
-    } finally {
-      await timed.close();
+  it('never slows the owner down, however many addresses guess at the e-mail', async () => {
+    const { email } = await signUp(t.app);
+    const owner = new Client(t.app, '192.0.2.99');
+    for (let i = 0; i < 25; i++) {
+      const from = new Client(t.app, `198.51.100.${i + 1}`);
+      for (let n = 0; n < 10; n++)
+        expect((await from.post('/api/login', { email, password: 'wrong guess' })).statusCode).toBe(401);
+      if (i % 10 === 9)
+        expect((await owner.post('/api/login', { email, password: PASSWORD })).statusCode).toBe(200);
     }
   });
 

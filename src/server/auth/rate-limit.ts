@@ -15,11 +15,10 @@ export interface Limit {
 const MINUTE = 60_000;
 
 export const LIMITS = {
-  // Failed sign-ins. The lock is per address and per (e-mail, address), so nobody can lock a
-  // member out from elsewhere; over all addresses an e-mail is only slowed, for a minute at most.
+  // Failed sign-ins, per address and per (e-mail, address) only: a count over all addresses
+  // would let anyone with enough addresses keep the owner out.
   loginPerAddress: { name: 'login:ip', per: 'address', max: 100, windowMs: 10 * MINUTE },
   loginPerEmailAndAddress: { name: 'login:email-ip', per: 'email+address', max: 10, windowMs: 10 * MINUTE },
-  loginPerEmail: { name: 'login:email', per: 'email', max: 20, windowMs: MINUTE },
   registerPerAddress: { name: 'register:ip', per: 'address', max: 20, windowMs: 60 * MINUTE },
   registerPerEmail: { name: 'register:email', per: 'email', max: 5, windowMs: 60 * MINUTE },
   // Joins that did not succeed, i.e. invite-code guesses.

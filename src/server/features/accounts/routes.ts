@@ -71,7 +71,6 @@ export function accountRoutes(app: FastifyInstance, ctx: Context): void {
       [
         [LIMITS.loginPerAddress, address],
         [LIMITS.loginPerEmailAndAddress, emailAndAddress(email, address)],
-        [LIMITS.loginPerEmail, email],
       ],
       ctx.now(),
     );

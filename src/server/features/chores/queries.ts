@@ -128,7 +128,8 @@ export async function getChore(db: Db, householdId: string, id: string): Promise
   return row ? (await toChores(db, [row], parsedSubtasks))[0]! : null;
 }
 
-const RECENT_DONE_MS = 7 * 86_400_000;
+/** What the chores page shows as recently done; older done chores are the history. */
+export const RECENT_DONE_MS = 7 * 86_400_000;
 
 /**
  * The chores a list shows: open ones and those done in the last 7 days, by due date; older

@@ -1,9 +1,7 @@
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { Db } from '../../db/database.ts';
-import { type Chore, listChores } from '../chores/queries.ts';
+import { type Chore, listChores, RECENT_DONE_MS } from '../chores/queries.ts';
 
-/** What the chores page shows as recently done; older done chores are the history. */
-const RECENT_DONE_MS = 7 * 86_400_000;
 const CHORES_PAGE = 250;
 
 /**
