@@ -1,3 +1,4 @@
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 /** A small iCalendar (RFC 5545) writer: escaping, line folding and the few properties we use. */
 
 export function escapeText(value: string): string {
@@ -179,7 +180,7 @@ export async function renderCalendarStepwise(name: string, events: IcsEvent[]): 
   let count = 0;
   for (const piece of calendarPieces(name, events)) {
     pieces.push(piece);
-    if (++count % 200 === 0) await new Promise(setImmediate);
+    if (++count % 200 === 0) await yieldToEventLoop();
   }
   return pieces.join('');
 }

@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { Selectable } from 'kysely';
 import type { z } from 'zod';
 import {
@@ -282,7 +283,7 @@ export async function* allEvents(db: Db, householdId: string): AsyncGenerator<Ev
     const last = page.at(-1);
     if (!last || page.length < EVENTS_PAGE) return;
     after = { start: last.start_at, id: last.id };
-    await new Promise(setImmediate);
+    await yieldToEventLoop();
   }
 }
 
