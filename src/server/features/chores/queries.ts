@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { Selectable } from 'kysely';
 import type { z } from 'zod';
 import { dayKeyIn } from '#shared/calendar-days.ts';
@@ -133,14 +134,16 @@ export const RECENT_DONE_MS = 7 * 86_400_000;
 
 /**
  * The chores a list shows: open ones and those done in the last 7 days, by due date; older
- * history by `before`, latest done first. They are picked and ordered on the narrow columns
- * first and read whole after, so sorting never moves their (possibly long) subtasks around.
+ * history by `before`, latest done first. Their ids are picked and ordered on the narrow columns
+ * first, and the whole rows read after, so sorting never moves their (possibly long) subtasks.
  */
-function listed(db: Db, householdId: string, now: number, history?: { before: number; limit: number }) {
-  let picked = db
-    .selectFrom('chores')
-    .select(['id', 'due_at', 'completed_at'])
-    .where('household_id', '=', householdId);
+async function pickedIds(
+  db: Db,
+  householdId: string,
+  now: number,
+  history?: { before: number; limit: number },
+): Promise<string[]> {
+  let picked = db.selectFrom('chores').select('id').where('household_id', '=', householdId);
   if (history) {
     picked = picked
       .where('status', '=', 'done')
@@ -153,8 +156,24 @@ function listed(db: Db, householdId: string, now: number, history?: { before: nu
       .orderBy('due_at')
       .limit(1000);
   }
-  const query = db.selectFrom(picked.as('picked')).innerJoin('chores', 'chores.id', 'picked.id');
-  return history ? query.orderBy('picked.completed_at', 'desc') : query.orderBy('picked.due_at');
+  return (await picked.execute()).map((row) => row.id);
+}
+
+// Whole rows are read this many at a time, with a turn for other requests between: a list of
+// chores each at the subtask limit is megabytes of text.
+const ROWS_PER_READ = 50;
+
+/** The rows of `ids`, in their order, read in batches. */
+async function rowsInOrder<Row extends { id: string }>(
+  ids: string[],
+  read: (batch: string[]) => Promise<Row[]>,
+): Promise<Row[]> {
+  const byId = new Map<string, Row>();
+  for (let start = 0; start < ids.length; start += ROWS_PER_READ) {
+    if (start > 0) await yieldToEventLoop();
+    for (const row of await read(ids.slice(start, start + ROWS_PER_READ))) byId.set(row.id, row);
+  }
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 /** Open chores, and those done in the last 7 days; older history by `before`. */
@@ -164,7 +183,10 @@ export async function listChores(
   now: number,
   history?: { before: number; limit: number },
 ): Promise<Chore[]> {
-  const rows = await listed(db, householdId, now, history).selectAll('chores').execute();
+  const ids = await pickedIds(db, householdId, now, history);
+  const rows = await rowsInOrder(ids, (batch) =>
+    db.selectFrom('chores').selectAll().where('id', 'in', batch).execute(),
+  );
   return toChores(db, rows, parsedSubtasks);
 }
 
@@ -175,10 +197,15 @@ export async function listChoresJson(
   now: number,
   history?: { before: number; limit: number },
 ): Promise<Buffer> {
-  const rows = await listed(db, householdId, now, history)
-    .select(CHORE_COLUMNS.map((column) => `chores.${column}` as const))
-    .select(jsonText(db, 'chores.subtasks').as('subtasks'))
-    .execute();
+  const ids = await pickedIds(db, householdId, now, history);
+  const rows = await rowsInOrder(ids, (batch) =>
+    db
+      .selectFrom('chores')
+      .select(CHORE_COLUMNS.map((column) => `chores.${column}` as const))
+      .select(jsonText(db, 'chores.subtasks').as('subtasks'))
+      .where('id', 'in', batch)
+      .execute(),
+  );
   return jsonArrayBody(await toChores(db, rows, (row) => new RawJson(row.subtasks)));
 }
 
