@@ -1,4 +1,4 @@
-import { pipeline } from 'node:stream/promises';
+import { Readable } from 'node:stream';
 import zlib from 'node:zlib';
 import { Zip, type ZipInputFile } from 'fflate';
 
@@ -44,13 +44,20 @@ export async function* zipStream(
     })();
     // Stored files are deflate's stored blocks (level 0), not the "stored" method: unzippers
     // that read as they go cannot find the end of a stored file whose size comes after it.
-    await pipeline(
-      pieces,
-      zlib.createDeflateRaw({ level: entry.store ? 0 : 6 }),
-      async (deflated: AsyncIterable<Buffer>) => {
-        for await (const chunk of deflated) send(null, chunk, false);
-      },
-    );
+    const deflate = zlib.createDeflateRaw({ level: entry.store ? 0 : 6 });
+    const source = Readable.from(pieces);
+    source.on('error', (error) => deflate.destroy(error));
+    // The archive grows as each file is deflated, so its first bytes leave before its largest
+    // file is complete.
+    try {
+      for await (const chunk of source.pipe(deflate)) {
+        send(null, chunk as Buffer, false);
+        if (failures.length > 0) throw failures[0];
+        yield* out.splice(0);
+      }
+    } finally {
+      source.destroy();
+    }
     send(null, new Uint8Array(0), true);
     if (failures.length > 0) throw failures[0];
     yield* out.splice(0);
