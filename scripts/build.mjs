@@ -142,8 +142,11 @@ try {
   await writePwaAssets(path.join(scratch, 'web'));
   await buildServiceWorker(path.join(scratch, 'web'));
   await esbuild.build({
-    entryPoints: [path.join(root, 'src/server/main.ts')],
-    outfile: path.join(scratch, 'server/main.js'),
+    entryPoints: {
+      main: path.join(root, 'src/server/main.ts'),
+      'downloads-worker': path.join(root, 'src/server/downloads/worker.ts'),
+    },
+    outdir: path.join(scratch, 'server'),
     bundle: true,
     platform: 'node',
     format: 'esm',

@@ -6,6 +6,7 @@ import { createAuthCache } from './auth/auth-cache.ts';
 import { type Context, viewerOf } from './auth/guards.ts';
 import type { Config } from './config.ts';
 import { type Database, openMigratedDatabase } from './db/database.ts';
+import { inlineDownloads, workerDownloads } from './downloads/downloads.ts';
 import { accountRoutes } from './features/accounts/routes.ts';
 import { calendarRoutes } from './features/calendar/routes.ts';
 import { choreRoutes } from './features/chores/routes.ts';
@@ -43,6 +44,8 @@ export interface BuildOptions {
   push?: PushOptions;
   /** Socket timeouts (ms) of the listening server; tests shorten them. */
   timeouts?: Partial<ServerTimeouts>;
+  /** The built downloads worker (downloads/worker.ts); without it downloads are built inline. */
+  downloadsWorker?: string;
 }
 
 export interface ServerTimeouts {
@@ -162,7 +165,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     closing: () => closing,
   });
   app.decorate('fastReads', fastReads);
-  const ctx: Context = { db: database.db, config, now, events: hub, reads, auth };
+  // An in-memory database cannot be opened a second time, by the worker or anyone.
+  const sharable = !(database.config.engine === 'sqlite' && database.config.file === ':memory:');
+  const downloads =
+    options.downloadsWorker && sharable
+      ? workerDownloads(options.downloadsWorker, database.config)
+      : inlineDownloads(database.db);
+  app.addHook('onClose', () => downloads.close());
+  const ctx: Context = { db: database.db, config, now, events: hub, reads, auth, downloads };
   if (options.sweepIntervalMs !== null) {
     const scheduler = startScheduler({
       db: database.db,

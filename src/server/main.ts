@@ -3,8 +3,13 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 
-// dist/server/main.js serves dist/web, the build made beside it.
-const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../web');
+// dist/server/main.js serves dist/web, the build made beside it, and starts the downloads worker
+// built beside it; `npm run dev` runs the sources, where the worker is TypeScript too.
+const here = path.dirname(fileURLToPath(import.meta.url));
+const webRoot = path.resolve(here, '../web');
+const downloadsWorker = import.meta.url.endsWith('.ts')
+  ? path.join(here, 'downloads/worker-from-sources.mjs')
+  : path.join(here, 'downloads-worker.js');
 
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
@@ -17,7 +22,7 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const app = await buildApp(config);
+  const app = await buildApp(config, { downloadsWorker });
 
   let closing = false;
   const shutdown = async (signal: string) => {

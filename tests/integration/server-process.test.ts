@@ -6,6 +6,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { strFromU8, unzipSync } from 'fflate';
 import { sql } from 'kysely';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -313,6 +314,59 @@ describe('a real server process', () => {
     expect(login.status).toBe(200);
     expect(JSON.parse(login.body)).toMatchObject({ id: user.id });
     expect((await second.stop()).code).toBe(0);
+  });
+
+  it(`builds the whole-history downloads in its downloads worker, complete and side by side (${testEngine})`, async () => {
+    const server = startServer({ ...engineEnv(), DATA_DIR: dataDir() });
+    const port = await server.port();
+    const base = `http://127.0.0.1:${port}`;
+    const { cookie, user } = await register(port, uniqueEmail('downloads'));
+    const send = async (method: string, url: string, body?: unknown) => {
+      const reply = await request(port, method, url, { headers: { cookie }, body });
+      expect(reply.status, reply.body).toBeLessThan(300);
+      return JSON.parse(reply.body) as Record<string, unknown>;
+    };
+    const download = async (url: string) => {
+      const response = await fetch(`${base}${url}`, { headers: { cookie } });
+      expect(response.status).toBe(200);
+      return { type: response.headers.get('content-type'), bytes: Buffer.from(await response.arrayBuffer()) };
+    };
+    await send('POST', '/api/households', { name: 'Worker House' });
+    for (let i = 0; i < 120; i++)
+      await send('POST', '/api/expenses', {
+        expense: { title: `Electricity ${i}`, amount: '30.00', paidBy: user.id, date: '2026-01-10' },
+        splits: [{ userId: user.id, amount: '30.00' }],
+      });
+    await send('POST', '/api/calendar', { title: 'House meeting', startDate: '2026-02-01T18:00:00Z' });
+    await send('POST', '/api/messages', { content: 'Bins go out on Tuesday' });
+
+    // Several at once, as a household's members might ask.
+    const [json, again, csv, zip] = await Promise.all([
+      download('/api/export.json'),
+      download('/api/export.json'),
+      download('/api/expenses/export.csv'),
+      download('/api/export/me'),
+    ]);
+    const document = JSON.parse(json.bytes.toString('utf8'));
+    expect(document.household.name).toBe('Worker House');
+    expect(document.expenses).toHaveLength(120);
+    expect(document.messages.map((m: { content: string }) => m.content)).toContain('Bins go out on Tuesday');
+    const { exportedAt: _, ...rest } = JSON.parse(again.bytes.toString('utf8'));
+    expect({ ...rest, exportedAt: document.exportedAt }).toEqual(document);
+    expect(csv.type).toMatch(/^text\/csv/);
+    expect(csv.bytes.toString('utf8').match(/Electricity \d+/g)).toHaveLength(120);
+    const files = unzipSync(new Uint8Array(zip.bytes));
+    const expenses = JSON.parse(strFromU8(files['expenses.json']!));
+    expect(expenses).toHaveLength(120);
+    expect(strFromU8(files['calendar.ics']!)).toContain('SUMMARY:House meeting');
+
+    const feed = new URL(String((await send('GET', '/api/calendar/feed')).url)).pathname;
+    const calendar = await download(feed);
+    expect(calendar.type).toMatch(/^text\/calendar/);
+    expect(calendar.bytes.toString('utf8')).toContain('SUMMARY:House meeting');
+
+    // The worker holds nothing open: the process still stops at once on SIGTERM.
+    expect((await server.stop()).code).toBe(0);
   });
 
   it('on SIGTERM stops accepting connections, finishes the request in flight, then exits 0', async () => {

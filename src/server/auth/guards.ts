@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
+import type { Downloads } from '../downloads/downloads.ts';
 import { findMembership } from '../features/households/queries.ts';
 import { forbidden, notFound, unauthorized } from '../http/errors.ts';
 import type { ReadCache } from '../http/read-cache.ts';
@@ -19,6 +20,8 @@ export interface Context {
   reads: ReadCache;
   /** Sessions and memberships already read; dropped with the read cache (auth-cache.ts). */
   auth: AuthCache;
+  /** The whole-history downloads (exports, the expenses CSV, the calendar feed). */
+  downloads: Downloads;
 }
 
 /** The signed-in user's id; 401 when nobody is signed in. */

@@ -1,6 +1,6 @@
 import { Kysely, type MigrationProvider, Migrator, sql } from 'kysely';
 import type { DatabaseConfig } from '../config.ts';
-import { createEngine, type Engine } from './dialect.ts';
+import { createEngine, type Engine, type EngineOptions } from './dialect.ts';
 import { migrations } from './migrations.ts';
 import type { DB } from './schema.ts';
 
@@ -16,10 +16,10 @@ export interface Database {
   close: () => Promise<void>;
 }
 
-export async function openDatabase(config: DatabaseConfig): Promise<Database> {
-  const parts = createEngine(config);
+export async function openDatabase(config: DatabaseConfig, options: EngineOptions = {}): Promise<Database> {
+  const parts = createEngine(config, options);
   const db = new Kysely<DB>({ dialect: parts.dialect, plugins: parts.plugins });
-  if (config.engine === 'postgres' && config.schema) {
+  if (config.engine === 'postgres' && config.schema && !options.reader) {
     await sql`create schema if not exists ${sql.id(config.schema)}`.execute(db);
   }
   let closed = false;

@@ -56,7 +56,25 @@ function reusePreparedStatements(database: SQLite.Database): SQLite.Database {
   return database;
 }
 
-export function createEngine(config: DatabaseConfig): EngineParts {
+/** A second connection that only reads, beside the server's own (the downloads worker). */
+export interface EngineOptions {
+  reader?: boolean;
+}
+
+export function createEngine(config: DatabaseConfig, { reader = false }: EngineOptions = {}): EngineParts {
+  if (config.engine === 'sqlite' && reader) {
+    // The server's connection has made the file, chosen WAL and checkpoints it.
+    const database = reusePreparedStatements(
+      new SQLite(config.file, { readonly: true, fileMustExist: true }),
+    );
+    database.pragma('busy_timeout = 5000');
+    return {
+      engine: 'sqlite',
+      dialect: new SqliteDialect({ database }),
+      plugins: [new SqliteBooleans()],
+      dispose: async () => {},
+    };
+  }
   if (config.engine === 'sqlite') {
     if (config.file !== ':memory:') fs.mkdirSync(path.dirname(config.file), { recursive: true });
     const database = reusePreparedStatements(new SQLite(config.file));
@@ -79,7 +97,7 @@ export function createEngine(config: DatabaseConfig): EngineParts {
   }
   const pool = new pg.Pool({
     connectionString: config.url,
-    max: 10,
+    max: reader ? 2 : 10,
     // int8 (bigint) columns hold millisecond timestamps and counts: well inside 2^53.
     types: {
       getTypeParser: ((oid: number, format?: 'text' | 'binary') =>

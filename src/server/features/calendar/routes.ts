@@ -6,7 +6,6 @@ import { windowInstant } from '#shared/validation.ts';
 import { type Context, requireMember, type requireUser } from '../../auth/guards.ts';
 import { badRequest, checkCap, notFound, parse } from '../../http/errors.ts';
 import { findMembership, isMember } from '../households/queries.ts';
-import { householdCalendar } from './feed.ts';
 import {
   countEvents,
   countRecurringEvents,
@@ -118,6 +117,6 @@ export function calendarRoutes(app: FastifyInstance, ctx: Context): void {
     return reply
       .header('Content-Type', 'text/calendar; charset=utf-8')
       .header('Cache-Control', 'private, max-age=300')
-      .send(await householdCalendar(db, membership.householdId, ctx.now()));
+      .send(ctx.downloads.open('calendar', { householdId: membership.householdId, now: ctx.now() }));
   });
 }

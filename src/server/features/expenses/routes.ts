@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
@@ -16,7 +15,6 @@ import { processImage } from '../images/process.ts';
 import { insertImage } from '../images/queries.ts';
 import { readImageUpload } from '../images/upload.ts';
 import { notifyExpense } from '../push/notify.ts';
-import { expensesCsv } from './csv.ts';
 import {
   balanceFor,
   createExpense,
@@ -202,6 +200,6 @@ export function expenseRoutes(app: FastifyInstance, ctx: Context): void {
     return reply
       .header('Content-Type', 'text/csv; charset=utf-8')
       .header('Content-Disposition', 'attachment; filename="hearth-expenses.csv"')
-      .send(Readable.from(expensesCsv(db, member.householdId), { objectMode: false }));
+      .send(ctx.downloads.open('expensesCsv', { householdId: member.householdId }));
   });
 }

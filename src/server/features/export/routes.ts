@@ -1,11 +1,8 @@
-import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { exportFileName } from '#shared/account-data.ts';
 import { type Context, requireMember, requireUser } from '../../auth/guards.ts';
-import { householdExport } from './household.ts';
-import { personalExport } from './personal.ts';
 
-/** The data exports. Both are written as they are read, a page at a time. */
+/** The data exports, written as they are read (downloads/). */
 export function exportRoutes(app: FastifyInstance, ctx: Context): void {
   /** GET /api/export/me: the user's own data as a ZIP, with or without a household (README, Your data). */
   app.get('/api/export/me', async (request, reply) => {
@@ -15,7 +12,7 @@ export function exportRoutes(app: FastifyInstance, ctx: Context): void {
       .header('Content-Type', 'application/zip')
       .header('Content-Disposition', `attachment; filename="${exportFileName(now)}"`)
       .header('Cache-Control', 'private, no-store')
-      .send(Readable.from(personalExport(ctx.db, userId, now), { objectMode: false }));
+      .send(ctx.downloads.open('personal', { userId, now }));
   });
 
   /** GET /api/export.json: everything of the household a member can see, in one document. */
@@ -24,6 +21,6 @@ export function exportRoutes(app: FastifyInstance, ctx: Context): void {
     return reply
       .header('Content-Type', 'application/json; charset=utf-8')
       .header('Content-Disposition', 'attachment; filename="hearth-export.json"')
-      .send(Readable.from(householdExport(ctx.db, member.householdId, ctx.now()), { objectMode: false }));
+      .send(ctx.downloads.open('household', { householdId: member.householdId, now: ctx.now() }));
   });
 }
