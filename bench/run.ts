@@ -174,9 +174,14 @@ for (const p of pathological) {
       'p99 < 50 ms',
     ],
     [
-      `Pathological run ${p.engine}: slowest answer`,
+      `Pathological run ${p.engine}: slowest answer (a download's first bytes)`,
       `${ms(p.slowest.ms)} (${p.slowest.label.slice(0, 60)})`,
       '< 1,000 ms',
+    ],
+    [
+      `Pathological run ${p.engine}: slowest download, whole`,
+      `${ms(p.slowestWhole.ms)} (${p.slowestWhole.label.slice(0, 60)})`,
+      '',
     ],
   );
 }
