@@ -339,7 +339,16 @@ function writeCases(
     async ({ write, who, prepare, invisible }) => {
       const { writer, reader, database, now } = setup();
       const people = who?.() ?? everyone();
-      await prepare?.(writer);
+      if (prepare) {
+        await prepare(writer);
+        // Another instance hears of the preparation through the bus, a moment later.
+        await expectFresh(
+          reader,
+          people,
+          await coldSnapshot(database, people, now),
+          writer === reader ? 0 : 5_000,
+        );
+      }
       const before = await snapshot(reader, people);
       // Warm twice: the second read of each is served from the cache.
       expect(await snapshot(reader, people)).toEqual(before);
