@@ -1,26 +1,22 @@
-// Pure rules at scale: balances and debt simplification for 10,000 expenses among 10 members,
-// calling the shared functions directly (no server, no database).
-import {
-  type BalanceSplit,
-  equalSplit,
-  memberTotals,
-  netBalances,
-  pairwiseDebts,
-  simplifyDebts,
-} from '#shared/expenses.ts';
+// Pure rules at scale: the ledger's figures and debt simplification for 10,000 expenses and
+// 2,000 payments among 10 members, calling the shared functions directly (no server, no database).
+
+import { simplifyDebts } from '#shared/expense-rules.ts';
+import { equalSplit } from '#shared/expenses.ts';
+import { ledgerFigures, type PaymentFlow, type ShareFlow, totalsFor } from '#shared/ledger.ts';
 import { randomFrom } from './dashboard.ts';
 import { percentile } from './lib.ts';
 
 export interface RulesResult {
   expenses: number;
+  payments: number;
   members: number;
-  splits: number;
+  shares: number;
   runs: number;
   /** Median ms per call over `runs` calls, after warm-up. */
-  netBalancesMs: number;
+  ledgerFiguresMs: number;
   simplifyDebtsMs: number;
-  pairwiseDebtsMs: number;
-  memberTotalsAllMs: number;
+  totalsAllMs: number;
   transfers: number;
 }
 
@@ -35,26 +31,32 @@ function median(fn: () => unknown, runs: number): number {
   return percentile(times, 50);
 }
 
-export function runRulesBench(expenses = 10_000, members = 10, runs = 30): RulesResult {
+export function runRulesBench(expenses = 10_000, members = 10, runs = 30, paymentCount = 2_000): RulesResult {
   const random = randomFrom(42);
   const ids = Array.from({ length: members }, (_, i) => `member-${i}`);
-  const splits: BalanceSplit[] = [];
+  const shares: ShareFlow[] = [];
   for (let e = 0; e < expenses; e++) {
-    const paidBy = ids[Math.floor(random() * members)]!;
+    const creditor = ids[Math.floor(random() * members)]!;
     const amount = 300 + Math.floor(random() * 20_000);
-    for (const s of equalSplit(amount, ids))
-      splits.push({ expenseId: `e${e}`, paidBy, userId: s.userId, cents: s.cents, settled: random() < 0.6 });
+    for (const s of equalSplit(amount, ids)) shares.push({ debtor: s.userId, creditor, cents: s.cents });
   }
-  const balances = netBalances(splits);
+  const payments: PaymentFlow[] = [];
+  for (let p = 0; p < paymentCount; p++) {
+    const from = ids[Math.floor(random() * members)]!;
+    const to = ids[(ids.indexOf(from) + 1 + Math.floor(random() * (members - 1))) % members]!;
+    payments.push({ from, to, cents: 100 + Math.floor(random() * 10_000) });
+  }
+  const figures = ledgerFigures(shares, payments);
+  const nets = new Map(figures.members.map((m) => [m.userId, m.net]));
   return {
     expenses,
+    payments: paymentCount,
     members,
-    splits: splits.length,
+    shares: shares.length,
     runs,
-    netBalancesMs: median(() => netBalances(splits), runs),
-    simplifyDebtsMs: median(() => simplifyDebts(balances), runs),
-    pairwiseDebtsMs: median(() => pairwiseDebts(splits), runs),
-    memberTotalsAllMs: median(() => ids.map((id) => memberTotals(splits, id)), runs),
-    transfers: simplifyDebts(balances).length,
+    ledgerFiguresMs: median(() => ledgerFigures(shares, payments), runs),
+    simplifyDebtsMs: median(() => simplifyDebts(nets), runs),
+    totalsAllMs: median(() => ids.map((id) => totalsFor(figures.simplified, id)), runs),
+    transfers: figures.simplified.length,
   };
 }

@@ -140,15 +140,11 @@ if (startup) {
 if (rules) {
   rows.push(
     [
-      `Rules: ${rules.expenses} expenses × ${rules.members} members: netBalances / simplifyDebts`,
-      `${ms(rules.netBalancesMs)} / ${rules.simplifyDebtsMs.toFixed(3)} ms`,
+      `Rules: ${rules.expenses} expenses and ${rules.payments} payments × ${rules.members} members: ledgerFigures / simplifyDebts`,
+      `${ms(rules.ledgerFiguresMs)} / ${rules.simplifyDebtsMs.toFixed(3)} ms`,
       '',
     ],
-    [
-      'Rules: pairwiseDebts / memberTotals for every member',
-      `${ms(rules.pairwiseDebtsMs)} / ${ms(rules.memberTotalsAllMs)}`,
-      '',
-    ],
+    ['Rules: totalsFor every member', ms(rules.totalsAllMs), ''],
   );
 }
 if (dashboard) {

@@ -90,60 +90,6 @@ export interface BalanceSplit {
 const counts = (s: BalanceSplit) => !s.settled && s.cents > 0 && s.userId !== s.paidBy;
 
 /**
- * Net balance per member over unsettled splits (SPEC §5): the payer is owed each other member's
- * share. Non-positive splits and the payer's own share count for nothing.
- */
-export function netBalances(splits: BalanceSplit[]): Map<string, number> {
-  const net = new Map<string, number>();
-  const add = (id: string, cents: number) => net.set(id, (net.get(id) ?? 0) + cents);
-  for (const s of splits) {
-    if (!counts(s)) continue;
-    add(s.paidBy, s.cents);
-    add(s.userId, -s.cents);
-  }
-  return net;
-}
-
-/** What one member is owed and owes: SPEC's Balance {totalOwed, totalOwing} in cents. */
-export function memberTotals(
-  splits: BalanceSplit[],
-  userId: string,
-): { owedCents: number; owingCents: number } {
-  let owedCents = 0;
-  let owingCents = 0;
-  for (const s of splits) {
-    if (!counts(s)) continue;
-    if (s.paidBy === userId) owedCents += s.cents;
-    if (s.userId === userId) owingCents += s.cents;
-  }
-  return { owedCents, owingCents };
-}
-
-/** Person-to-person debts without simplification: each pair netted once, in order of the pair. */
-export function pairwiseDebts(splits: BalanceSplit[]): Debt[] {
-  // For each pair a < b: positive when a owes b.
-  const pairs = new Map<string, Map<string, number>>();
-  for (const s of splits) {
-    if (!counts(s)) continue;
-    const debtorFirst = s.userId < s.paidBy;
-    const a = debtorFirst ? s.userId : s.paidBy;
-    const b = debtorFirst ? s.paidBy : s.userId;
-    const row = inner(pairs, a);
-    row.set(b, (row.get(b) ?? 0) + (debtorFirst ? s.cents : -s.cents));
-  }
-  const debts: Debt[] = [];
-  for (const a of [...pairs.keys()].sort()) {
-    const row = pairs.get(a)!;
-    for (const b of [...row.keys()].sort()) {
-      const cents = row.get(b)!;
-      if (cents > 0) debts.push({ from: a, to: b, cents });
-      else if (cents < 0) debts.push({ from: b, to: a, cents: -cents });
-    }
-  }
-  return debts;
-}
-
-/**
  * The fewest transfers a greedy min-cash-flow finds (at most n − 1): the largest debtor pays
  * the largest creditor, again and again. Ties go by user id, so equal inputs give equal answers.
  */

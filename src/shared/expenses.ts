@@ -39,55 +39,78 @@ const splitAmount = z
     return cents;
   });
 
-/** POST /api/expenses: {expense, splits} as SPEC §3 describes; amounts become cents. */
-export const createExpenseSchema = z
-  .object({
-    expense: z.object({
-      title: z
-        .string({ error: expenseMessages.titleRequired })
-        .trim()
-        .min(1, expenseMessages.titleRequired)
-        .max(120),
-      amount: amountField,
-      category: z.enum(EXPENSE_CATEGORIES).default('other'),
-      description: z
-        .string()
-        .max(2000)
-        .nullish()
-        .transform((v) => v?.trim() || null),
-      notes: z
-        .string()
-        .max(2000)
-        .nullish()
-        .transform((v) => v?.trim() || null),
-      date: windowDate('date', 'date must be a date (YYYY-MM-DD)').optional(),
-      splitType: z.enum(SPLIT_TYPES).default('equal'),
-      paidBy: z
-        .string({ error: expenseMessages.payerRequired })
-        .min(1, expenseMessages.payerRequired)
-        .max(100),
-      customSplits: z.unknown().optional(),
-      isRecurring: z.boolean().default(false),
-      recurringInterval: z.enum(RECURRING_INTERVALS).default('monthly'),
-      recurringEndDate: windowDate(
-        'recurringEndDate',
-        'recurringEndDate must be a date (YYYY-MM-DD)',
-      ).nullish(),
+const title = z
+  .string({ error: expenseMessages.titleRequired })
+  .trim()
+  .min(1, expenseMessages.titleRequired)
+  .max(120);
+const optionalText = z
+  .string()
+  .max(2000)
+  .nullish()
+  .transform((v) => v?.trim() || null);
+const expenseDate = windowDate('date', 'date must be a date (YYYY-MM-DD)');
+const paidBy = z
+  .string({ error: expenseMessages.payerRequired })
+  .min(1, expenseMessages.payerRequired)
+  .max(100);
+
+const splitsList = z
+  .array(
+    z.object({
+      userId: z.string().min(1).max(100),
+      amount: splitAmount,
+      percent: z.number().min(0).max(100).optional(),
     }),
-    splits: z
-      .array(
-        z.object({
-          userId: z.string().min(1).max(100),
-          amount: splitAmount,
-          percent: z.number().min(0).max(100).optional(),
-        }),
-      )
-      .min(1, expenseMessages.splitsRequired)
-      .max(50),
-  })
-  .superRefine((value, ctx) => {
-    const ids = value.splits.map((s) => s.userId);
+  )
+  .min(1, expenseMessages.splitsRequired)
+  .max(50)
+  .superRefine((splits, ctx) => {
+    const ids = splits.map((s) => s.userId);
     if (new Set(ids).size !== ids.length)
-      ctx.addIssue({ code: 'custom', message: expenseMessages.duplicateMember, path: ['splits'] });
+      ctx.addIssue({ code: 'custom', message: expenseMessages.duplicateMember });
   });
+
+/** POST /api/expenses: {expense, splits} as SPEC §3 describes; amounts become cents. */
+export const createExpenseSchema = z.object({
+  expense: z.object({
+    title,
+    amount: amountField,
+    category: z.enum(EXPENSE_CATEGORIES).default('other'),
+    description: optionalText,
+    notes: optionalText,
+    date: expenseDate.optional(),
+    splitType: z.enum(SPLIT_TYPES).default('equal'),
+    paidBy,
+    customSplits: z.unknown().optional(),
+    isRecurring: z.boolean().default(false),
+    recurringInterval: z.enum(RECURRING_INTERVALS).default('monthly'),
+    recurringEndDate: windowDate(
+      'recurringEndDate',
+      'recurringEndDate must be a date (YYYY-MM-DD)',
+    ).nullish(),
+  }),
+  splits: splitsList,
+});
 export type CreateExpenseInput = z.input<typeof createExpenseSchema>;
+
+/**
+ * PATCH /api/expenses/{id}: the fields that change, with the create rules; `splits` when the
+ * shares change (an equal split may leave them out: it is split again among the same people).
+ */
+export const updateExpenseSchema = z.object({
+  expense: z
+    .object({
+      title: title.optional(),
+      amount: amountField.optional(),
+      category: z.enum(EXPENSE_CATEGORIES).optional(),
+      description: optionalText.optional(),
+      notes: optionalText.optional(),
+      date: expenseDate.optional(),
+      splitType: z.enum(SPLIT_TYPES).optional(),
+      paidBy: paidBy.optional(),
+    })
+    .default({}),
+  splits: splitsList.optional(),
+});
+export type UpdateExpenseInput = z.input<typeof updateExpenseSchema>;

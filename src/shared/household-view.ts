@@ -20,6 +20,8 @@ export interface Household {
   inviteCode: string;
   rentAmount: string | null;
   rentDueDay: number | null;
+  /** Which view of who owes whom the household shows and settles in (docs/money.md). */
+  simplifyDebts: boolean;
   createdAt: string;
   members: HouseholdMember[];
 }

@@ -55,10 +55,16 @@ export const updateHouseholdSchema = z
       .max(31, householdMessages.rentDueDay)
       .nullable()
       .optional(),
+    simplifyDebts: z.boolean({ error: 'simplifyDebts must be true or false' }).optional(),
   })
-  .refine((v) => v.name !== undefined || v.rentAmount !== undefined || v.rentDueDay !== undefined, {
-    message: 'Send at least one of name, rentAmount, rentDueDay',
-  });
+  .refine(
+    (v) =>
+      v.name !== undefined ||
+      v.rentAmount !== undefined ||
+      v.rentDueDay !== undefined ||
+      v.simplifyDebts !== undefined,
+    { message: 'Send at least one of name, rentAmount, rentDueDay, simplifyDebts' },
+  );
 
 /** After the last admin leaves, the longest-standing member takes over (ties: lowest id). */
 export function nextAdmin<M extends { userId: string; joinedAt: number }>(remaining: M[]): M | null {

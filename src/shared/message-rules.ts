@@ -52,6 +52,8 @@ export type ServerEvent =
   | { type: 'household_updated' }
   | { type: 'new_chore' | 'chore_updated' | 'chore_deleted'; chore?: unknown; id?: string }
   | { type: 'new_expense' | 'expense_updated' | 'expense_deleted'; expense?: unknown; id?: string }
+  | { type: 'payment_recorded' | 'payment_deleted'; payment?: unknown; id?: string }
+  | { type: 'activity'; entry: unknown }
   | {
       type: 'new_calendar_event' | 'calendar_event_updated' | 'calendar_event_deleted';
       event?: unknown;

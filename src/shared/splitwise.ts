@@ -86,7 +86,8 @@ export interface SplitwiseFile {
 }
 
 const HEADER = ['date', 'description', 'category', 'cost', 'currency'];
-const isTotalLine = (r: string[]) => (r[0] ?? '').trim() === '' && (r[1] ?? '').trim() === 'Total balance';
+// A real export may put a date in the first column of this line: only the description tells.
+const isTotalLine = (r: string[]) => (r[1] ?? '').trim() === 'Total balance';
 const isBlank = (r: string[]) => r.every((cell) => cell.trim() === '');
 /** Rows between two pauses of interpretSplitwiseInSteps. */
 const STEP_ROWS = 250;
@@ -340,11 +341,26 @@ export function planImport(file: SplitwiseFile, mapping: Record<string, string |
     if (from && to) plan.payments.push({ date: row.date, from, to, cents: row.costCents });
     else plan.skippedRows += 1;
   }
+  // The ledger's nets after these expenses and payments, and what the file ends with: the
+  // difference (approximate multi-payer rows, skipped people) is carried over, so that the
+  // balances after the import are the file's.
   const net = new Map<string, number>();
+  const add = (userId: string, cents: number) => net.set(userId, (net.get(userId) ?? 0) + cents);
   file.computedBalances.forEach((cents, i) => {
     const userId = member(i);
-    if (userId) net.set(userId, (net.get(userId) ?? 0) + cents);
+    if (userId) add(userId, cents);
   });
+  for (const expense of plan.expenses) {
+    for (const split of expense.splits) {
+      if (split.userId === expense.paidBy) continue;
+      add(expense.paidBy, -split.cents);
+      add(split.userId, split.cents);
+    }
+  }
+  for (const payment of plan.payments) {
+    add(payment.from, -payment.cents);
+    add(payment.to, payment.cents);
+  }
   plan.carryOver = simplifyDebts(net);
   return plan;
 }

@@ -481,6 +481,8 @@ export async function runPathological(
       '/api/chores?status=done',
       '/api/expenses',
       '/api/balances',
+      '/api/payments',
+      '/api/activity',
       '/api/messages',
       '/api/roommate-listings',
       '/api/households/current',
@@ -680,7 +682,26 @@ export async function runPathological(
       'PATCH /api/expense-splits/:id',
     );
     await c.send('POST', '/api/settle-up', { toUserId: a.id }, 'POST /api/settle-up');
+    await b.send(
+      'PATCH',
+      `/api/expenses/${created.id}`,
+      { expense: { title: text(120), notes: text(2000), amount: '1000000.00', date: EARLIEST_DATE } },
+      'PATCH /api/expenses/:id',
+    );
     await a.send('DELETE', `/api/expenses/${created.id}`, undefined, 'DELETE /api/expenses/:id');
+    await b.send('POST', `/api/expenses/${created.id}/restore`, undefined, 'POST /api/expenses/:id/restore');
+    // Payments: the largest amount on the first day, the longest note, a repeated device id.
+    const paymentBody = {
+      toUserId: a.id,
+      amount: '1000000.00',
+      date: EARLIEST_DATE,
+      note: text(500),
+      clientId: 'x'.repeat(100),
+    };
+    await b.send('POST', '/api/payments', paymentBody, 'POST /api/payments');
+    const payment = await b.ok<{ id: string }>('POST', '/api/payments', paymentBody, 'POST /api/payments');
+    await a.send('DELETE', `/api/payments/${payment.id}`, undefined, 'DELETE /api/payments/:id');
+    await c.send('POST', `/api/payments/${payment.id}/restore`, undefined, 'POST /api/payments/:id/restore');
 
     // Calendar: daily from the first day, the widest window, a skipped occurrence far in.
     await a.send(

@@ -1,5 +1,23 @@
+import { randomUUID } from 'node:crypto';
 import { type Kysely, type Migration, sql } from 'kysely';
 import { columnTypes, type Engine } from './dialect.ts';
+
+/** The tables migration 0014 writes rows into, as it wrote them. */
+interface LedgerTables {
+  payments: {
+    id: string;
+    household_id: string;
+    from_user: string;
+    to_user: string;
+    amount_cents: number;
+    date: string;
+    note: null;
+    client_id: null;
+    created_by: null;
+    created_at: number;
+  };
+  payment_splits: { payment_id: string; split_id: string };
+}
 
 /**
  * One migration set for both engines, applied at start. Append new migrations; never edit one
@@ -596,6 +614,132 @@ export function migrations(engine: Engine): Record<string, Migration> {
         await sql`update images set kind = 'listing'
           where id in (select card_image_id from listing_images)
              or id in (select full_image_id from listing_images)`.execute(db);
+      },
+    },
+    '0014_ledger': {
+      // Money becomes a ledger (docs/money.md): payments are records of money that moved, a
+      // share is settled while a payment is linked to it, and deleted items wait in the trash.
+      async up(db: Kysely<unknown>) {
+        await db.schema
+          .createTable('payments')
+          .addColumn('id', 'text', (c) => c.primaryKey())
+          .addColumn('household_id', 'text', (c) =>
+            c.notNull().references('households.id').onDelete('cascade'),
+          )
+          .addColumn('from_user', 'text', (c) => c.references('users.id').onDelete('set null'))
+          .addColumn('to_user', 'text', (c) => c.references('users.id').onDelete('set null'))
+          .addColumn('amount_cents', t.timestamp, (c) => c.notNull())
+          .addColumn('date', 'text', (c) => c.notNull())
+          .addColumn('note', 'text')
+          .addColumn('client_id', 'text')
+          .addColumn('created_by', 'text', (c) => c.references('users.id').onDelete('set null'))
+          .addColumn('created_at', t.timestamp, (c) => c.notNull())
+          .addColumn('deleted_at', t.timestamp)
+          .addColumn('deleted_by', 'text', (c) => c.references('users.id').onDelete('set null'))
+          .execute();
+        await db.schema
+          .createIndex('payments_household_idx')
+          .on('payments')
+          .columns(['household_id', 'created_at'])
+          .execute();
+        // A repeated clientId from the same member is the same payment (a double tap).
+        await db.schema
+          .createIndex('payments_client_idx')
+          .on('payments')
+          .columns(['household_id', 'created_by', 'client_id'])
+          .unique()
+          .execute();
+        await db.schema
+          .createTable('payment_splits')
+          .addColumn('payment_id', 'text', (c) => c.notNull().references('payments.id').onDelete('cascade'))
+          .addColumn('split_id', 'text', (c) =>
+            c.notNull().references('expense_splits.id').onDelete('cascade'),
+          )
+          .addPrimaryKeyConstraint('payment_splits_pk', ['payment_id', 'split_id'])
+          .execute();
+        await db.schema
+          .createIndex('payment_splits_split_idx')
+          .on('payment_splits')
+          .column('split_id')
+          .execute();
+
+        await db.schema.alterTable('expenses').addColumn('deleted_at', t.timestamp).execute();
+        await db.schema
+          .alterTable('expenses')
+          .addColumn('deleted_by', 'text', (c) => c.references('users.id').onDelete('set null'))
+          .execute();
+        await db.schema
+          .alterTable('households')
+          .addColumn('simplify_debts', t.boolean, (c) =>
+            c.notNull().defaultTo(engine === 'postgres' ? sql`true` : 1),
+          )
+          .execute();
+
+        await db.schema
+          .createTable('activity')
+          .addColumn('id', 'text', (c) => c.primaryKey())
+          .addColumn('household_id', 'text', (c) =>
+            c.notNull().references('households.id').onDelete('cascade'),
+          )
+          .addColumn('actor_id', 'text', (c) => c.references('users.id').onDelete('set null'))
+          .addColumn('kind', 'text', (c) => c.notNull())
+          .addColumn('subject_type', 'text', (c) => c.notNull())
+          .addColumn('subject_id', 'text')
+          .addColumn('summary', 'text', (c) => c.notNull())
+          .addColumn('changes', t.json)
+          .addColumn('created_at', t.timestamp, (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createIndex('activity_household_idx')
+          .on('activity')
+          .columns(['household_id', 'created_at', 'id'])
+          .execute();
+
+        // Every settled share that counted for balances becomes a payment of that share from its
+        // member to the payer, linked to it, on the day it was settled: each member's balance
+        // stays what it was, to the cent. Settle-ups and imported Splitwise payments stay in
+        // `settlements` as they were, no longer read: their effect is these shares.
+        const settled = await sql<{
+          id: string;
+          household_id: string;
+          user_id: string;
+          paid_by: string;
+          amount_cents: number | string;
+          settled_at: number | string | null;
+          date: string;
+          created_at: number | string;
+        }>`select s.id, s.household_id, s.user_id, e.paid_by, s.amount_cents, s.settled_at, e.date, e.created_at
+           from expense_splits s join expenses e on e.id = s.expense_id
+           where s.settled = ${engine === 'postgres' ? sql`true` : sql`1`}
+             and s.user_id is not null and e.paid_by is not null
+             and s.user_id <> e.paid_by and s.amount_cents > 0`.execute(db);
+        for (let i = 0; i < settled.rows.length; i += 500) {
+          const chunk = settled.rows.slice(i, i + 500).map((row) => {
+            const at = Number(row.settled_at ?? row.created_at);
+            return { row, paymentId: randomUUID(), at };
+          });
+          await (db as Kysely<LedgerTables>)
+            .insertInto('payments')
+            .values(
+              chunk.map(({ row, paymentId, at }) => ({
+                id: paymentId,
+                household_id: row.household_id,
+                from_user: row.user_id,
+                to_user: row.paid_by,
+                amount_cents: Number(row.amount_cents),
+                date: row.settled_at === null ? row.date : new Date(at).toISOString().slice(0, 10),
+                note: null,
+                client_id: null,
+                created_by: null,
+                created_at: at,
+              })),
+            )
+            .execute();
+          await (db as Kysely<LedgerTables>)
+            .insertInto('payment_splits')
+            .values(chunk.map(({ row, paymentId }) => ({ payment_id: paymentId, split_id: row.id })))
+            .execute();
+        }
       },
     },
   };

@@ -49,6 +49,8 @@ export interface HouseholdsTable {
   rent_amount_cents: number | null;
   rent_due_day: number | null;
   created_at: number;
+  /** Which view of who owes whom the household uses (docs/money.md). */
+  simplify_debts: ColumnType<boolean | number, boolean | undefined, boolean>;
 }
 
 export interface HouseholdMembersTable {
@@ -162,6 +164,9 @@ export interface ExpensesTable {
   recurrence_count: ColumnType<number, number | undefined, number>;
   created_by: string | null;
   created_at: number;
+  /** In the trash since then: out of every list and balance until restored. */
+  deleted_at: ColumnType<number | null, number | null | undefined, number | null>;
+  deleted_by: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface ExpenseSplitsTable {
@@ -180,6 +185,44 @@ export interface SettlementsTable {
   from_user: string | null;
   to_user: string | null;
   amount_cents: number;
+  created_at: number;
+}
+
+/** Money that moved from one member to another (docs/money.md). */
+export interface PaymentsTable {
+  id: string;
+  household_id: string;
+  from_user: string | null;
+  to_user: string | null;
+  amount_cents: number;
+  /** The day the money moved, YYYY-MM-DD. */
+  date: string;
+  note: string | null;
+  /** The recording device's id for this payment: a repeat is the same payment. */
+  client_id: string | null;
+  created_by: string | null;
+  created_at: number;
+  deleted_at: ColumnType<number | null, number | null | undefined, number | null>;
+  deleted_by: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** The shares a payment settled. */
+export interface PaymentSplitsTable {
+  payment_id: string;
+  split_id: string;
+}
+
+/** Who did what in a household, newest last. */
+export interface ActivityTable {
+  id: string;
+  household_id: string;
+  actor_id: string | null;
+  kind: string;
+  subject_type: string;
+  subject_id: string | null;
+  summary: string;
+  /** JSON: [{field, before, after}] for edits. */
+  changes: string | null;
   created_at: number;
 }
 
@@ -353,6 +396,9 @@ export interface DB {
   expenses: ExpensesTable;
   expense_splits: ExpenseSplitsTable;
   settlements: SettlementsTable;
+  payments: PaymentsTable;
+  payment_splits: PaymentSplitsTable;
+  activity: ActivityTable;
   imports: ImportsTable;
   chores: ChoresTable;
   messages: MessagesTable;

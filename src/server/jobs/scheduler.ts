@@ -1,7 +1,8 @@
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
+import { TRASH_DAYS } from '#shared/ledger-view.ts';
 import type { Db } from '../db/database.ts';
-import { getExpense, runDueRecurringExpenses } from '../features/expenses/queries.ts';
+import { getExpense, purgeTrash, runDueRecurringExpenses } from '../features/expenses/queries.ts';
 import type { Publisher } from '../realtime/hub.ts';
 
 export const SWEEP_INTERVAL_MS = 60_000;
@@ -29,6 +30,8 @@ export function startScheduler(options: {
       // On SQLite these reads never wait for I/O: let requests in between.
       await yieldToEventLoop();
     }
+    // What has been in the trash longer than it can be restored goes for good.
+    await purgeTrash(db, now() - TRASH_DAYS * 86_400_000);
   };
   const tick = () => {
     if (running) return;

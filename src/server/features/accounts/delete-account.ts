@@ -4,6 +4,7 @@ import { displayName, FORMER_MEMBER } from '#shared/users.ts';
 import { forgetAccountLimits } from '../../auth/rate-limit.ts';
 import type { Db } from '../../db/database.ts';
 import { readJson } from '../../db/dialect.ts';
+import { forgetInActivity } from '../activity/queries.ts';
 import { findMembership, type MembershipEnded, removeMembership } from '../households/queries.ts';
 
 /** What the route publishes once the deletion has committed. */
@@ -118,14 +119,15 @@ export async function deleteAccount(db: Db, userId: string): Promise<AccountDele
     // The schema does the rest: sessions, push devices and their outbox, notification settings,
     // the calendar feed token, reactions and rent reminders go with the row (ON DELETE CASCADE);
     // authors, assignees, completers and creators become NULL (ON DELETE SET NULL).
+    await forgetInActivity(trx, userId);
     await trx.deleteFrom('users').where('id', '=', userId).execute();
     return { householdId: membership?.householdId ?? null, ended };
   });
 }
 
 /**
- * Balances are made of expenses and their splits: with NULL there, the others' debts to and
- * from the user would vanish. A tombstone user, one per deleted account, keeps them whole.
+ * Balances are made of expenses, their splits and payments: with NULL there, the others' debts
+ * to and from the user would vanish. A tombstone user, one per deleted account, keeps them whole.
  */
 async function moveMoneyToTombstone(trx: Db, userId: string): Promise<void> {
   const paid = await trx.selectFrom('expenses').select('id').where('paid_by', '=', userId).limit(1).execute();
@@ -141,7 +143,13 @@ async function moveMoneyToTombstone(trx: Db, userId: string): Promise<void> {
     .where((eb) => eb.or([eb('from_user', '=', userId), eb('to_user', '=', userId)]))
     .limit(1)
     .execute();
-  if (paid.length + split.length + settled.length === 0) return;
+  const payments = await trx
+    .selectFrom('payments')
+    .select('id')
+    .where((eb) => eb.or([eb('from_user', '=', userId), eb('to_user', '=', userId)]))
+    .limit(1)
+    .execute();
+  if (paid.length + split.length + settled.length + payments.length === 0) return;
   const tombstone = randomUUID();
   await trx
     .insertInto('users')
@@ -171,4 +179,6 @@ async function moveMoneyToTombstone(trx: Db, userId: string): Promise<void> {
     .where('from_user', '=', userId)
     .execute();
   await trx.updateTable('settlements').set({ to_user: tombstone }).where('to_user', '=', userId).execute();
+  await trx.updateTable('payments').set({ from_user: tombstone }).where('from_user', '=', userId).execute();
+  await trx.updateTable('payments').set({ to_user: tombstone }).where('to_user', '=', userId).execute();
 }

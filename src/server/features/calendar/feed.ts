@@ -62,6 +62,7 @@ export async function householdCalendar(db: Db, householdId: string, now: number
     ])
     .where('household_id', '=', householdId)
     .where('next_occurrence_date', 'is not', null)
+    .where('deleted_at', 'is', null)
     .execute();
   for (const bill of bills) {
     const day = Date.parse(`${bill.next_occurrence_date}T00:00:00Z`);

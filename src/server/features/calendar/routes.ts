@@ -5,6 +5,7 @@ import { CAPS } from '#shared/caps.ts';
 import { windowInstant } from '#shared/validation.ts';
 import { type Context, requireMember, type requireUser } from '../../auth/guards.ts';
 import { badRequest, checkCap, notFound, parse } from '../../http/errors.ts';
+import { logActivity } from '../activity/queries.ts';
 import { findMembership, isMember } from '../households/queries.ts';
 import {
   countEvents,
@@ -63,6 +64,18 @@ export function calendarRoutes(app: FastifyInstance, ctx: Context): void {
       checkCap(await countRecurringEvents(db, member.householdId), CAPS.recurringEventsPerHousehold);
     const event = toEvent(await createEvent(db, member.householdId, member.userId, input, ctx.now()));
     await events.toHousehold(member.householdId, { type: 'new_calendar_event', event });
+    await logActivity(
+      db,
+      events,
+      {
+        householdId: member.householdId,
+        actorId: member.userId,
+        kind: 'event_created',
+        subject: { type: 'event', id: event.id },
+        summary: event.title,
+      },
+      ctx.now(),
+    );
     return reply.status(201).send(event);
   });
 
@@ -92,6 +105,18 @@ export function calendarRoutes(app: FastifyInstance, ctx: Context): void {
     if (occurrence && row.recurrence) checkCap(exceptionsOf(row).length, CAPS.skippedOccurrencesPerEvent);
     await deleteEvent(db, row, occurrence ? Date.parse(occurrence) : null, ctx.now());
     await events.toHousehold(member.householdId, { type: 'calendar_event_deleted', id });
+    await logActivity(
+      db,
+      events,
+      {
+        householdId: member.householdId,
+        actorId: member.userId,
+        kind: 'event_deleted',
+        subject: { type: 'event', id },
+        summary: occurrence ? `${row.title} (${occurrence.slice(0, 10)})` : row.title,
+      },
+      ctx.now(),
+    );
     return reply.status(204).send();
   });
 

@@ -5,9 +5,11 @@ import { createChoreSchema, memberWeekStreak, updateChoreSchema } from '#shared/
 import { registerMessages, windowDate, windowInstant } from '#shared/validation.ts';
 import { type Context, requireMember } from '../../auth/guards.ts';
 import { badRequest, checkCap, notFound, parse } from '../../http/errors.ts';
+import { logActivity, nameToken } from '../activity/queries.ts';
 import { isMember } from '../households/queries.ts';
 import { notifyChoreAssigned } from '../push/notify.ts';
 import {
+  type Chore,
   countOpenChores,
   createChore,
   deleteChore,
@@ -58,6 +60,51 @@ const weekStart = (ms: number) => {
   return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate() - ((d.getUTCDay() + 6) % 7));
 };
 
+/** An activity entry about a chore; an edit lists the fields it changed. */
+function choreEntry(
+  member: { householdId: string; userId: string },
+  kind: 'chore_created' | 'chore_edited' | 'chore_completed' | 'chore_deleted',
+  chore: Chore,
+  before?: Chore | null,
+) {
+  return {
+    householdId: member.householdId,
+    actorId: member.userId,
+    kind,
+    subject: { type: 'chore' as const, id: chore.id },
+    summary: chore.title,
+    changes: kind === 'chore_edited' && before ? choreChanges(before, chore) : [],
+  };
+}
+
+const CHORE_FIELDS = [
+  ['title', 'Title'],
+  ['description', 'Description'],
+  ['status', 'Status'],
+  ['priority', 'Priority'],
+  ['category', 'Category'],
+  ['dueDate', 'Due'],
+  ['assignedTo', 'Assigned to'],
+  ['recurrence', 'Repeats'],
+  ['rotation', 'Rotation'],
+  ['reminder', 'Reminder'],
+  ['estimatedDuration', 'Duration'],
+  ['notes', 'Notes'],
+] as const;
+
+function choreChanges(before: Chore, after: Chore) {
+  const text = (value: unknown) => (value === null || value === undefined ? null : String(value));
+  const shown = (chore: Chore, key: (typeof CHORE_FIELDS)[number][0]) =>
+    key === 'assignedTo' ? (chore.assignedTo ? nameToken(chore.assignedTo) : null) : text(chore[key]);
+  const changes: { field: string; before: string | null; after: string | null }[] = CHORE_FIELDS.filter(
+    ([key]) => shown(before, key) !== shown(after, key),
+  ).map(([key, field]) => ({ field, before: shown(before, key), after: shown(after, key) }));
+  const subtasks = (chore: Chore) => chore.subtasks.map((t) => `${t.done ? '☑' : '☐'} ${t.text}`).join(', ');
+  if (subtasks(before) !== subtasks(after))
+    changes.push({ field: 'Subtasks', before: subtasks(before), after: subtasks(after) });
+  return changes;
+}
+
 export function choreRoutes(app: FastifyInstance, ctx: Context): void {
   const { db, events } = ctx;
 
@@ -89,6 +136,7 @@ export function choreRoutes(app: FastifyInstance, ctx: Context): void {
     const id = await createChore(db, member.householdId, member.userId, input, ctx.now());
     const chore = (await getChore(db, member.householdId, id))!;
     await events.toHousehold(member.householdId, { type: 'new_chore', chore });
+    await logActivity(db, events, choreEntry(member, 'chore_created', chore), ctx.now());
     await notifyChoreAssigned(ctx, member.userId, chore);
     return reply.status(201).send(chore);
   });
@@ -100,10 +148,7 @@ export function choreRoutes(app: FastifyInstance, ctx: Context): void {
     if (changes.assignedTo !== undefined && !(await isMember(db, member.householdId, changes.assignedTo))) {
       throw badRequest('assignedTo must be a member of your household');
     }
-    const before =
-      changes.assignedTo !== undefined || changes.status !== undefined
-        ? await getChore(db, member.householdId, id)
-        : null;
+    const before = await getChore(db, member.householdId, id);
     // Reopening a done chore adds to the open ones, like creating one.
     if (before?.status === 'done' && changes.status && changes.status !== 'done')
       checkCap(await countOpenChores(db, member.householdId), CAPS.openChoresPerHousehold);
@@ -112,6 +157,13 @@ export function choreRoutes(app: FastifyInstance, ctx: Context): void {
     await events.toHousehold(member.householdId, { type: 'chore_updated', chore: outcome.chore });
     if (outcome.nextOccurrence)
       await events.toHousehold(member.householdId, { type: 'new_chore', chore: outcome.nextOccurrence });
+    const completed = outcome.chore.status === 'done' && before?.status !== 'done';
+    await logActivity(
+      db,
+      events,
+      choreEntry(member, completed ? 'chore_completed' : 'chore_edited', outcome.chore, before),
+      ctx.now(),
+    );
     if (before && changes.assignedTo !== undefined)
       await notifyChoreAssigned(ctx, member.userId, outcome.chore, before.assignedTo);
     if (outcome.nextOccurrence) await notifyChoreAssigned(ctx, member.userId, outcome.nextOccurrence);
@@ -122,8 +174,10 @@ export function choreRoutes(app: FastifyInstance, ctx: Context): void {
     const member = await requireMember(ctx, request, reply);
     const { id } = parse(idParams, request.params);
     const { series } = parse(deleteQuery, request.query);
+    const chore = await getChore(db, member.householdId, id);
     const deleted = await deleteChore(db, member.householdId, id, series === 'true');
-    if (!deleted) throw notFound('Chore not found');
+    if (!deleted || !chore) throw notFound('Chore not found');
+    await logActivity(db, events, choreEntry(member, 'chore_deleted', chore), ctx.now());
     for (const choreId of deleted)
       await events.toHousehold(member.householdId, { type: 'chore_deleted', id: choreId });
     return reply.status(204).send();

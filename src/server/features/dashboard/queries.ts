@@ -27,7 +27,7 @@ import { toAuthor } from '#shared/messages.ts';
 import { displayName } from '#shared/users.ts';
 import type { Db } from '../../db/database.ts';
 import { type CalendarEvent, listOccurrences } from '../calendar/queries.ts';
-import { balanceFor } from '../expenses/queries.ts';
+import { balanceFor } from '../expenses/ledger.ts';
 import { listMembers } from '../households/queries.ts';
 import { browseListings } from '../listings/queries.ts';
 import { unreadCount } from '../messages/queries.ts';
@@ -107,7 +107,8 @@ async function expensesPaid(db: Db, householdId: string, days: { from: string; t
       eb.fn.countAll<number>().as('count'),
       eb.fn.sum<number>('amount_cents').as('cents'),
     ])
-    .where('household_id', '=', householdId);
+    .where('household_id', '=', householdId)
+    .where('deleted_at', 'is', null);
   if (days !== null) q = q.where('date', '>=', days.from).where('date', '<=', days.to);
   const rows = await q.groupBy('paid_by').execute();
   return new Map(rows.map((r) => [r.paid_by, { count: num(r.count), cents: num(r.cents) }]));
@@ -188,6 +189,7 @@ async function recentActivity(db: Db, householdId: string, from: number | null):
       .selectFrom('expenses')
       .select(['id', 'title', 'paid_by', 'amount_cents', 'created_at'])
       .where('household_id', '=', householdId)
+      .where('deleted_at', 'is', null)
       .where('created_at', '>=', since)
       .orderBy('created_at', 'desc')
       .limit(RECENT_ACTIVITY_LIMIT)

@@ -1,17 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { Selectable } from 'kysely';
-import {
-  type BalanceSplit,
-  type Debt,
-  debtExplanations,
-  netBalances,
-  pairwiseDebts,
-  recurringCopySplits,
-  recurringDate,
-  settledPercent,
-  simplifyDebts,
-} from '#shared/expenses.ts';
+import { type BalanceSplit, recurringCopySplits, recurringDate, settledPercent } from '#shared/expenses.ts';
 import type { MessageAuthor } from '#shared/messages.ts';
 import { centsToDollars } from '#shared/money.ts';
 import type { Db } from '../../db/database.ts';
@@ -137,12 +127,19 @@ async function toExpenses(db: Db, rows: ExpenseRow[]): Promise<Expense[]> {
   });
 }
 
-export async function getExpense(db: Db, householdId: string, id: string): Promise<Expense | null> {
+/** An expense of the household; one in the trash only when `trashed` says so. */
+export async function getExpense(
+  db: Db,
+  householdId: string,
+  id: string,
+  { trashed = false }: { trashed?: boolean } = {},
+): Promise<Expense | null> {
   const row = await db
     .selectFrom('expenses')
     .selectAll()
     .where('household_id', '=', householdId)
     .where('id', '=', id)
+    .where('deleted_at', trashed ? 'is not' : 'is', null)
     .executeTakeFirst();
   return row ? (await toExpenses(db, [row]))[0]! : null;
 }
@@ -153,7 +150,11 @@ type ExpenseKey = Pick<ExpenseRow, 'date' | 'created_at' | 'id'>;
 
 /** One page of rows, newest first (by date, then creation), after the given row when there is one. */
 function expenseRows(db: Db, householdId: string, after?: ExpenseKey): Promise<ExpenseRow[]> {
-  let query = db.selectFrom('expenses').selectAll().where('household_id', '=', householdId);
+  let query = db
+    .selectFrom('expenses')
+    .selectAll()
+    .where('household_id', '=', householdId)
+    .where('deleted_at', 'is', null);
   if (after) {
     // `date <=` lets the index (household_id, date, created_at) seek to the cursor instead of
     // walking every newer expense; the rest breaks ties.
@@ -323,46 +324,25 @@ export async function setReceipt(
   });
 }
 
-export async function deleteExpense(db: Db, householdId: string, id: string): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    const row = await trx
-      .selectFrom('expenses')
-      .select('receipt_image_id')
-      .where('household_id', '=', householdId)
-      .where('id', '=', id)
-      .executeTakeFirst();
-    await trx.deleteFrom('expenses').where('household_id', '=', householdId).where('id', '=', id).execute();
-    if (row?.receipt_image_id)
-      await trx.deleteFrom('images').where('id', '=', row.receipt_image_id).execute();
-  });
-}
-
 export function findSplit(db: Db, householdId: string, splitId: string) {
   return db
     .selectFrom('expense_splits as s')
     .innerJoin('expenses as e', 'e.id', 's.expense_id')
-    .select(['s.id', 's.expense_id', 's.user_id', 's.settled', 'e.paid_by'])
+    .select(['s.id', 's.expense_id', 's.user_id', 's.settled', 's.amount_cents', 'e.paid_by'])
     .where('s.household_id', '=', householdId)
+    .where('e.deleted_at', 'is', null)
     .where('s.id', '=', splitId)
     .executeTakeFirst();
 }
 
-export async function settleSplit(db: Db, splitId: string, now: number): Promise<void> {
-  await db
-    .updateTable('expense_splits')
-    .set({ settled: true, settled_at: now })
-    .where('id', '=', splitId)
-    .where('settled', '=', false)
-    .execute();
-}
-
-/** The unsettled splits a household's balances are made of, newest expense first. */
+/** The open shares of the household's expenses (not in the trash), newest expense first. */
 export async function balanceSplits(db: Db, householdId: string): Promise<BalanceSplit[]> {
   const rows = await db
     .selectFrom('expense_splits as s')
     .innerJoin('expenses as e', 'e.id', 's.expense_id')
     .select(['s.expense_id', 's.user_id', 's.amount_cents', 'e.paid_by'])
     .where('s.household_id', '=', householdId)
+    .where('e.deleted_at', 'is', null)
     .where('s.settled', '=', false)
     .where('s.user_id', 'is not', null)
     .where('e.paid_by', 'is not', null)
@@ -376,107 +356,6 @@ export async function balanceSplits(db: Db, householdId: string): Promise<Balanc
     cents: r.amount_cents,
     settled: false,
   }));
-}
-
-const dollars = (cents: number) => Math.round(cents) / 100;
-
-/**
- * What one member is owed and owes: two sums over the splits that count for balances, as
- * netBalances counts them (unsettled, positive, not the payer's own), without reading them all.
- */
-export async function balanceFor(db: Db, householdId: string, userId: string) {
-  const row = await db
-    .selectFrom('expense_splits as s')
-    .innerJoin('expenses as e', 'e.id', 's.expense_id')
-    .select((eb) => [
-      eb.fn
-        .sum<number | string | null>(
-          eb.case().when('e.paid_by', '=', userId).then(eb.ref('s.amount_cents')).else(0).end(),
-        )
-        .as('owed'),
-      eb.fn
-        .sum<number | string | null>(
-          eb.case().when('s.user_id', '=', userId).then(eb.ref('s.amount_cents')).else(0).end(),
-        )
-        .as('owing'),
-    ])
-    .where('s.household_id', '=', householdId)
-    .where('s.settled', '=', false)
-    .where('s.amount_cents', '>', 0)
-    .whereRef('s.user_id', '!=', 'e.paid_by')
-    .where((eb) => eb.or([eb('e.paid_by', '=', userId), eb('s.user_id', '=', userId)]))
-    .executeTakeFirstOrThrow();
-  return { totalOwed: dollars(Number(row.owed ?? 0)), totalOwing: dollars(Number(row.owing ?? 0)) };
-}
-
-/** Everything the 'Simplified Balances' card shows, both views, with explanations. */
-export async function householdBalances(db: Db, householdId: string) {
-  const splits = await balanceSplits(db, householdId);
-  const net = netBalances(splits);
-  const explain = debtExplanations(splits);
-  const shape = (d: Debt, expenseIds: string[]) => ({
-    from: d.from,
-    to: d.to,
-    amount: dollars(d.cents),
-    expenseIds,
-  });
-  return {
-    members: [...net].map(([userId, cents]) => ({ userId, net: dollars(cents) })),
-    simplified: simplifyDebts(net).map((d) => shape(d, explain.transfer(d))),
-    pairwise: pairwiseDebts(splits).map((d) => shape(d, explain.pair(d))),
-  };
-}
-
-/** Settles every unsettled split the user owes `toUserId`, oldest first, in one transaction. */
-export async function settleUp(db: Db, householdId: string, userId: string, toUserId: string, now: number) {
-  return db.transaction().execute(async (trx) => {
-    const owed = await trx
-      .selectFrom('expense_splits as s')
-      .innerJoin('expenses as e', 'e.id', 's.expense_id')
-      .select(['s.id', 's.amount_cents', 's.expense_id'])
-      .where('s.household_id', '=', householdId)
-      .where('s.user_id', '=', userId)
-      .where('e.paid_by', '=', toUserId)
-      .where('s.settled', '=', false)
-      .where('s.amount_cents', '>', 0)
-      .orderBy('e.date')
-      .orderBy('e.created_at')
-      .execute();
-    const nothing = { settledSplits: 0, amount: 0, expenseIds: [] as string[] };
-    if (owed.length === 0) return nothing;
-    // Only splits still unsettled at the update count: a concurrent settle-up (PostgreSQL, read
-    // committed) may have settled some since the select, and must not be counted twice.
-    const settled = await trx
-      .updateTable('expense_splits')
-      .set({ settled: true, settled_at: now })
-      .where(
-        'id',
-        'in',
-        owed.map((s) => s.id),
-      )
-      .where('settled', '=', false)
-      .returning(['id', 'amount_cents'])
-      .execute();
-    if (settled.length === 0) return nothing;
-    const settledIds = new Set(settled.map((s) => s.id));
-    const cents = settled.reduce((sum, s) => sum + s.amount_cents, 0);
-    await trx
-      .insertInto('settlements')
-      .values({
-        id: randomUUID(),
-        household_id: householdId,
-        from_user: userId,
-        to_user: toUserId,
-        amount_cents: cents,
-        created_at: now,
-      })
-      .execute();
-    return {
-      settledSplits: settled.length,
-      amount: dollars(cents),
-      expenseIds: [...new Set(owed.filter((s) => settledIds.has(s.id)).map((s) => s.expense_id))],
-    };
-  });
 }
 
 /**
@@ -503,6 +382,7 @@ export async function runDueRecurringExpenses(
     .select('id')
     .where('next_occurrence_date', 'is not', null)
     .where('next_occurrence_date', '<=', today)
+    .where('deleted_at', 'is', null)
     .orderBy('next_occurrence_date')
     .orderBy('id')
     .limit(limits.seriesPerSweep)
@@ -614,4 +494,144 @@ export function toCsv(rows: (string | number | boolean | null)[][]): string {
     return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
   };
   return `${rows.map((r) => r.map(cell).join(',')).join('\r\n')}\r\n`;
+}
+
+/** The fields an edit may change, in cents and as stored. */
+export interface ExpenseChanges {
+  title?: string;
+  amountCents?: number;
+  category?: string;
+  description?: string | null;
+  notes?: string | null;
+  paidBy?: string;
+  date?: string;
+  splitType?: 'equal' | 'custom' | 'percentage';
+}
+
+/**
+ * Edits an expense in the caller's transaction. New shares replace the old ones only when they
+ * differ: payments linked to the old shares stay, as plain payments between the same members.
+ */
+export async function updateExpense(
+  trx: Db,
+  householdId: string,
+  id: string,
+  changes: ExpenseChanges,
+  shares: { userId: string; cents: number }[] | null,
+  now: number,
+): Promise<void> {
+  const set = {
+    ...(changes.title !== undefined ? { title: changes.title } : {}),
+    ...(changes.amountCents !== undefined ? { amount_cents: changes.amountCents } : {}),
+    ...(changes.category !== undefined ? { category: changes.category } : {}),
+    ...(changes.description !== undefined ? { description: changes.description } : {}),
+    ...(changes.notes !== undefined ? { notes: changes.notes } : {}),
+    ...(changes.paidBy !== undefined ? { paid_by: changes.paidBy } : {}),
+    ...(changes.date !== undefined ? { date: changes.date } : {}),
+    ...(changes.splitType !== undefined ? { split_type: changes.splitType } : {}),
+  };
+  if (Object.keys(set).length > 0)
+    await trx
+      .updateTable('expenses')
+      .set(set)
+      .where('household_id', '=', householdId)
+      .where('id', '=', id)
+      .execute();
+  const payer = changes.paidBy;
+  if (shares) {
+    await trx.deleteFrom('expense_splits').where('expense_id', '=', id).execute();
+    const paidBy =
+      payer ??
+      (await trx.selectFrom('expenses').select('paid_by').where('id', '=', id).executeTakeFirstOrThrow())
+        .paid_by;
+    await trx
+      .insertInto('expense_splits')
+      .values(
+        shares.map((share) => ({
+          id: randomUUID(),
+          expense_id: id,
+          household_id: householdId,
+          user_id: share.userId,
+          amount_cents: share.cents,
+          // The payer's own share is settled from the start, as at creation.
+          settled: share.userId === paidBy,
+          settled_at: share.userId === paidBy ? now : null,
+        })),
+      )
+      .execute();
+  } else if (payer !== undefined) {
+    // Same shares, another payer: the own-share mark moves with the payer, and links to the old
+    // payer no longer settle anything.
+    await trx
+      .deleteFrom('payment_splits')
+      .where('split_id', 'in', (eb) =>
+        eb.selectFrom('expense_splits').select('id').where('expense_id', '=', id),
+      )
+      .execute();
+    await trx
+      .updateTable('expense_splits')
+      .set((eb) => ({
+        settled: eb.case().when('user_id', '=', payer).then(true).else(false).end(),
+        settled_at: eb.case().when('user_id', '=', payer).then(now).else(null).end(),
+      }))
+      .where('expense_id', '=', id)
+      .execute();
+  }
+}
+
+/** Moves an expense to the trash, or back out of it; false when it was not there to move. */
+export async function setExpenseTrashed(
+  trx: Db,
+  householdId: string,
+  id: string,
+  trashed: { by: string } | null,
+  now: number,
+): Promise<boolean> {
+  const result = await trx
+    .updateTable('expenses')
+    .set(trashed ? { deleted_at: now, deleted_by: trashed.by } : { deleted_at: null, deleted_by: null })
+    .where('household_id', '=', householdId)
+    .where('id', '=', id)
+    .where('deleted_at', trashed ? 'is' : 'is not', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Expenses in the trash since `since`, newest deletion first. */
+export async function trashedExpenses(db: Db, householdId: string, since: number) {
+  const rows = await db
+    .selectFrom('expenses')
+    .select(['id', 'title', 'amount_cents', 'date', 'deleted_at', 'deleted_by'])
+    .where('household_id', '=', householdId)
+    .where('deleted_at', '>=', since)
+    .orderBy('deleted_at', 'desc')
+    .limit(500)
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    title: r.title,
+    amount: centsToDollars(r.amount_cents),
+    date: r.date,
+    deletedAt: new Date(r.deleted_at!).toISOString(),
+    deletedBy: r.deleted_by,
+  }));
+}
+
+/**
+ * Empties the trash of what was deleted before `before`, for good: the expenses with their
+ * shares and receipts, and the payments.
+ */
+export async function purgeTrash(db: Db, before: number): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const receipts = await trx
+      .selectFrom('expenses')
+      .select('receipt_image_id')
+      .where('deleted_at', '<', before)
+      .where('receipt_image_id', 'is not', null)
+      .execute();
+    await trx.deleteFrom('expenses').where('deleted_at', '<', before).execute();
+    await trx.deleteFrom('payments').where('deleted_at', '<', before).execute();
+    const ids = receipts.map((r) => r.receipt_image_id!);
+    if (ids.length > 0) await trx.deleteFrom('images').where('id', 'in', ids).execute();
+  });
 }

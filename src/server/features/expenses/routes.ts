@@ -7,25 +7,39 @@ import {
   expenseMessages,
   percentageSplit,
   percentagesAddUp,
+  type SplitType,
+  updateExpenseSchema,
 } from '#shared/expenses.ts';
+import { debtBetween } from '#shared/ledger.ts';
+import { TRASH_DAYS } from '#shared/ledger-view.ts';
+import { centsToDollars } from '#shared/money.ts';
 import { type Context, requireMember } from '../../auth/guards.ts';
 import { badRequest, conflict, forbidden, notFound, parse } from '../../http/errors.ts';
+import { announceActivity, recordActivity } from '../activity/queries.ts';
 import { isMember } from '../households/queries.ts';
 import { processImage } from '../images/process.ts';
 import { insertImage } from '../images/queries.ts';
 import { readImageUpload } from '../images/upload.ts';
 import { notifyExpense } from '../push/notify.ts';
+import { expenseChanges, memberNames } from './changes.ts';
 import {
   balanceFor,
+  debtsShown,
+  explainDebt,
+  getPayment,
+  householdBalances,
+  insertPayment,
+  sharesCovered,
+} from './ledger.ts';
+import {
   createExpense,
-  deleteExpense,
+  type Expense,
   findSplit,
   getExpense,
-  householdBalances,
   listExpenses,
+  setExpenseTrashed,
   setReceipt,
-  settleSplit,
-  settleUp,
+  updateExpense,
 } from './queries.ts';
 
 const idParams = z.object({ id: z.string().min(1).max(100) });
@@ -33,12 +47,56 @@ const idParams = z.object({ id: z.string().min(1).max(100) });
 const SETTLE_UP_EVENTS = 20;
 const listQuery = z.object({ before: z.string().max(100).optional() });
 const settleSchema = z.object({ settled: z.boolean({ error: 'settled must be true or false' }) });
-const settleUpSchema = z.object({ toUserId: z.string({ error: 'toUserId is required' }).min(1).max(100) });
+const settleUpSchema = z.object({
+  toUserId: z.string({ error: 'toUserId is required' }).min(1).max(100),
+  clientId: z.string().min(1).max(100).optional(),
+});
+const explainQuery = z.object({
+  from: z.string({ error: 'from is required' }).min(1).max(100),
+  to: z.string({ error: 'to is required' }).min(1).max(100),
+  view: z.enum(['pairwise', 'simplified'], { error: 'view must be pairwise or simplified' }).optional(),
+});
 
-const today = (now: number) => new Date(now).toISOString().slice(0, 10);
+export const today = (now: number) => new Date(now).toISOString().slice(0, 10);
+
+/**
+ * The cents of each share, decided by the server: equal splits spread the remainder,
+ * percentages round by largest remainder, custom amounts must add up within a cent.
+ */
+function sharesFor(
+  amountCents: number,
+  splitType: SplitType,
+  splits: { userId: string; amount: number; percent?: number | undefined }[],
+): { userId: string; cents: number }[] {
+  let shares: { userId: string; cents: number }[] | null;
+  if (splitType === 'equal') {
+    shares = equalSplit(
+      amountCents,
+      splits.map((s) => s.userId),
+    );
+  } else if (splitType === 'percentage' && splits.every((s) => s.percent !== undefined)) {
+    if (!percentagesAddUp(splits.map((s) => s.percent!)))
+      throw badRequest(expenseMessages.percentagesDontAddUp);
+    shares = percentageSplit(
+      amountCents,
+      splits.map((s) => ({ userId: s.userId, percent: s.percent! })),
+    );
+  } else {
+    shares = customSplit(
+      amountCents,
+      splits.map((s) => ({ userId: s.userId, cents: s.amount })),
+    );
+  }
+  if (!shares) throw badRequest(expenseMessages.splitsDontAddUp);
+  return shares;
+}
 
 export function expenseRoutes(app: FastifyInstance, ctx: Context): void {
   const { db, events } = ctx;
+
+  /** Tells every screen of the household about a changed expense. */
+  const announceExpense = async (householdId: string, expense: Expense) =>
+    events.toHousehold(householdId, { type: 'expense_updated', expense });
 
   app.get('/api/expenses', async (request, reply) => {
     const member = await requireMember(ctx, request, reply);
@@ -65,28 +123,7 @@ export function expenseRoutes(app: FastifyInstance, ctx: Context): void {
         throw badRequest('The payer and everyone in the split must be members of your household');
       }
     }
-    // The server decides the cents: equal splits spread the remainder, percentages round by
-    // largest remainder, custom amounts must add up within a cent.
-    let shares: { userId: string; cents: number }[] | null;
-    if (expense.splitType === 'equal') {
-      shares = equalSplit(
-        expense.amount,
-        splits.map((s) => s.userId),
-      );
-    } else if (expense.splitType === 'percentage' && splits.every((s) => s.percent !== undefined)) {
-      if (!percentagesAddUp(splits.map((s) => s.percent!)))
-        throw badRequest(expenseMessages.percentagesDontAddUp);
-      shares = percentageSplit(
-        expense.amount,
-        splits.map((s) => ({ userId: s.userId, percent: s.percent! })),
-      );
-    } else {
-      shares = customSplit(
-        expense.amount,
-        splits.map((s) => ({ userId: s.userId, cents: s.amount })),
-      );
-    }
-    if (!shares) throw badRequest(expenseMessages.splitsDontAddUp);
+    const shares = sharesFor(expense.amount, expense.splitType, splits);
     const id = await createExpense(
       db,
       member.householdId,
@@ -108,22 +145,160 @@ export function expenseRoutes(app: FastifyInstance, ctx: Context): void {
       ctx.now(),
     );
     const created = (await getExpense(db, member.householdId, id))!;
+    const entry = await recordActivity(
+      db,
+      {
+        householdId: member.householdId,
+        actorId: member.userId,
+        kind: 'expense_created',
+        subject: { type: 'expense', id },
+        summary: `${created.title} · ${created.amount}`,
+      },
+      ctx.now(),
+    );
     await events.toHousehold(member.householdId, { type: 'new_expense', expense: created });
+    await announceActivity(events, member.householdId, [entry]);
     await notifyExpense(ctx, member.userId, created);
     return reply.status(201).send(created);
   });
 
+  // Any member may edit an expense, as in Splitwise; every change is in the activity feed.
+  app.patch('/api/expenses/:id', async (request, reply) => {
+    const member = await requireMember(ctx, request, reply);
+    const { id } = parse(idParams, request.params);
+    const { expense: fields, splits } = parse(updateExpenseSchema, request.body);
+    const before = await getExpense(db, member.householdId, id);
+    if (!before) throw notFound('Expense not found');
+    const current = new Set(before.splits.map((s) => s.userId));
+    if (fields.paidBy !== undefined && fields.paidBy !== before.paidBy) {
+      if (!(await isMember(db, member.householdId, fields.paidBy)))
+        throw badRequest('The payer and everyone in the split must be members of your household');
+    }
+    for (const split of splits ?? []) {
+      if (!current.has(split.userId) && !(await isMember(db, member.householdId, split.userId)))
+        throw badRequest('The payer and everyone in the split must be members of your household');
+    }
+    const amountCents = fields.amount ?? Math.round(Number(before.amount) * 100);
+    const splitType = fields.splitType ?? (before.splitType as SplitType);
+    const reshare = splits !== undefined || fields.amount !== undefined || fields.splitType !== undefined;
+    let shares: { userId: string; cents: number }[] | null = null;
+    if (splits) shares = sharesFor(amountCents, splitType, splits);
+    else if (reshare) {
+      if (splitType !== 'equal')
+        throw badRequest('splits: give the shares when the amount or the split type changes');
+      shares = equalSplit(
+        amountCents,
+        before.splits.flatMap((s) => (s.userId ? [s.userId] : [])),
+      );
+    }
+    // Shares equal to the ones kept are not replaced, so their payments stay linked.
+    const sameShares =
+      shares !== null &&
+      shares.length === before.splits.length &&
+      shares.every((s) =>
+        before.splits.some(
+          (old) => old.userId === s.userId && Math.round(Number(old.amount) * 100) === s.cents,
+        ),
+      );
+    const changes = {
+      title: fields.title,
+      amountCents: fields.amount,
+      category: fields.category,
+      description: fields.description,
+      notes: fields.notes,
+      paidBy: fields.paidBy,
+      date: fields.date,
+      splitType: fields.splitType,
+    };
+    const entry = await db.transaction().execute(async (trx) => {
+      await updateExpense(trx, member.householdId, id, changes, sameShares ? null : shares, ctx.now());
+      const after = (await getExpense(trx, member.householdId, id))!;
+      const names = memberNames([
+        ...before.splits.map((s) => s.userId),
+        ...after.splits.map((s) => s.userId),
+        before.paidBy,
+        after.paidBy,
+      ]);
+      const changed = expenseChanges(before, after, names);
+      if (changed.length === 0) return null;
+      return recordActivity(
+        trx,
+        {
+          householdId: member.householdId,
+          actorId: member.userId,
+          kind: 'expense_edited',
+          subject: { type: 'expense', id },
+          summary: `${after.title} · ${after.amount}`,
+          changes: changed,
+        },
+        ctx.now(),
+      );
+    });
+    const after = (await getExpense(db, member.householdId, id))!;
+    await announceExpense(member.householdId, after);
+    if (entry) await announceActivity(events, member.householdId, [entry]);
+    return after;
+  });
+
+  // Deleting moves the expense to the trash, from which any member can restore it.
   app.delete('/api/expenses/:id', async (request, reply) => {
     const member = await requireMember(ctx, request, reply);
     const { id } = parse(idParams, request.params);
     const expense = await getExpense(db, member.householdId, id);
     if (!expense) throw notFound('Expense not found');
     if (expense.fullySettled) throw conflict('A fully settled expense cannot be deleted');
-    await deleteExpense(db, member.householdId, id);
+    const entry = await db.transaction().execute(async (trx) => {
+      if (!(await setExpenseTrashed(trx, member.householdId, id, { by: member.userId }, ctx.now())))
+        return null;
+      return recordActivity(
+        trx,
+        {
+          householdId: member.householdId,
+          actorId: member.userId,
+          kind: 'expense_deleted',
+          subject: { type: 'expense', id },
+          summary: `${expense.title} · ${expense.amount}`,
+        },
+        ctx.now(),
+      );
+    });
+    if (!entry) throw notFound('Expense not found');
     await events.toHousehold(member.householdId, { type: 'expense_deleted', id });
+    await announceActivity(events, member.householdId, [entry]);
     return reply.status(204).send();
   });
 
+  app.post('/api/expenses/:id/restore', async (request, reply) => {
+    const member = await requireMember(ctx, request, reply);
+    const { id } = parse(idParams, request.params);
+    const trashed = await getExpense(db, member.householdId, id, { trashed: true });
+    const deletedAt = trashed
+      ? await db.selectFrom('expenses').select('deleted_at').where('id', '=', id).executeTakeFirst()
+      : undefined;
+    if (!trashed || !deletedAt?.deleted_at || deletedAt.deleted_at < ctx.now() - TRASH_DAYS * 86_400_000)
+      throw notFound(`No such expense in the trash (deleted items can be restored for ${TRASH_DAYS} days)`);
+    const entry = await db.transaction().execute(async (trx) => {
+      if (!(await setExpenseTrashed(trx, member.householdId, id, null, ctx.now()))) return null;
+      return recordActivity(
+        trx,
+        {
+          householdId: member.householdId,
+          actorId: member.userId,
+          kind: 'expense_restored',
+          subject: { type: 'expense', id },
+          summary: `${trashed.title} · ${trashed.amount}`,
+        },
+        ctx.now(),
+      );
+    });
+    if (!entry) throw notFound('No such expense in the trash');
+    const restored = (await getExpense(db, member.householdId, id))!;
+    await events.toHousehold(member.householdId, { type: 'new_expense', expense: restored });
+    await announceActivity(events, member.householdId, [entry]);
+    return restored;
+  });
+
+  // Settling a share records a payment of it from its member to the payer, linked to it.
   app.patch('/api/expense-splits/:id', async (request, reply) => {
     const member = await requireMember(ctx, request, reply);
     const { id } = parse(idParams, request.params);
@@ -135,9 +310,52 @@ export function expenseRoutes(app: FastifyInstance, ctx: Context): void {
     if (member.userId !== split.paid_by && member.userId !== split.user_id) {
       throw forbidden('Only the payer or the member who owes it can settle a split');
     }
-    await settleSplit(db, id, ctx.now());
+    if (!split.user_id || !split.paid_by) throw conflict('This share belongs to nobody who can pay it');
+    const from = split.user_id;
+    const to = split.paid_by;
+    const entry = await db.transaction().execute(async (trx) => {
+      const linked = await trx
+        .selectFrom('payment_splits as ps')
+        .innerJoin('payments as p', 'p.id', 'ps.payment_id')
+        .select('p.id')
+        .where('ps.split_id', '=', id)
+        .where('p.deleted_at', 'is', null)
+        .executeTakeFirst();
+      if (linked) return null;
+      const payment = await insertPayment(
+        trx,
+        member.householdId,
+        member.userId,
+        {
+          from,
+          to,
+          cents: split.amount_cents,
+          date: today(ctx.now()),
+          note: null,
+          clientId: null,
+          splitIds: [id],
+        },
+        ctx.now(),
+      );
+      const names = memberNames([from, to]);
+      return recordActivity(
+        trx,
+        {
+          householdId: member.householdId,
+          actorId: member.userId,
+          kind: 'payment_recorded',
+          subject: { type: 'payment', id: payment.id },
+          summary: `${names.get(from)} paid ${names.get(to)} ${centsToDollars(split.amount_cents)}`,
+        },
+        ctx.now(),
+      );
+    });
     const expense = (await getExpense(db, member.householdId, split.expense_id))!;
-    await events.toHousehold(member.householdId, { type: 'expense_updated', expense });
+    await announceExpense(member.householdId, expense);
+    if (entry) {
+      await events.toHousehold(member.householdId, { type: 'payment_recorded', id: entry.subject.id! });
+      await announceActivity(events, member.householdId, [entry]);
+    }
     return expense.splits.find((s) => s.id === id);
   });
 
@@ -148,9 +366,8 @@ export function expenseRoutes(app: FastifyInstance, ctx: Context): void {
     );
   });
 
-  // The simplified transfers with their explanations, and the pairwise view. Both paths answer
-  // the same: /api/balance/simplified is the issue's name, /api/balances the web app's. The
-  // same for every member, kept as a household read.
+  // Both views with the household's choice: /api/balance/simplified is the issue's name,
+  // /api/balances the web app's. The same for every member, kept as a household read.
   for (const url of ['/api/balance/simplified', '/api/balances']) {
     app.get(url, async (request, reply) => {
       const member = await requireMember(ctx, request, reply);
@@ -165,23 +382,90 @@ export function expenseRoutes(app: FastifyInstance, ctx: Context): void {
     });
   }
 
+  app.get('/api/balances/explain', async (request, reply) => {
+    const member = await requireMember(ctx, request, reply);
+    const { from, to, view } = parse(explainQuery, request.query);
+    if (from === to) throw badRequest('from and to must be two different members');
+    const simplify = (await householdBalances(db, member.householdId)).simplifyDebts;
+    return explainDebt(db, member.householdId, from, to, view ?? (simplify ? 'simplified' : 'pairwise'));
+  });
+
+  // Records one payment of exactly the debt shown from the caller to that member.
   app.post('/api/settle-up', async (request, reply) => {
     const member = await requireMember(ctx, request, reply);
-    const { toUserId } = parse(settleUpSchema, request.body);
+    const { toUserId, clientId } = parse(settleUpSchema, request.body);
     if (toUserId === member.userId) throw badRequest('You cannot settle up with yourself');
     if (!(await isMember(db, member.householdId, toUserId)))
       throw notFound('No such member in your household');
-    const result = await settleUp(db, member.householdId, member.userId, toUserId, ctx.now());
-    if (result.expenseIds.length > SETTLE_UP_EVENTS) {
-      // Settling a long history: one event tells every screen to read again, rather than hundreds.
-      await events.toHousehold(member.householdId, { type: 'expense_updated' });
-    } else {
-      for (const expenseId of result.expenseIds) {
-        const expense = await getExpense(db, member.householdId, expenseId);
-        if (expense) await events.toHousehold(member.householdId, { type: 'expense_updated', expense });
+    const result = await db.transaction().execute(async (trx) => {
+      if (clientId) {
+        const first = await trx
+          .selectFrom('payments')
+          .select('id')
+          .where('household_id', '=', member.householdId)
+          .where('created_by', '=', member.userId)
+          .where('client_id', '=', clientId)
+          .executeTakeFirst();
+        if (first) return { paymentId: first.id, splitIds: [] as string[], entry: null };
       }
+      const cents = debtBetween(await debtsShown(trx, member.householdId), member.userId, toUserId);
+      if (cents === 0) return null;
+      const splitIds = await sharesCovered(trx, member.householdId, member.userId, toUserId, cents);
+      const payment = await insertPayment(
+        trx,
+        member.householdId,
+        member.userId,
+        {
+          from: member.userId,
+          to: toUserId,
+          cents,
+          date: today(ctx.now()),
+          note: null,
+          clientId: clientId ?? null,
+          splitIds,
+        },
+        ctx.now(),
+      );
+      const names = memberNames([member.userId, toUserId]);
+      const entry = await recordActivity(
+        trx,
+        {
+          householdId: member.householdId,
+          actorId: member.userId,
+          kind: 'payment_recorded',
+          subject: { type: 'payment', id: payment.id },
+          summary: `${names.get(member.userId)} paid ${names.get(toUserId)} ${centsToDollars(cents)}`,
+        },
+        ctx.now(),
+      );
+      return { paymentId: payment.id, splitIds, entry };
+    });
+    if (!result) throw conflict('You owe this member nothing in the balances shown');
+    const payment = (await getPayment(db, member.householdId, result.paymentId))!;
+    if (result.entry) {
+      const expenseIds = result.splitIds.length
+        ? (
+            await db
+              .selectFrom('expense_splits')
+              .select('expense_id')
+              .distinct()
+              .where('id', 'in', result.splitIds)
+              .execute()
+          ).map((r) => r.expense_id)
+        : [];
+      if (expenseIds.length > SETTLE_UP_EVENTS) {
+        // Settling a long history: one event tells every screen to read again, rather than hundreds.
+        await events.toHousehold(member.householdId, { type: 'expense_updated' });
+      } else {
+        for (const expenseId of expenseIds) {
+          const expense = await getExpense(db, member.householdId, expenseId);
+          if (expense) await announceExpense(member.householdId, expense);
+        }
+      }
+      await events.toHousehold(member.householdId, { type: 'payment_recorded', payment });
+      await announceActivity(events, member.householdId, [result.entry]);
     }
-    return { settledSplits: result.settledSplits, amount: result.amount };
+    return { payment, amount: Number(payment.amount), settledSplits: payment.splitIds.length };
   });
 
   app.post('/api/expenses/:id/receipt', async (request, reply) => {
@@ -191,7 +475,7 @@ export function expenseRoutes(app: FastifyInstance, ctx: Context): void {
     const image = await processImage(await readImageUpload(request, 'receipt'));
     await setReceipt(db, member.householdId, id, await insertImage(db, member.userId, image, 'receipt'));
     const expense = (await getExpense(db, member.householdId, id))!;
-    await events.toHousehold(member.householdId, { type: 'expense_updated', expense });
+    await announceExpense(member.householdId, expense);
     return expense;
   });
 

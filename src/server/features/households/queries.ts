@@ -62,6 +62,7 @@ export async function getHousehold(db: Executor, householdId: string): Promise<H
     inviteCode: row.invite_code,
     rentAmount: row.rent_amount_cents === null ? null : centsToDollars(row.rent_amount_cents),
     rentDueDay: row.rent_due_day,
+    simplifyDebts: readBoolean(row.simplify_debts),
     createdAt: new Date(row.created_at).toISOString(),
     members: await listMembers(db, householdId),
   };
@@ -223,11 +224,13 @@ export async function updateHousehold(
     name?: string | undefined;
     rentAmountCents?: number | null | undefined;
     rentDueDay?: number | null | undefined;
+    simplifyDebts?: boolean | undefined;
   },
 ): Promise<void> {
   await db
     .updateTable('households')
     .set({
+      ...(changes.simplifyDebts !== undefined ? { simplify_debts: changes.simplifyDebts } : {}),
       ...(changes.name !== undefined ? { name: changes.name } : {}),
       ...(changes.rentAmountCents !== undefined ? { rent_amount_cents: changes.rentAmountCents } : {}),
       ...(changes.rentDueDay !== undefined ? { rent_due_day: changes.rentDueDay } : {}),

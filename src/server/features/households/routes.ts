@@ -4,6 +4,8 @@ import { createHouseholdSchema, joinHouseholdSchema, updateHouseholdSchema } fro
 import { type Context, requireAdmin, requireMember, requireUser } from '../../auth/guards.ts';
 import { addressOf, countAttempt, LIMITS } from '../../auth/rate-limit.ts';
 import { badRequest, conflict, notFound, parse } from '../../http/errors.ts';
+import { logActivity } from '../activity/queries.ts';
+import { memberNames } from '../expenses/changes.ts';
 import { getMessage } from '../messages/queries.ts';
 import { notifyMembership } from '../push/notify.ts';
 import {
@@ -29,6 +31,28 @@ const memberParams = z.object({ userId: z.string().min(1).max(100) });
 
 export function householdRoutes(app: FastifyInstance, ctx: Context): void {
   const { db, events } = ctx;
+
+  /** Someone joined or left: in the activity feed, with their name as it is now. */
+  const logMembership = async (
+    householdId: string,
+    userId: string,
+    kind: 'member_joined' | 'member_left',
+  ) => {
+    const names = memberNames([userId]);
+    const name = names.get(userId) ?? 'A member';
+    await logActivity(
+      db,
+      events,
+      {
+        householdId,
+        actorId: userId,
+        kind,
+        subject: { type: 'member', id: userId },
+        summary: kind === 'member_joined' ? `${name} joined` : `${name} left`,
+      },
+      ctx.now(),
+    );
+  };
 
   /** Publishes the system messages written by a membership change. */
   const announce = async (householdId: string, messageIds: (string | null)[]) => {
@@ -83,6 +107,7 @@ export function householdRoutes(app: FastifyInstance, ctx: Context): void {
     await attempt.succeeded();
     await announce(household.id, [messageId]);
     await events.toHousehold(household.id, { type: 'member_joined', userId });
+    await logMembership(household.id, userId, 'member_joined');
     await notifyMembership(ctx, household.id, 'joined', userId, userId);
     return getHousehold(db, household.id);
   });
@@ -102,12 +127,31 @@ export function householdRoutes(app: FastifyInstance, ctx: Context): void {
   app.patch('/api/households/current', async (request, reply) => {
     const member = await requireMember(ctx, request, reply);
     const input = parse(updateHouseholdSchema, request.body);
+    const before = input.simplifyDebts === undefined ? null : await getHousehold(db, member.householdId);
     await updateHousehold(db, member.householdId, {
       name: input.name,
       rentAmountCents: input.rentAmount,
       rentDueDay: input.rentDueDay,
+      simplifyDebts: input.simplifyDebts,
     });
     await events.toHousehold(member.householdId, { type: 'household_updated' });
+    // Any member may switch how debts are shown; everyone sees who did.
+    if (before && input.simplifyDebts !== undefined && before.simplifyDebts !== input.simplifyDebts) {
+      const on = input.simplifyDebts;
+      await logActivity(
+        db,
+        events,
+        {
+          householdId: member.householdId,
+          actorId: member.userId,
+          kind: 'setting_changed',
+          subject: { type: 'household', id: member.householdId },
+          summary: `Simplify debts turned ${on ? 'on' : 'off'}`,
+          changes: [{ field: 'Simplify debts', before: on ? 'Off' : 'On', after: on ? 'On' : 'Off' }],
+        },
+        ctx.now(),
+      );
+    }
     return getHousehold(db, member.householdId);
   });
 
@@ -118,6 +162,7 @@ export function householdRoutes(app: FastifyInstance, ctx: Context): void {
     await events.toUser(member.userId, { type: 'member_left', userId: member.userId });
     await announce(member.householdId, ended.messageIds);
     await events.toHousehold(member.householdId, { type: 'member_left', userId: member.userId });
+    await logMembership(member.householdId, member.userId, 'member_left');
     await notifyMembership(ctx, member.householdId, 'left', member.userId, member.userId);
     if (ended.choresMoved > 0) await events.toHousehold(member.householdId, { type: 'chore_updated' });
     return reply.status(204).send();

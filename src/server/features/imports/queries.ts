@@ -12,8 +12,10 @@ const CHUNK = 500;
 
 /**
  * Writes a whole import in one transaction, or nothing: 'duplicate' when this household has
- * imported the same file before. Imported expenses are history, settled at import time; what
- * is still open comes in as carry-over expenses (docs/decisions/0008-splitwise-import.md).
+ * imported the same file before. Imported expenses are history: their shares are marked settled,
+ * as there is nothing to settle expense by expense, and count in the ledger with Splitwise's
+ * payments; carry-over expenses make up the difference to the file's final balances
+ * (docs/decisions/0008-splitwise-import.md).
  */
 export async function importSplitwise(
   db: Db,
@@ -111,9 +113,10 @@ export async function importSplitwise(
         for (const { id } of chunk) expenseIds.push(id);
         await yieldToEventLoop();
       }
+      // Splitwise's payments are payments of the ledger, recorded on their day.
       for (let i = 0; i < plan.payments.length; i += CHUNK) {
         await trx
-          .insertInto('settlements')
+          .insertInto('payments')
           .values(
             plan.payments.slice(i, i + CHUNK).map((p) => ({
               id: randomUUID(),
@@ -121,6 +124,10 @@ export async function importSplitwise(
               from_user: p.from,
               to_user: p.to,
               amount_cents: p.cents,
+              date: p.date,
+              note: 'Imported from Splitwise',
+              client_id: null,
+              created_by: createdBy,
               created_at: noon(p.date),
             })),
           )

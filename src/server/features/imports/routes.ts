@@ -13,6 +13,7 @@ import {
 } from '#shared/splitwise.ts';
 import { type Context, requireMember } from '../../auth/guards.ts';
 import { badRequest, conflict, parse, tooLarge } from '../../http/errors.ts';
+import { logActivity } from '../activity/queries.ts';
 import { getExpense } from '../expenses/queries.ts';
 import { listMembers } from '../households/queries.ts';
 import { fileHash, readSplitwise } from './parse.ts';
@@ -91,6 +92,18 @@ export function importRoutes(app: FastifyInstance, ctx: Context): void {
     const last = written.expenseIds.at(-1);
     const expense = last ? await getExpense(db, member.householdId, last) : null;
     await events.toHousehold(member.householdId, { type: 'new_expense', expense });
+    await logActivity(
+      db,
+      events,
+      {
+        householdId: member.householdId,
+        actorId: member.userId,
+        kind: 'expense_created',
+        subject: { type: 'expense', id: null },
+        summary: `Imported from Splitwise: ${plan.expenses.length} expenses, ${plan.payments.length} payments`,
+      },
+      ctx.now(),
+    );
     const result: SplitwiseImportResult = {
       expenses: plan.expenses.length,
       payments: plan.payments.length,
