@@ -15,6 +15,7 @@ import type {
   ExpenseSplitsTable,
   ExpensesTable,
   MessagesTable,
+  PaymentsTable,
 } from '#server/db/schema.ts';
 import {
   CHORE_CATEGORIES,
@@ -279,6 +280,38 @@ export function makeChores(
 }
 
 /** Expenses over two years, split among everyone (or some); debts older than 45 days mostly settled. */
+/** Payments between members over the span, of the sizes shares come in. */
+export function makePayments(
+  random: Random,
+  householdId: string,
+  members: readonly string[],
+  total: number,
+  now: number,
+): Insertable<PaymentsTable>[] {
+  const payments: Insertable<PaymentsTable>[] = [];
+  for (let i = 0; i < total; i++) {
+    const createdAt = Math.round(now - random() * SPAN);
+    const from = pickMember(random, members);
+    const to = pickMember(
+      random,
+      members.filter((m) => m !== from),
+    );
+    payments.push({
+      id: randomUUID(),
+      household_id: householdId,
+      from_user: from,
+      to_user: to,
+      amount_cents: 500 + Math.floor(random() * 20_000),
+      date: new Date(createdAt).toISOString().slice(0, 10),
+      note: random() < 0.3 ? 'Transfer' : null,
+      client_id: null,
+      created_by: from,
+      created_at: createdAt,
+    });
+  }
+  return payments;
+}
+
 export function makeExpenses(
   random: Random,
   householdId: string,

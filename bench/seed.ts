@@ -19,11 +19,20 @@ import type {
   HouseholdMembersTable,
   HouseholdsTable,
   MessagesTable,
+  PaymentsTable,
   SessionsTable,
   UsersTable,
 } from '#server/db/schema.ts';
 import { generateInviteCode } from '#shared/invites.ts';
-import { byCreation, makeChores, makeEvents, makeExpenses, makeMessages, randomFrom } from './dashboard.ts';
+import {
+  byCreation,
+  makeChores,
+  makeEvents,
+  makeExpenses,
+  makeMessages,
+  makePayments,
+  randomFrom,
+} from './dashboard.ts';
 import { insertInBatches, type SeededUser, tempDataDir } from './lib.ts';
 
 export type Engine = 'sqlite' | 'postgres';
@@ -35,7 +44,7 @@ export interface SeedOptions {
   expenses: number;
   messages: number;
   events: number;
-  heavy: { members: number; chores: number; expenses: number; messages: number } | null;
+  heavy: { members: number; chores: number; expenses: number; messages: number; payments: number } | null;
 }
 
 export const SEED_DEFAULTS: SeedOptions = {
@@ -44,7 +53,7 @@ export const SEED_DEFAULTS: SeedOptions = {
   expenses: 40,
   messages: 120,
   events: 4,
-  heavy: { members: 8, chores: 10_000, expenses: 5_000, messages: 20_000 },
+  heavy: { members: 8, chores: 10_000, expenses: 5_000, messages: 20_000, payments: 2_000 },
 };
 
 export interface SeededHousehold {
@@ -107,6 +116,7 @@ export async function seedDataset(engine: Engine, options: SeedOptions = SEED_DE
   const splits: Insertable<ExpenseSplitsTable>[] = [];
   const messages: Insertable<MessagesTable>[] = [];
   const events: Insertable<CalendarEventsTable>[] = [];
+  const payments: Insertable<PaymentsTable>[] = [];
   const codes = new Set<string>();
   const seeded: SeededHousehold[] = [];
   let heavy: SeededHousehold | null = null;
@@ -165,6 +175,7 @@ export async function seedDataset(engine: Engine, options: SeedOptions = SEED_DE
     splits.push(...e.splits);
     messages.push(...makeMessages(random, id, ids, counts.messages, now));
     events.push(...makeEvents(random, id, ids, isHeavy ? 12 : options.events, now));
+    if (isHeavy) payments.push(...makePayments(random, id, ids, options.heavy!.payments, now));
     const household = { id, members };
     if (isHeavy) heavy = household;
     else seeded.push(household);
@@ -186,6 +197,7 @@ export async function seedDataset(engine: Engine, options: SeedOptions = SEED_DE
       );
       await insertInBatches(trx, 'messages', byCreation(messages));
       await insertInBatches(trx, 'calendar_events', byCreation(events));
+      await insertInBatches(trx, 'payments', byCreation(payments));
     });
     if (engine === 'postgres') await sql`analyze`.execute(database.db);
   } finally {
@@ -200,7 +212,8 @@ export async function seedDataset(engine: Engine, options: SeedOptions = SEED_DE
     expenses.length +
     splits.length +
     messages.length +
-    events.length;
+    events.length +
+    payments.length;
   return {
     engine,
     dataDir,

@@ -66,9 +66,27 @@ interface Transfer {
   expenseIds: string[];
 }
 interface Balances {
+  simplifyDebts: boolean;
   members: { userId: string; net: number }[];
   simplified: Transfer[];
   pairwise: Transfer[];
+}
+interface Payment {
+  id: string;
+  fromUserId: string;
+  toUserId: string;
+  amount: string;
+  date: string;
+  note: string | null;
+  splitIds: string[];
+  createdBy: string | null;
+  createdAt: string;
+  deletedAt: string | null;
+}
+interface SettleUp {
+  payment: Payment;
+  amount: number;
+  settledSplits: number;
 }
 interface Person {
   client: Client;
@@ -136,7 +154,8 @@ async function list(by: Person, query = ''): Promise<ExpenseView[]> {
   return response.json();
 }
 
-async function balance(by: Person): Promise<{ totalOwed: number; totalOwing: number }> {
+/** The viewer's totals in the household's view and their net, dollars as numbers. */
+async function balance(by: Person): Promise<{ totalOwed: number; totalOwing: number; net: number }> {
   const response = await by.client.get('/api/balance');
   expect(response.statusCode, response.body).toBe(200);
   return response.json();
@@ -147,6 +166,19 @@ async function balances(by: Person): Promise<Balances> {
   expect(response.statusCode, response.body).toBe(200);
   // The web app's path answers the same.
   expect((await by.client.get('/api/balances')).json()).toEqual(response.json());
+  return response.json();
+}
+
+/** Any member may choose the view: simplified (the default) or person to person. */
+async function simplify(by: Person, on: boolean) {
+  const response = await by.client.patch('/api/households/current', { simplifyDebts: on });
+  expect(response.statusCode, response.body).toBe(200);
+  expect(response.json().simplifyDebts).toBe(on);
+}
+
+async function payments(by: Person): Promise<Payment[]> {
+  const response = await by.client.get('/api/payments');
+  expect(response.statusCode, response.body).toBe(200);
   return response.json();
 }
 
@@ -164,10 +196,12 @@ const sumCents = (splits: SplitView[]) => splits.reduce((sum, s) => sum + cents(
 const amountsBy = (expense: ExpenseView, people: Person[]) => people.map((p) => splitOf(expense, p).amount);
 const netOf = (b: Balances, person: Person) => b.members.find((m) => m.userId === person.user.id)?.net ?? 0;
 
-/** Rows in the expense tables of the whole database: a refused request must change none of them. */
+/** Rows in the money tables of the whole database: a refused request must change none of them. */
 async function rowCounts() {
   const db = t.database.db;
-  const count = async (table: 'expenses' | 'expense_splits' | 'settlements' | 'images') =>
+  const count = async (
+    table: 'expenses' | 'expense_splits' | 'payments' | 'payment_splits' | 'activity' | 'images',
+  ) =>
     Number(
       (
         await db
@@ -179,7 +213,9 @@ async function rowCounts() {
   return {
     expenses: await count('expenses'),
     splits: await count('expense_splits'),
-    settlements: await count('settlements'),
+    payments: await count('payments'),
+    paymentSplits: await count('payment_splits'),
+    activity: await count('activity'),
     images: await count('images'),
   };
 }
@@ -409,7 +445,7 @@ describe('POST /api/expenses', () => {
     expect(big.amount).toBe('1000000.00');
     expect(amountsBy(big, others)).toEqual(['500000.00', '500000.00']);
     expect(big.splits.every((s) => !s.settled)).toBe(true);
-    expect(await balance(ann)).toEqual({ totalOwed: 1_000_000, totalOwing: 0 });
+    expect(await balance(ann)).toEqual({ totalOwed: 1_000_000, totalOwing: 0, net: 1_000_000 });
   });
 
   it('refuses bad input with 400 and a message naming the problem, writing nothing', async () => {
@@ -507,7 +543,7 @@ describe('POST /api/expenses', () => {
     expect(text.statusCode).toBeLessThan(500);
     expect(await rowCounts()).toEqual(before);
     expect(await list(ann)).toEqual([]);
-    expect(await balance(ben)).toEqual({ totalOwed: 0, totalOwing: 0 });
+    expect(await balance(ben)).toEqual({ totalOwed: 0, totalOwing: 0, net: 0 });
   });
 
   it('refuses a payer or split member who has left the household (400)', async () => {
@@ -589,25 +625,50 @@ describe('GET /api/expenses', () => {
 });
 
 describe('DELETE /api/expenses/:id', () => {
-  it('deletes an expense that is not fully settled (204): gone from the list and the balances', async () => {
+  it('deletes an expense that is not fully settled (204): gone from the list and the balances, back on restore', async () => {
     const { admin: ann, others, people } = await householdWith(['Ann Archer', 'Ben Baker', 'Cat Cole']);
-    const [ben] = others;
+    const [ben, cat] = [others[0]!, others[1]!];
     const keep = await addExpense(ann, people, { title: 'Keep' });
     const gone = await addExpense(ann, people, { title: 'Gone' });
-    expect((await settle(ben!, splitOf(gone, ben!).id)).statusCode).toBe(200);
-    const response = await ben!.client.delete(`/api/expenses/${gone.id}`);
+    expect((await settle(ben, splitOf(gone, ben).id)).statusCode).toBe(200);
+    const before = await list(ann);
+    expect(await balance(ann)).toEqual({ totalOwed: 30, totalOwing: 0, net: 30 });
+
+    const response = await ben.client.delete(`/api/expenses/${gone.id}`);
     expect(response.statusCode).toBe(204);
     expect(response.body).toBe('');
     expect((await list(ann)).map((e) => e.id)).toEqual([keep.id]);
-    expect(await balance(ann)).toEqual({ totalOwed: 20, totalOwing: 0 });
-    expect(await settle(ann, splitOf(gone, others[1]!).id)).toMatchObject({ statusCode: 404 });
+    // Gone's shares leave the balances. Ben's payment of his share is money that moved, so it
+    // stays in the ledger and now covers his share of Keep: only Cat still owes Ann.
+    expect(await balance(ann)).toEqual({ totalOwed: 10, totalOwing: 0, net: 10 });
+    expect(await balance(ben)).toEqual({ totalOwed: 0, totalOwing: 0, net: 0 });
+    expect(await balance(cat)).toEqual({ totalOwed: 0, totalOwing: 10, net: -10 });
+    expect((await payments(cat)).map((p) => [p.fromUserId, p.toUserId, p.amount])).toEqual([
+      [ben.user.id, ann.user.id, '10.00'],
+    ]);
+    expect(await settle(ann, splitOf(gone, cat).id)).toMatchObject({ statusCode: 404 });
     expect((await ann.client.delete(`/api/expenses/${gone.id}`)).statusCode).toBe(404);
-    const splits = await t.database.db
-      .selectFrom('expense_splits')
-      .select('id')
-      .where('expense_id', '=', gone.id)
-      .execute();
-    expect(splits).toEqual([]);
+
+    // It waits in the trash, and any member can bring it back as it was.
+    const trash = await cat.client.get('/api/trash');
+    expect(trash.statusCode).toBe(200);
+    expect(trash.json().expenses).toEqual([
+      {
+        id: gone.id,
+        title: 'Gone',
+        amount: '30.00',
+        date: '2026-03-10',
+        deletedAt: new Date(NOW).toISOString(),
+        deletedBy: ben.user.id,
+      },
+    ]);
+    const restored = await cat.client.post(`/api/expenses/${gone.id}/restore`);
+    expect(restored.statusCode, restored.body).toBe(200);
+    expect(restored.json()).toEqual(before.find((e) => e.id === gone.id));
+    expect(await list(ann)).toEqual(before);
+    expect(await balance(ann)).toEqual({ totalOwed: 30, totalOwing: 0, net: 30 });
+    expect((await cat.client.get('/api/trash')).json().expenses).toEqual([]);
+    expect((await cat.client.post(`/api/expenses/${gone.id}/restore`)).statusCode).toBe(404);
   });
 
   it("answers 409 once every other member's share is settled, and keeps the expense", async () => {
@@ -635,7 +696,10 @@ describe('DELETE /api/expenses/:id', () => {
     const [open] = await list(ann);
     expect(open!.fullySettled).toBe(false);
     expect((await ann.client.delete(`/api/expenses/${expense.id}`)).statusCode).toBe(204);
-    expect(await balance(cat)).toEqual({ totalOwed: 0, totalOwing: 0 });
+    expect(await balance(cat)).toEqual({ totalOwed: 0, totalOwing: 0, net: 0 });
+    // Ben's payment of 199.00 stays in the ledger: with the expense gone, Ann owes it back.
+    expect(await balance(ann)).toEqual({ totalOwed: 0, totalOwing: 199, net: -199 });
+    expect(await balance(ben)).toEqual({ totalOwed: 199, totalOwing: 0, net: 199 });
   });
 
   it('answers 404 for an unknown expense', async () => {
@@ -677,7 +741,35 @@ describe('PATCH /api/expense-splits/:id', () => {
     const [after] = await list(cat);
     expect(after!.splits.every((s) => s.settled)).toBe(true);
     expect(after).toMatchObject({ settledPercent: 100, fullySettled: true });
-    expect(await balance(ann)).toEqual({ totalOwed: 0, totalOwing: 0 });
+    expect(await balance(ann)).toEqual({ totalOwed: 0, totalOwing: 0, net: 0 });
+    // Each settling recorded one payment of that share to the payer, linked to it, by whoever
+    // settled it; settling again recorded nothing.
+    expect(await payments(ben)).toEqual([
+      {
+        id: expect.any(String),
+        fromUserId: cat.user.id,
+        toUserId: ann.user.id,
+        amount: '10.00',
+        date: '2026-03-11',
+        note: null,
+        splitIds: [splitOf(expense, cat).id],
+        createdBy: ann.user.id,
+        createdAt: new Date(NOW + 120_000).toISOString(),
+        deletedAt: null,
+      },
+      {
+        id: expect.any(String),
+        fromUserId: ben.user.id,
+        toUserId: ann.user.id,
+        amount: '10.00',
+        date: '2026-03-11',
+        note: null,
+        splitIds: [splitOf(expense, ben).id],
+        createdBy: ben.user.id,
+        createdAt: new Date(NOW + 60_000).toISOString(),
+        deletedAt: null,
+      },
+    ]);
   });
 
   it('refuses a third member (403), un-settling (400) and the payer’s own share (400)', async () => {
@@ -737,21 +829,45 @@ describe('GET /api/balance', () => {
   it('A pays 30.00 split three ways: A is owed 20, B and C owe 10 each, as numbers', async () => {
     const { admin: ann, others, people } = await householdWith(['Ann Archer', 'Ben Baker', 'Cat Cole']);
     const [ben, cat] = [others[0]!, others[1]!];
-    for (const person of people) expect(await balance(person)).toEqual({ totalOwed: 0, totalOwing: 0 });
+    const totals = async () => Promise.all(people.map((p) => balance(p)));
+    for (const person of people)
+      expect(await balance(person)).toEqual({ totalOwed: 0, totalOwing: 0, net: 0 });
     const expense = await addExpense(ann, people);
-    expect(await balance(ann)).toEqual({ totalOwed: 20, totalOwing: 0 });
-    expect(await balance(ben)).toEqual({ totalOwed: 0, totalOwing: 10 });
-    expect(await balance(cat)).toEqual({ totalOwed: 0, totalOwing: 10 });
+    expect(await totals()).toEqual([
+      { totalOwed: 20, totalOwing: 0, net: 20 },
+      { totalOwed: 0, totalOwing: 10, net: -10 },
+      { totalOwed: 0, totalOwing: 10, net: -10 },
+    ]);
 
-    // Owed and owing are reported separately, not netted; cents come through as fractions.
-    await addExpense(ben, [ann, ben], { amount: '9.00' });
-    expect(await balance(ann)).toEqual({ totalOwed: 20, totalOwing: 4.5 });
-    expect(await balance(ben)).toEqual({ totalOwed: 4.5, totalOwing: 10 });
+    // Cat pays 23.00 for Ann and herself: Ann owes Cat 11.50, Cat owes Ann 10.00.
+    // Nets: Ann +8.50, Ben −10.00, Cat +1.50; cents come through as fractions.
+    await addExpense(cat, [ann, cat], { amount: '23.00' });
+    // Simplified (the default): Ben pays Ann 8.50 and Cat 1.50, so nobody both owes and is owed.
+    const simplified = [
+      { totalOwed: 8.5, totalOwing: 0, net: 8.5 },
+      { totalOwed: 0, totalOwing: 10, net: -10 },
+      { totalOwed: 1.5, totalOwing: 0, net: 1.5 },
+    ];
+    expect(await totals()).toEqual(simplified);
+    // Person to person: Ben owes Ann 10.00 and Ann owes Cat 1.50 (11.50 − 10.00). Owed and owing
+    // are reported separately, not netted; the net is the same in either view.
+    await simplify(ben, false);
+    expect(await totals()).toEqual([
+      { totalOwed: 10, totalOwing: 1.5, net: 8.5 },
+      { totalOwed: 0, totalOwing: 10, net: -10 },
+      { totalOwed: 1.5, totalOwing: 0, net: 1.5 },
+    ]);
 
+    // Ben settles his share: his payment of 10.00 clears what he owed Ann, in both views.
     expect((await settle(ben, splitOf(expense, ben).id)).statusCode).toBe(200);
-    expect(await balance(ann)).toEqual({ totalOwed: 10, totalOwing: 4.5 });
-    expect(await balance(ben)).toEqual({ totalOwed: 4.5, totalOwing: 0 });
-    expect(await balance(cat)).toEqual({ totalOwed: 0, totalOwing: 10 });
+    const settled = [
+      { totalOwed: 0, totalOwing: 1.5, net: -1.5 },
+      { totalOwed: 0, totalOwing: 0, net: 0 },
+      { totalOwed: 1.5, totalOwing: 0, net: 1.5 },
+    ];
+    expect(await totals()).toEqual(settled);
+    await simplify(cat, true);
+    expect(await totals()).toEqual(settled);
   });
 });
 
@@ -809,35 +925,92 @@ describe('GET /api/balances', () => {
     // Every member sees the same view.
     expect(await balances(ben)).toEqual(b);
 
-    // Settling every pairwise debt clears everything.
+    expect(b.simplifyDebts).toBe(true);
+
+    // The largest debtor pays the largest creditor: Cat pays Ann 6, then Ben pays Ann 2.
+    expect(b.simplified.map(({ from, to, amount }) => ({ from, to, amount }))).toEqual([
+      { from: cat.user.id, to: ann.user.id, amount: 6 },
+      { from: ben.user.id, to: ann.user.id, amount: 2 },
+    ]);
+
+    // Settling up in the default view pays those transfers and brings every net to 0 …
+    for (const [from, amount] of [
+      [cat, 6],
+      [ben, 2],
+    ] as const) {
+      const response = await from.client.post('/api/settle-up', { toUserId: ann.user.id });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json()).toMatchObject({ amount, payment: { fromUserId: from.user.id } });
+    }
+    b = await balances(cat);
+    expect(b.simplified).toEqual([]);
+    expect(b.members.every((m) => m.net === 0)).toBe(true);
+    for (const person of people)
+      expect(await balance(person)).toEqual({ totalOwed: 0, totalOwing: 0, net: 0 });
+    // … and leaves a loop of equal person-to-person debts (Cat paid Ann 6.00, Ben paid Ann 2.00):
+    // Ben owes Ann 10 − 2, Cat owes Ben 8, Ann owes Cat 2 + 6.
+    expect(b.pairwise.map(({ from, to, amount }) => ({ from, to, amount }))).toEqual(
+      expect.arrayContaining([
+        { from: ben.user.id, to: ann.user.id, amount: 8 },
+        { from: cat.user.id, to: ben.user.id, amount: 8 },
+        { from: ann.user.id, to: cat.user.id, amount: 8 },
+      ]),
+    );
+    expect(b.pairwise).toHaveLength(3);
+
+    // Person to person, everyone sees the loop, and three payments of 8.00 clear it.
+    await simplify(ann, false);
+    for (const person of people)
+      expect(await balance(person)).toEqual({ totalOwed: 8, totalOwing: 8, net: 0 });
     for (const [from, to] of [
       [ben, ann],
       [cat, ben],
       [ann, cat],
-      [ben, cat],
     ] as const) {
-      expect((await from.client.post('/api/settle-up', { toUserId: to.user.id })).statusCode).toBe(200);
+      const response = await from.client.post('/api/settle-up', { toUserId: to.user.id });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json()).toMatchObject({ amount: 8, payment: { amount: '8.00' } });
     }
     b = await balances(cat);
-    expect(b.simplified).toEqual([]);
-    expect(b.pairwise).toEqual([]);
+    expect(b).toMatchObject({ simplifyDebts: false, simplified: [], pairwise: [] });
     expect(b.members.every((m) => m.net === 0)).toBe(true);
-    for (const person of people) expect(await balance(person)).toEqual({ totalOwed: 0, totalOwing: 0 });
+    for (const person of people)
+      expect(await balance(person)).toEqual({ totalOwed: 0, totalOwing: 0, net: 0 });
+    // Nothing is left to settle in either direction.
+    expect((await ben.client.post('/api/settle-up', { toUserId: cat.user.id })).statusCode).toBe(409);
   });
 });
 
 describe('POST /api/settle-up', () => {
-  it("settles every split the caller owes that member in one go, and nobody else's", async () => {
+  it("person to person: pays the pair's debt in one payment, settling those shares and nobody else's", async () => {
     const { admin: ann, others, people } = await householdWith(['Ann Archer', 'Ben Baker', 'Cat Cole']);
     const [ben, cat] = [others[0]!, others[1]!];
     const rent = await addExpense(ann, people, { title: 'Rent', amount: '30.00' });
     const power = await addExpense(ann, [ann, ben], { title: 'Power', amount: '7.01' });
     const snacks = await addExpense(cat, [ben, cat], { title: 'Snacks', amount: '4.00' });
+    await simplify(cat, false);
 
     clock = NOW + 5_000;
     const response = await ben.client.post('/api/settle-up', { toUserId: ann.user.id });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ settledSplits: 2, amount: 13.5 });
+    const answer: SettleUp = response.json();
+    expect(answer).toEqual({
+      payment: {
+        id: expect.any(String),
+        fromUserId: ben.user.id,
+        toUserId: ann.user.id,
+        amount: '13.50',
+        date: '2026-03-11',
+        note: null,
+        splitIds: [splitOf(rent, ben).id, splitOf(power, ben).id].sort(),
+        createdBy: ben.user.id,
+        createdAt: new Date(NOW + 5_000).toISOString(),
+        deletedAt: null,
+      },
+      amount: 13.5,
+      settledSplits: 2,
+    });
+    expect(await payments(cat)).toEqual([answer.payment]);
 
     const byId = new Map((await list(ann)).map((e) => [e.id, e]));
     expect(splitOf(byId.get(rent.id)!, ben)).toMatchObject({
@@ -852,26 +1025,90 @@ describe('POST /api/settle-up', () => {
     expect(
       b.pairwise.filter((d) => [d.from, d.to].sort().join() === [ann.user.id, ben.user.id].sort().join()),
     ).toEqual([]);
-    expect(await balance(ben)).toEqual({ totalOwed: 0, totalOwing: 2 });
-    expect(await balance(ann)).toEqual({ totalOwed: 10, totalOwing: 0 });
+    expect(await balance(ben)).toEqual({ totalOwed: 0, totalOwing: 2, net: -2 });
+    expect(await balance(ann)).toEqual({ totalOwed: 10, totalOwing: 0, net: 10 });
 
     const nothing = await ben.client.post('/api/settle-up', { toUserId: ann.user.id });
-    expect(nothing.statusCode).toBe(200);
-    expect(nothing.json()).toEqual({ settledSplits: 0, amount: 0 });
+    expect(nothing.statusCode).toBe(409);
+    expect(nothing.json()).toEqual({ message: 'You owe this member nothing in the balances shown' });
+    expect(await payments(ann)).toEqual([answer.payment]);
   });
 
-  it('settles only what the caller owes: a debt the other way round stays open', async () => {
+  it('simplified (the default): pays the transfer shown, which may cover debts to someone else', async () => {
+    const { admin: ann, others, people } = await householdWith(['Ann Archer', 'Ben Baker', 'Cat Cole']);
+    const [ben, cat] = [others[0]!, others[1]!];
+    const rent = await addExpense(ann, people, { title: 'Rent', amount: '30.00' });
+    const power = await addExpense(ann, [ann, ben], { title: 'Power', amount: '7.01' });
+    const snacks = await addExpense(cat, [ben, cat], { title: 'Snacks', amount: '4.00' });
+    // Nets: Ann +23.50, Ben −15.50 (10.00 + 3.50 to Ann, 2.00 to Cat), Cat −8.00.
+    expect((await balances(ben)).simplified.map(({ from, to, amount }) => ({ from, to, amount }))).toEqual([
+      { from: ben.user.id, to: ann.user.id, amount: 15.5 },
+      { from: cat.user.id, to: ann.user.id, amount: 8 },
+    ]);
+
+    const response = await ben.client.post('/api/settle-up', { toUserId: ann.user.id });
+    expect(response.statusCode).toBe(200);
+    // The payment is linked to the whole shares it covers, oldest first: Rent and Power.
+    expect(response.json()).toMatchObject({
+      payment: {
+        fromUserId: ben.user.id,
+        toUserId: ann.user.id,
+        amount: '15.50',
+        splitIds: [splitOf(rent, ben).id, splitOf(power, ben).id].sort(),
+      },
+      amount: 15.5,
+      settledSplits: 2,
+    });
+    expect(await balance(ben)).toEqual({ totalOwed: 0, totalOwing: 0, net: 0 });
+    expect(await balance(ann)).toEqual({ totalOwed: 8, totalOwing: 0, net: 8 });
+    expect(await balance(cat)).toEqual({ totalOwed: 0, totalOwing: 8, net: -8 });
+    // Ben owes Cat nothing in the view shown, though his share of Snacks is not linked to a payment.
+    const toCat = await ben.client.post('/api/settle-up', { toUserId: cat.user.id });
+    expect(toCat.statusCode).toBe(409);
+    expect(splitOf((await list(ann)).find((e) => e.id === snacks.id)!, ben).settled).toBe(false);
+    expect(await payments(cat)).toHaveLength(1);
+  });
+
+  it('pays what the pair nets to: a debt the other way round is taken off first', async () => {
     const { admin: ann, others } = await householdWith(['Ann Archer', 'Ben Baker']);
     const ben = others[0]!;
-    await addExpense(ann, [ann, ben], { amount: '20.00' });
+    const owed = await addExpense(ann, [ann, ben], { amount: '20.00' });
     const reverse = await addExpense(ben, [ann, ben], { amount: '6.00' });
-    expect((await ben.client.post('/api/settle-up', { toUserId: ann.user.id })).json()).toEqual({
-      settledSplits: 1,
-      amount: 10,
+    // Ben owes Ann 10.00 and Ann owes Ben 3.00: Ben pays 7.00, which covers no whole share.
+    const response = await ben.client.post('/api/settle-up', { toUserId: ann.user.id });
+    expect(response.statusCode).toBe(200);
+    const answer: SettleUp = response.json();
+    expect(answer).toEqual({
+      payment: {
+        id: expect.any(String),
+        fromUserId: ben.user.id,
+        toUserId: ann.user.id,
+        amount: '7.00',
+        date: '2026-03-11',
+        note: null,
+        splitIds: [],
+        createdBy: ben.user.id,
+        createdAt: new Date(NOW).toISOString(),
+        deletedAt: null,
+      },
+      amount: 7,
+      settledSplits: 0,
     });
-    expect((await balances(ben)).pairwise).toEqual([
-      { from: ann.user.id, to: ben.user.id, amount: 3, expenseIds: [reverse.id] },
-    ]);
+    expect(await payments(ann)).toEqual([answer.payment]);
+    for (const on of [true, false]) {
+      await simplify(ann, on);
+      expect(await balances(ben)).toMatchObject({ simplified: [], pairwise: [] });
+      expect(await balance(ben)).toEqual({ totalOwed: 0, totalOwing: 0, net: 0 });
+      expect(await balance(ann)).toEqual({ totalOwed: 0, totalOwing: 0, net: 0 });
+      for (const [from, to] of [
+        [ben, ann],
+        [ann, ben],
+      ] as const)
+        expect((await from.client.post('/api/settle-up', { toUserId: to.user.id })).statusCode).toBe(409);
+    }
+    const shares = await list(ann);
+    expect(splitOf(shares.find((e) => e.id === owed.id)!, ben).settled).toBe(false);
+    expect(splitOf(shares.find((e) => e.id === reverse.id)!, ann).settled).toBe(false);
   });
 
   it('refuses oneself (400), a non-member (404) and a missing member id (400), changing nothing', async () => {
@@ -894,15 +1131,15 @@ describe('POST /api/settle-up', () => {
       expect((await ben.client.post('/api/settle-up', body)).statusCode).toBe(400);
     }
     expect(await rowCounts()).toEqual(before);
-    expect(await balance(ben)).toEqual({ totalOwed: 0, totalOwing: 15 });
+    expect(await balance(ben)).toEqual({ totalOwed: 0, totalOwing: 15, net: -15 });
   });
 
-  it('settles each split once when the same member settles up twice at the same moment', async () => {
+  it('pays the debt once when the same member settles up twice at the same moment', async () => {
     const { admin: ann, others, people } = await householdWith(['Ann Archer', 'Ben Baker', 'Cat Cole']);
     const ben = others[0]!;
     let owedCents = 0;
     // Several rounds: on PostgreSQL the two requests really overlap, and each round is a chance
-    // for both to find the same open splits.
+    // for both to read the same debt and pay it twice.
     for (let round = 0; round < 5; round++) {
       let roundCents = 0;
       for (let i = 0; i < 4; i++) {
@@ -914,27 +1151,26 @@ describe('POST /api/settle-up', () => {
         ben.client.post('/api/settle-up', { toUserId: ann.user.id }),
         ben.client.post('/api/settle-up', { toUserId: ann.user.id }),
       ]);
-      for (const answer of answers) expect(answer.statusCode, answer.body).toBe(200);
-      const results = answers.map((a) => a.json() as { settledSplits: number; amount: number });
-      expect(
-        results.reduce((sum, r) => sum + r.settledSplits, 0),
-        `round ${round}`,
-      ).toBe(4);
-      expect(
-        results.reduce((sum, r) => sum + Math.round(r.amount * 100), 0),
-        `round ${round}`,
-      ).toBe(roundCents);
-      expect(await balance(ben)).toEqual({ totalOwed: 0, totalOwing: 0 });
+      // One pays what Ben owes; the other finds nothing left to pay.
+      expect(answers.map((a) => a.statusCode).sort(), `round ${round}`).toEqual([200, 409]);
+      const paid = answers.find((a) => a.statusCode === 200)!.json() as SettleUp;
+      expect(paid, `round ${round}`).toMatchObject({
+        amount: roundCents / 100,
+        settledSplits: 4,
+        payment: { fromUserId: ben.user.id, toUserId: ann.user.id },
+      });
+      expect(answers.find((a) => a.statusCode === 409)!.json()).toEqual({
+        message: 'You owe this member nothing in the balances shown',
+      });
+      // Never overpaid: Ben owes nothing and is owed nothing.
+      expect(await balance(ben), `round ${round}`).toEqual({ totalOwed: 0, totalOwing: 0, net: 0 });
     }
 
-    // The recorded settlements add up to what was owed, once.
-    const recorded = await t.database.db
-      .selectFrom('settlements')
-      .select(['amount_cents'])
-      .where('from_user', '=', ben.user.id)
-      .execute();
-    expect(recorded.reduce((sum, r) => sum + Number(r.amount_cents), 0)).toBe(owedCents);
-    expect(recorded.every((r) => Number(r.amount_cents) > 0)).toBe(true);
+    // The recorded payments add up to what was owed, once.
+    const recorded = await payments(ann);
+    expect(recorded).toHaveLength(5);
+    expect(recorded.every((p) => p.fromUserId === ben.user.id && cents(p.amount) > 0)).toBe(true);
+    expect(recorded.reduce((sum, p) => sum + cents(p.amount), 0)).toBe(owedCents);
     expect((await list(ann)).every((e) => splitOf(e, ben).settled)).toBe(true);
   });
 });
@@ -993,8 +1229,8 @@ describe('recurring expenses', () => {
     }
     expect(expenses.find((e) => e.id === source.id)!.nextOccurrenceDate).toBe('2026-04-30');
     // Two copies of 3.33 each for Ben (the original is settled), three open shares for Cat.
-    expect(await balance(ben)).toEqual({ totalOwed: 0, totalOwing: 6.66 });
-    expect(await balance(cat)).toEqual({ totalOwed: 0, totalOwing: 9.99 });
+    expect(await balance(ben)).toEqual({ totalOwed: 0, totalOwing: 6.66, net: -6.66 });
+    expect(await balance(cat)).toEqual({ totalOwed: 0, totalOwing: 9.99, net: -9.99 });
 
     expect(await dueBy('2026-03-31', sweepAt)).toEqual([]);
     expect(await list(cat)).toEqual(expenses);
@@ -1501,7 +1737,7 @@ describe('another household', () => {
       }
     }
     expect((await list(outsider)).map((e) => e.title)).toEqual(['Own bill']);
-    expect(await balance(away.others[0]!)).toEqual({ totalOwed: 0, totalOwing: 15 });
+    expect(await balance(away.others[0]!)).toEqual({ totalOwed: 0, totalOwing: 15, net: -15 });
   });
 
   it('cannot name a member of another household as payer or in a split (400, nothing written)', async () => {

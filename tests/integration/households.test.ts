@@ -307,7 +307,8 @@ describe('PATCH /api/households/current', () => {
     [{ rentDueDay: 0 }, 'Rent due day must be a whole number from 1 to 31'],
     [{ rentDueDay: 32 }, 'Rent due day must be a whole number from 1 to 31'],
     [{ rentDueDay: 2.5 }, 'Rent due day must be a whole number from 1 to 31'],
-    [{}, 'Send at least one of name, rentAmount, rentDueDay'],
+    [{ simplifyDebts: 'yes' }, 'simplifyDebts must be true or false'],
+    [{}, 'Send at least one of name, rentAmount, rentDueDay, simplifyDebts'],
   ])('refuses %j with 400 and changes nothing', async (body, message) => {
     const { admin } = await householdWith(['Keeper']);
     const before = await current(admin.client);
@@ -338,20 +339,52 @@ describe('POST /api/households/leave', () => {
   });
 
   it('deletes the household and everything it owns when the last member leaves', async () => {
-    const { admin, household } = await householdWith(['Last']);
+    const { admin, others, household } = await householdWith(['Last', 'Gone']);
+    const gone = others[0]!;
+    // Money and activity too: an expense, a payment linked to a share of it, and their entries.
+    const created = await admin.client.post('/api/expenses', {
+      expense: {
+        title: 'Bins',
+        amount: '8.00',
+        category: 'other',
+        date: '2026-03-10',
+        splitType: 'equal',
+        paidBy: admin.user.id,
+        isRecurring: false,
+        recurringInterval: 'monthly',
+      },
+      splits: [admin, gone].map((p) => ({ userId: p.user.id, amount: '4.00' })),
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const share = created.json().splits.find((s: { userId: string }) => s.userId === gone.user.id);
+    expect((await gone.client.patch(`/api/expense-splits/${share.id}`, { settled: true })).statusCode).toBe(
+      200,
+    );
+    const [payment] = (await admin.client.get('/api/payments')).json();
+    expect(payment.splitIds).toEqual([share.id]);
+    expect((await gone.client.post('/api/households/leave', {})).statusCode).toBe(204);
+
     expect((await admin.client.post('/api/households/leave', {})).statusCode).toBe(204);
-    const rows = await t.database.db
-      .selectFrom('households')
-      .select('id')
-      .where('id', '=', household.id)
+    const db = t.database.db;
+    for (const table of [
+      'households',
+      'household_members',
+      'household_events',
+      'expenses',
+      'expense_splits',
+      'payments',
+      'activity',
+    ] as const) {
+      const column = table === 'households' ? 'id' : 'household_id';
+      const rows = await db.selectFrom(table).select(column).where(column, '=', household.id).execute();
+      expect(rows, table).toHaveLength(0);
+    }
+    const links = await db
+      .selectFrom('payment_splits')
+      .select('split_id')
+      .where('payment_id', '=', payment.id)
       .execute();
-    expect(rows).toHaveLength(0);
-    const events = await t.database.db
-      .selectFrom('household_events')
-      .select('id')
-      .where('household_id', '=', household.id)
-      .execute();
-    expect(events).toHaveLength(0);
+    expect(links).toHaveLength(0);
     const joinAgain = await (await signUp(t.app)).client.post('/api/households/join', {
       inviteCode: household.inviteCode,
     });

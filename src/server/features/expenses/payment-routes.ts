@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { createPaymentSchema, TRASH_DAYS } from '#shared/ledger-view.ts';
+import { type ActivityView, createPaymentSchema, TRASH_DAYS } from '#shared/ledger-view.ts';
 import { centsToDollars } from '#shared/money.ts';
 import { type Context, requireMember } from '../../auth/guards.ts';
+import { isUniqueViolation } from '../../db/dialect.ts';
 import { badRequest, forbidden, notFound, parse } from '../../http/errors.ts';
 import { announceActivity, recordActivity } from '../activity/queries.ts';
 import { isMember } from '../households/queries.ts';
@@ -31,37 +32,46 @@ export function paymentRoutes(app: FastifyInstance, ctx: Context): void {
     }
     if (member.userId !== from && member.userId !== to)
       throw forbidden('You can record only a payment you made or received');
-    const result = await db.transaction().execute(async (trx) => {
-      const payment = await insertPayment(
-        trx,
-        member.householdId,
-        member.userId,
-        {
-          from,
-          to,
-          cents: input.amount,
-          date: input.date ?? today(ctx.now()),
-          note: input.note,
-          clientId: input.clientId ?? null,
-          splitIds: [],
-        },
-        ctx.now(),
-      );
-      if (payment.repeat) return { id: payment.id, entry: null };
-      const names = memberNames([from, to]);
-      const entry = await recordActivity(
-        trx,
-        {
-          householdId: member.householdId,
-          actorId: member.userId,
-          kind: 'payment_recorded',
-          subject: { type: 'payment', id: payment.id },
-          summary: `${names.get(from)} paid ${names.get(to)} ${centsToDollars(input.amount)}`,
-        },
-        ctx.now(),
-      );
-      return { id: payment.id, entry };
-    });
+    const record = () =>
+      db.transaction().execute(async (trx) => {
+        const payment = await insertPayment(
+          trx,
+          member.householdId,
+          member.userId,
+          {
+            from,
+            to,
+            cents: input.amount,
+            date: input.date ?? today(ctx.now()),
+            note: input.note,
+            clientId: input.clientId ?? null,
+            splitIds: [],
+          },
+          ctx.now(),
+        );
+        if (payment.repeat) return { id: payment.id, entry: null };
+        const names = memberNames([from, to]);
+        const entry = await recordActivity(
+          trx,
+          {
+            householdId: member.householdId,
+            actorId: member.userId,
+            kind: 'payment_recorded',
+            subject: { type: 'payment', id: payment.id },
+            summary: `${names.get(from)} paid ${names.get(to)} ${centsToDollars(input.amount)}`,
+          },
+          ctx.now(),
+        );
+        return { id: payment.id, entry };
+      });
+    let result: { id: string; entry: ActivityView | null };
+    try {
+      result = await record();
+    } catch (error) {
+      // Two taps at the same moment: the unique device id lets one in; the other answers it.
+      if (!input.clientId || !isUniqueViolation(error)) throw error;
+      result = await record();
+    }
     const payment = (await getPayment(db, member.householdId, result.id))!;
     if (result.entry) {
       await events.toHousehold(member.householdId, { type: 'payment_recorded', payment });

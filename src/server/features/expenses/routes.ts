@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { z } from 'zod';
 import {
   createExpenseSchema,
@@ -14,6 +15,7 @@ import { debtBetween } from '#shared/ledger.ts';
 import { TRASH_DAYS } from '#shared/ledger-view.ts';
 import { centsToDollars } from '#shared/money.ts';
 import { type Context, requireMember } from '../../auth/guards.ts';
+import type { Db } from '../../db/database.ts';
 import { badRequest, conflict, forbidden, notFound, parse } from '../../http/errors.ts';
 import { announceActivity, recordActivity } from '../activity/queries.ts';
 import { isMember } from '../households/queries.ts';
@@ -58,6 +60,15 @@ const explainQuery = z.object({
 });
 
 export const today = (now: number) => new Date(now).toISOString().slice(0, 10);
+
+/**
+ * Takes the household's row for the rest of the transaction (a write that changes nothing), so
+ * two settle-ups at the same moment run one after the other and the second sees the first's
+ * payment. SQLite runs one write transaction at a time anyway.
+ */
+async function lockHousehold(trx: Db, householdId: string): Promise<void> {
+  await sql`update households set simplify_debts = simplify_debts where id = ${householdId}`.execute(trx);
+}
 
 /**
  * The cents of each share, decided by the server: equal splits spread the remainder,
@@ -314,14 +325,15 @@ export function expenseRoutes(app: FastifyInstance, ctx: Context): void {
     const from = split.user_id;
     const to = split.paid_by;
     const entry = await db.transaction().execute(async (trx) => {
-      const linked = await trx
-        .selectFrom('payment_splits as ps')
-        .innerJoin('payments as p', 'p.id', 'ps.payment_id')
-        .select('p.id')
-        .where('ps.split_id', '=', id)
-        .where('p.deleted_at', 'is', null)
+      // Claims the share: a second request at the same moment waits for this one's row and then
+      // finds it settled, so one payment is recorded.
+      const claim = await trx
+        .updateTable('expense_splits')
+        .set({ settled: true, settled_at: ctx.now() })
+        .where('id', '=', id)
+        .where('settled', '=', false)
         .executeTakeFirst();
-      if (linked) return null;
+      if (Number(claim.numUpdatedRows) === 0) return null;
       const payment = await insertPayment(
         trx,
         member.householdId,
@@ -398,6 +410,7 @@ export function expenseRoutes(app: FastifyInstance, ctx: Context): void {
     if (!(await isMember(db, member.householdId, toUserId)))
       throw notFound('No such member in your household');
     const result = await db.transaction().execute(async (trx) => {
+      await lockHousehold(trx, member.householdId);
       if (clientId) {
         const first = await trx
           .selectFrom('payments')

@@ -38,6 +38,8 @@ export function householdRoutes(app: FastifyInstance, ctx: Context): void {
     userId: string,
     kind: 'member_joined' | 'member_left',
   ) => {
+    // The last member to leave takes the household, and its activity, with them.
+    if (!(await getHousehold(db, householdId))) return;
     const names = memberNames([userId]);
     const name = names.get(userId) ?? 'A member';
     await logActivity(
