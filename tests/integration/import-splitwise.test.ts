@@ -134,12 +134,7 @@ describe('Splitwise import: import', () => {
     }[];
     const byTitle = new Map(expenses.map((e) => [e.title, e]));
     expect([...byTitle.keys()].sort()).toEqual(
-      [
-        'Dinner at "Luigi\'s" with wine',
-        'Electricity',
-        'Groceries, big shop',
-        'Taxi home',
-      ].sort(),
+      ['Dinner at "Luigi\'s" with wine', 'Electricity', 'Groceries, big shop', 'Taxi home'].sort(),
     );
     expect(byTitle.get('Groceries, big shop')).toMatchObject({
       amount: '90.00',
