@@ -97,15 +97,17 @@ export async function householdBalances(db: Db, householdId: string): Promise<Ho
   };
 }
 
-/** Why `from` owes `to` what the view shows: lines that add up to it exactly. */
+/** Why `from` owes `to` what a view shows: lines that add up to it exactly. */
 export async function explainDebt(
   db: Db,
   householdId: string,
   from: string,
   to: string,
-  view: 'pairwise' | 'simplified',
+  asked?: 'pairwise' | 'simplified',
 ): Promise<ExplanationView> {
-  const { figures } = await readLedger(db, householdId);
+  const { figures, simplify } = await readLedger(db, householdId);
+  // Without a view asked for, the household's own.
+  const view = asked ?? (simplify ? 'simplified' : 'pairwise');
   if (view === 'simplified') {
     const amount = figures.simplified.find((d) => d.from === from && d.to === to)?.cents ?? 0;
     const names = new Map((await listMembers(db, householdId)).map((m) => [m.userId, displayName(m.user)]));

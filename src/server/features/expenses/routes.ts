@@ -398,8 +398,7 @@ export function expenseRoutes(app: FastifyInstance, ctx: Context): void {
     const member = await requireMember(ctx, request, reply);
     const { from, to, view } = parse(explainQuery, request.query);
     if (from === to) throw badRequest('from and to must be two different members');
-    const simplify = (await householdBalances(db, member.householdId)).simplifyDebts;
-    return explainDebt(db, member.householdId, from, to, view ?? (simplify ? 'simplified' : 'pairwise'));
+    return explainDebt(db, member.householdId, from, to, view);
   });
 
   // Records one payment of exactly the debt shown from the caller to that member.
