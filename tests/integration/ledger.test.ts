@@ -1,17 +1,17 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { expenseMessages } from '#shared/expenses.ts';
-import {
-  type ActivityPageView,
-  type BalanceTotalsView,
-  type DebtView,
-  type ExplanationView,
-  type HouseholdBalancesView,
-  type PairLineView,
-  type PaymentView,
-  paymentMessages,
-  type TrashView,
+import type {
+  ActivityPageView,
+  BalanceTotalsView,
+  DebtView,
+  ExplanationView,
+  HouseholdBalancesView,
+  PairLineView,
+  PaymentView,
+  TrashView,
 } from '#shared/ledger-view.ts';
+import { paymentMessages } from '#shared/payments.ts';
 import { Client, createTestApp, signUp, type TestApp } from './helpers.ts';
 import { expectIsolated } from './isolation.ts';
 

@@ -134,23 +134,6 @@ export async function logActivity(db: Db, events: Publisher, entry: NewActivity,
   await announceActivity(events, entry.householdId, [await recordActivity(db, entry, now)]);
 }
 
-/** The kinds each filter of the activity screen covers. */
-export const ACTIVITY_GROUPS: Record<string, readonly ActivityKind[]> = {
-  money: [
-    'expense_created',
-    'expense_edited',
-    'expense_deleted',
-    'expense_restored',
-    'payment_recorded',
-    'payment_deleted',
-    'payment_restored',
-    'setting_changed',
-  ],
-  chores: ['chore_created', 'chore_edited', 'chore_completed', 'chore_deleted'],
-  events: ['event_created', 'event_deleted'],
-  members: ['member_joined', 'member_left'],
-};
-
 /** A page of the household's activity, newest first, after the entry `before` when given. */
 export async function listActivity(
   db: Db,

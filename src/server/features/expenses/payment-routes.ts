@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { type ActivityView, createPaymentSchema, TRASH_DAYS } from '#shared/ledger-view.ts';
+import { type ActivityView, TRASH_DAYS } from '#shared/ledger-view.ts';
 import { centsToDollars } from '#shared/money.ts';
+import { createPaymentSchema } from '#shared/payments.ts';
 import { type Context, requireMember } from '../../auth/guards.ts';
 import { isUniqueViolation } from '../../db/dialect.ts';
 import { badRequest, forbidden, notFound, parse } from '../../http/errors.ts';
