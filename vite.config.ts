@@ -57,7 +57,7 @@ export default defineConfig(({ isSsrBuild }) => ({
 }));
 
 type ModuleGraph = {
-  getModuleInfo(id: string): { importedIds: readonly string[] } | null;
+  getModuleInfo(id: string): { importedIds: readonly string[]; importers: readonly string[] } | null;
 };
 
 const web = (file: string) => path.resolve(import.meta.dirname, 'src/web', file);
@@ -104,7 +104,13 @@ function householdChunk() {
       for (const screen of HOUSEHOLD_SCREENS)
         for (const m of closure(graph, screen))
           if (m !== screen && !excluded.has(m)) count.set(m, (count.get(m) ?? 0) + 1);
-      grouped = new Set([...count].filter(([, n]) => n >= 2).map(([m]) => m));
+      // A screen's reads and writes (features/*/api/) that a page opened later uses too, such as
+      // an edit page, stay with the screens rather than become a small chunk of their own.
+      const inScreens = new Set([...count.keys(), ...HOUSEHOLD_SCREENS]);
+      const apiSharedLater = (m: string) =>
+        /\/src\/web\/features\/[^/]+\/api\//.test(m) &&
+        (graph.getModuleInfo(m)?.importers ?? []).some((by) => !inScreens.has(by));
+      grouped = new Set([...count].filter(([m, n]) => n >= 2 || apiSharedLater(m)).map(([m]) => m));
     }
     return grouped.has(id) ? 'household' : null;
   };

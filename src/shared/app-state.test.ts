@@ -46,13 +46,17 @@ describe('appState', () => {
 describe('HOUSEHOLD_ONLY_PATHS', () => {
   it('lists the household screens of SPEC §2, and neither home nor the listings', () => {
     expect([...HOUSEHOLD_ONLY_PATHS].sort()).toEqual([
+      '/activity',
       '/add-chore',
       '/add-event',
       '/add-expense',
       '/calendar',
       '/chores',
+      '/chores/:id/edit',
       '/dashboard',
       '/expenses',
+      '/expenses/:id/edit',
+      '/expenses/deleted',
       '/import-splitwise',
       '/messages',
     ]);

@@ -26,7 +26,7 @@ export function appState(input: AppStateInput): AppState {
   return 'without-household';
 }
 
-/** Screens that need a household; without one they show a fallback (SPEC §2). */
+/** Screens that need a household (route patterns); without one they show a fallback (SPEC §2). */
 export const HOUSEHOLD_ONLY_PATHS = [
   '/chores',
   '/expenses',
@@ -37,4 +37,8 @@ export const HOUSEHOLD_ONLY_PATHS = [
   '/add-chore',
   '/add-event',
   '/import-splitwise',
+  '/expenses/:id/edit',
+  '/expenses/deleted',
+  '/chores/:id/edit',
+  '/activity',
 ] as const;

@@ -1,6 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { memo, Suspense, startTransition, useEffect, useState } from 'react';
 import { BrowserRouter } from 'react-router';
+import { ToastHost } from './components/toast.tsx';
 import { useAuthTransition } from './features/auth/auth-transition.ts';
 import { AuthTransitionOverlay } from './features/auth/components/auth-transition-overlay.tsx';
 import { queryClient } from './lib/query-client.ts';
@@ -62,6 +63,7 @@ export function Shell({ preview = false }: { preview?: boolean }) {
           <AppRoutes state={state} />
         </main>
         {showBottomNav && <BottomNav />}
+        {!preview && state === 'with-household' && <ToastHost />}
       </div>
       <UpdateBanner />
       <AuthTransitionOverlay userChecked={userChecked} />

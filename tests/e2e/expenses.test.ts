@@ -1,5 +1,6 @@
 // Expenses with three members in three browsers: a bill split three ways through the form, the
-// balances on every screen live, settle-up, settling a share, and the form's checks.
+// balances on every screen live, settle-up (a payment of the debt shown), settling a share, and
+// the form's checks. Payments by hand and the four-member ledger: money-ledger.test.ts.
 import type { Locator, Page, Response } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, inject, it } from 'vitest';
@@ -41,8 +42,21 @@ async function household(...others: string[]): Promise<Member[]> {
 
 const exactly = (text: string) => new RegExp(`^${text.replace(/[$.()]/g, '\\$&')}$`);
 
-/** Waits until the 'Your Balance' card shows these two amounts. */
+/** Waits until the 'Your Balance' card shows these two amounts (and the net they make, in words). */
 async function expectBalance(page: Page, owed: string, owing: string): Promise<void> {
+  const cents = (text: string) => Math.round(Number(text.replace(/[$,]/g, '')) * 100);
+  const net = cents(owed) - cents(owing);
+  const dollars = `$${(Math.abs(net) / 100).toFixed(2)}`;
+  const words =
+    net > 0
+      ? `You are owed ${dollars} overall`
+      : net < 0
+        ? `You owe ${dollars} overall`
+        : 'You are all settled up';
+  await page
+    .getByTestId('balance-net')
+    .filter({ hasText: exactly(words) })
+    .waitFor();
   await page
     .getByTestId('balance-owed')
     .filter({ hasText: exactly(owed) })
@@ -53,16 +67,9 @@ async function expectBalance(page: Page, owed: string, owing: string): Promise<v
     .waitFor();
 }
 
-/** Opens the 'Simplified Balances' card (if closed). */
-async function openBalances(page: Page): Promise<void> {
-  const toggle = page.getByRole('button', { name: /^Simplified Balances/ });
-  if ((await toggle.getAttribute('aria-expanded')) === 'false') await toggle.click();
-  expect(await toggle.getAttribute('aria-expanded')).toBe('true');
-}
-
-/** Waits until the open card lists exactly these payments (in any order: ties go by user id). */
+/** Waits until the 'Balances' card lists exactly these debts (in any order: ties go by user id). */
 async function expectTransfers(page: Page, expected: string[]): Promise<void> {
-  const rows = page.getByTestId('transfer');
+  const rows = page.getByTestId('debt');
   if (expected.length === 0) {
     await page.getByText('Everyone is settled up. Nobody owes anything.').waitFor();
     expect(await rows.count()).toBe(0);
@@ -71,7 +78,7 @@ async function expectTransfers(page: Page, expected: string[]): Promise<void> {
   await page.waitForFunction(
     (want) =>
       JSON.stringify(
-        [...document.querySelectorAll('[data-testid="transfer"] button[aria-expanded]')]
+        [...document.querySelectorAll('[data-testid="debt"] > button[aria-expanded]')]
           .map((b) => b.textContent?.trim())
           .sort(),
       ) === JSON.stringify(want),
@@ -120,7 +127,7 @@ describe('expenses', () => {
     expect(await a.getByRole('link', { name: 'Create an Expense' }).count()).toBe(0);
     await a.keyboard.press('Home');
     await a.getByText('No Expenses Yet').waitFor();
-    await openBalances(a);
+    await a.getByRole('region', { name: 'Balances' }).waitFor();
     await expectTransfers(a, []);
     await expectAccessibleInBothThemes(a);
 
@@ -237,53 +244,62 @@ describe('expenses', () => {
     expect(await a.getByRole('link', { name: 'Export CSV' }).getAttribute('href')).toBe(
       '/api/expenses/export.csv',
     );
-    await openBalances(a);
-    await expectTransfers(a, ['Bea E. owes Ada E. $10.00', 'Cleo E. owes Ada E. $10.00']);
+    await expectTransfers(a, ['Bea E. owes you $10.00', 'Cleo E. owes you $10.00']);
+    expect(await a.getByRole('switch', { name: 'Simplify debts' }).getAttribute('aria-checked')).toBe('true');
     await expectAccessibleInBothThemes(a);
 
-    // Bea opens the card, sees why she owes Ada and settles up.
-    await openBalances(b);
-    await expectTransfers(b, ['Bea E. owes Ada E. $10.00', 'Cleo E. owes Ada E. $10.00']);
-    const beaOwes = b.getByRole('button', { name: 'Bea E. owes Ada E. $10.00' });
+    // Bea sees why she owes Ada (each member's net) and settles up: one payment of that debt.
+    await expectTransfers(b, ['You owe Ada E. $10.00', 'Cleo E. owes Ada E. $10.00']);
+    const beaOwes = b.getByRole('button', { name: 'You owe Ada E. $10.00' });
     await beaOwes.click();
     expect(await beaOwes.getAttribute('aria-expanded')).toBe('true');
-    const why = b.getByTestId('transfer').filter({ has: beaOwes });
-    await why.getByText('Behind this payment:').waitFor();
-    await why.getByText('Pizza night').waitFor();
-    // Settle up is offered only on the payment Bea makes.
+    const why = b.getByTestId('debt').filter({ has: beaOwes });
+    await why.getByTestId('explain-member').nth(2).waitFor();
+    expect(await why.getByTestId('explain-member').count()).toBe(3);
+    await why.getByText('Total').waitFor();
+    // Settle up is offered only on the debt Bea pays.
     expect(await b.getByRole('button', { name: /^Settle up/ }).count()).toBe(1);
     await b.getByRole('button', { name: 'Settle up with Ada E.' }).click();
     const dialog = b.getByRole('dialog', { name: 'Settle up with Ada E.?' });
-    await dialog.getByText('$10.00').waitFor();
+    await dialog.getByText('Record that you paid Ada E. $10.00.').waitFor();
     await expectAccessible(b);
     const [settled] = await Promise.all([
       b.waitForResponse(isExpenseCall('POST', '/api/settle-up')),
       dialog.getByRole('button', { name: 'Settle up' }).click(),
     ]);
-    expect(settled.request().postDataJSON()).toEqual({ toUserId: ada.id });
-    expect(await settled.json()).toEqual({ settledSplits: 1, amount: 10 });
+    expect(settled.request().postDataJSON()).toEqual({ toUserId: ada.id, clientId: expect.any(String) });
+    expect((await settled.json()).payment).toMatchObject({
+      fromUserId: bea.id,
+      toUserId: ada.id,
+      amount: '10.00',
+    });
     await dialog.waitFor({ state: 'hidden' });
+    await b.getByRole('status').filter({ hasText: 'Recorded: You paid Ada E. $10.00.' }).waitFor();
+    // The payment is in Bea's history; she can delete it (with Undo) if it was a mistake.
+    await b.getByTestId('payment-card').filter({ hasText: 'You paid Ada E. $10.00' }).waitFor();
 
     // All three screens agree: Ada is owed 10.00 by Cleo only; Bea is all settled.
     await expectBalance(b, '$0.00', '$0.00');
     await expectTransfers(b, ['Cleo E. owes Ada E. $10.00']);
     await expectBalance(a, '$10.00', '$0.00');
-    await expectTransfers(a, ['Cleo E. owes Ada E. $10.00']);
+    await expectTransfers(a, ['Cleo E. owes you $10.00']);
     await expectBalance(c, '$0.00', '$10.00');
-    await openBalances(c);
-    await expectTransfers(c, ['Cleo E. owes Ada E. $10.00']);
+    await expectTransfers(c, ['You owe Ada E. $10.00']);
     await c.getByRole('button', { name: 'Settle up with Ada E.' }).waitFor();
-    // Person to person, the same single debt.
-    const pairwise = a.getByRole('switch', { name: 'Person to person' });
-    await pairwise.click();
-    expect(await pairwise.getAttribute('aria-checked')).toBe('true');
-    await expectTransfers(a, ['Cleo E. owes Ada E. $10.00']);
+    await a.getByTestId('payment-card').filter({ hasText: 'Bea E. paid you $10.00' }).waitFor();
+    // Person to person (the household's setting, for everyone), the same single debt.
+    const simplify = a.getByRole('switch', { name: 'Simplify debts' });
+    await simplify.click();
+    await a.getByRole('switch', { name: 'Simplify debts', checked: false }).waitFor();
+    await expectTransfers(a, ['Cleo E. owes you $10.00']);
+    // Settling up linked the payment to Bea's share: it shows as settled on every screen.
     await pizza.getByText('50% settled').waitFor();
     await split(pizza, 'Bea E.').getByText('Settled').waitFor();
     await split(card(c, 'Pizza night'), 'Bea E.').getByText('Settled').waitFor();
     await expectAccessibleInBothThemes(a);
 
-    // Ada settles Cleo's share: the expense is settled everywhere and can no longer be deleted.
+    // Ada settles Cleo's share: a payment linked to it; nobody owes anything any more, and the
+    // expense, settled, can no longer be deleted.
     await pizza.getByRole('button', { name: 'Delete "Pizza night"' }).waitFor();
     const [patched] = await Promise.all([
       a.waitForResponse((r) => r.url().includes('/api/expense-splits/') && r.request().method() === 'PATCH'),
@@ -298,9 +314,12 @@ describe('expenses', () => {
     await expectBalance(c, '$0.00', '$0.00');
     await expectTransfers(c, []);
     await expectTransfers(b, []);
+    await a.getByTestId('payment-card').filter({ hasText: 'Cleo E. paid you $10.00' }).waitFor();
+    // All counts the expense and both payments; the tabs by status, the expenses.
+    expect(await tabs.getByRole('tab').allTextContents()).toEqual(['All3', 'Unsettled0', 'Settled1']);
     await a.getByRole('tab', { name: /^Settled/ }).click();
     await card(a, 'Pizza night').waitFor();
-    expect(await tabs.getByRole('tab').allTextContents()).toEqual(['All1', 'Unsettled0', 'Settled1']);
+    expect(await a.getByTestId('payment-card').count()).toBe(0);
     await a.getByRole('tab', { name: /^Unsettled/ }).click();
     await a.getByText('No unsettled Expenses').waitFor();
 

@@ -24,9 +24,13 @@ const MessagesPage = lazyScreen(pages.messages, (m) => m.MessagesPage);
 const JoinPage = lazyScreen(pages.join, (m) => m.JoinPage);
 const ChoresPage = lazyScreen(pages.chores, (m) => m.ChoresPage);
 const AddChorePage = lazyScreen(pages.addChore, (m) => m.AddChorePage);
+const EditChorePage = lazyScreen(pages.editChore, (m) => m.EditChorePage);
 const ExpensesPage = lazyScreen(pages.expenses, (m) => m.ExpensesPage);
 const AddExpensePage = lazyScreen(pages.addExpense, (m) => m.AddExpensePage);
 const ImportSplitwisePage = lazyScreen(pages.importSplitwise, (m) => m.ImportSplitwisePage);
+const EditExpensePage = lazyScreen(pages.editExpense, (m) => m.EditExpensePage);
+const DeletedItemsPage = lazyScreen(pages.deletedItems, (m) => m.DeletedItemsPage);
+const ActivityPage = lazyScreen(pages.activity, (m) => m.ActivityPage);
 const DashboardPage = lazyScreen(pages.dashboard, (m) => m.DashboardPage);
 const DashboardNoHousehold = lazyScreen(pages.dashboard, (m) => m.DashboardNoHousehold);
 const CalendarPage = lazyScreen(pages.calendar, (m) => m.CalendarPage);
@@ -107,9 +111,13 @@ function routesFor(state: Exclude<AppState, 'loading'>) {
           <Route path="/onboarding" element={<Navigate to="/" replace />} />
           <Route path="/chores" element={<ChoresPage />} />
           <Route path="/add-chore" element={<AddChorePage />} />
+          <Route path="/chores/:id/edit" element={<EditChorePage />} />
           <Route path="/expenses" element={<ExpensesPage />} />
           <Route path="/add-expense" element={<AddExpensePage />} />
           <Route path="/import-splitwise" element={<ImportSplitwisePage />} />
+          <Route path="/expenses/:id/edit" element={<EditExpensePage />} />
+          <Route path="/expenses/deleted" element={<DeletedItemsPage />} />
+          <Route path="/activity" element={<ActivityPage />} />
           <Route path="/calendar" element={<CalendarPage />} />
           <Route path="/add-event" element={<AddEventPage />} />
           <Route path="/messages" element={<MessagesPage />} />

@@ -7,6 +7,7 @@ import { ErrorCard } from '../../components/error-card.tsx';
 import { ChoresIcon } from '../../components/icons.tsx';
 import { PlusIcon } from '../../components/page-icons.tsx';
 import { PageSpinner } from '../../components/spinner.tsx';
+import { Toast } from '../../components/toast.tsx';
 import { buttonStyles, mutedText } from '../../components/ui.ts';
 import { useRenderLimit } from '../../lib/use-render-limit.ts';
 import { useUser } from '../auth/api/get-user.ts';
@@ -18,7 +19,6 @@ import { type ChoreActions, ChoreCard } from './components/chore-card.tsx';
 import { ChoreCounters } from './components/chore-counters.tsx';
 import { DeleteChoreDialog } from './components/delete-chore-dialog.tsx';
 import { LeaderboardCard } from './components/leaderboard-card.tsx';
-import { Toast } from './components/toast.tsx';
 import { useCompletionNotice } from './use-completion-notice.ts';
 
 /** Chores built at once when the list shows; the rest follow in the background. */

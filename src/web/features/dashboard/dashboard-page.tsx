@@ -9,7 +9,7 @@ import { FloatingHeader } from '../../components/floating-header.tsx';
 import { CalendarIcon, ChatIcon, ChoresIcon, WalletIcon } from '../../components/icons.tsx';
 import { PlusIcon } from '../../components/page-icons.tsx';
 import { Tabs } from '../../components/tabs.tsx';
-import { buttonStyles, mutedText } from '../../components/ui.ts';
+import { buttonStyles, linkStyles, mutedText } from '../../components/ui.ts';
 import { useCurrentHousehold } from '../households/api/get-household.ts';
 import { useDashboard } from './api/get-dashboard.ts';
 import { CompletionChart } from './components/completion-chart.tsx';
@@ -114,7 +114,15 @@ export function DashboardPage() {
             {data ? <TopPerformer member={data.topPerformer} /> : <Skeleton className="h-12 w-full" />}
           </SummaryCard>
 
-          <SummaryCard id="activity-title" title="Recent Activity">
+          <SummaryCard
+            id="activity-title"
+            title="Recent Activity"
+            action={
+              <Link to="/activity" state={{ from: '/dashboard' }} className={`${linkStyles} text-sm`}>
+                All activity
+              </Link>
+            }
+          >
             {data ? <ActivityList items={data.recentActivity} nameOf={nameOf} /> : <SkeletonRows rows={4} />}
           </SummaryCard>
 

@@ -1,29 +1,37 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useDeferredValue, useState } from 'react';
 import { Link } from 'react-router';
-import { type ExpenseTab, type ExpenseView, filterExpenses, tabCounts } from '#shared/expense-view.ts';
-import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { type ExpenseTab, filterExpenses, tabCounts } from '#shared/expense-view.ts';
+import type { PaymentView } from '#shared/ledger-view.ts';
 import { ErrorCard } from '../../components/error-card.tsx';
 import { WalletIcon } from '../../components/icons.tsx';
 import { DownloadIcon, PlusIcon } from '../../components/page-icons.tsx';
 import { PageSpinner } from '../../components/spinner.tsx';
 import { buttonStyles, linkStyles, mutedText } from '../../components/ui.ts';
+import { showToast } from '../../lib/toasts.ts';
 import { useRenderLimit } from '../../lib/use-render-limit.ts';
 import { useUser } from '../auth/api/get-user.ts';
 import { useCurrentHousehold } from '../households/api/get-household.ts';
-import { useDeleteExpense } from './api/delete-expense.ts';
+import { useDeletePayment } from './api/delete-payment.ts';
 import { balanceQueryOptions, useBalance } from './api/get-balance.ts';
 import { balancesQueryOptions, useBalances } from './api/get-balances.ts';
 import { expensesQueryOptions, useExpenses } from './api/get-expenses.ts';
+import { paymentsQueryOptions, usePayments } from './api/get-payments.ts';
+import { refreshTrash } from './api/restore-expense.ts';
+import { restorePayment } from './api/restore-payment.ts';
 import { useSettleSplit } from './api/settle-split.ts';
 import { BalanceCard } from './components/balance-card.tsx';
 import { BalancesCard } from './components/balances-card.tsx';
 import { type ExpenseActions, ExpenseCard } from './components/expense-card.tsx';
 import { ExpenseTabs } from './components/expense-tabs.tsx';
+import { MoneyLinks } from './components/money-links.tsx';
+import { PaymentRow } from './components/payment-row.tsx';
+import { type HistoryItem, mergeHistory } from './ledger-words.ts';
 import { useMemberNames } from './use-member-names.ts';
 
-/** Expenses built at once when the list shows; the rest follow in the background. */
-const FIRST_EXPENSES = 8;
+/** Items built at once when the list shows; the rest follow in the background. */
+const FIRST_ITEMS = 8;
 
 const EMPTY: Record<ExpenseTab, string> = {
   all: 'No Expenses Yet',
@@ -31,31 +39,66 @@ const EMPTY: Record<ExpenseTab, string> = {
   settled: 'No settled Expenses',
 };
 
-/** /expenses: your balance, who owes whom, and every expense by status (SPEC §2). */
+/** /expenses: your balance, who owes whom, and the history of expenses and payments (docs/money.md). */
 export function ExpensesPage() {
   const { data: user } = useUser();
   const { data: household } = useCurrentHousehold();
   const expenses = useExpenses();
+  const payments = usePayments();
   const balance = useBalance();
   const balances = useBalances();
   const settle = useSettleSplit();
-  const remove = useDeleteExpense();
+  const removePayment = useDeletePayment();
+  const queryClient = useQueryClient();
   const nameOf = useMemberNames(household?.members);
   const [tab, setTab] = useState<ExpenseTab>('all');
-  const [deleting, setDeleting] = useState<ExpenseView | null>(null);
   // The list can be long. Rendered from a deferred copy, it is built in the background, in short
   // tasks React can interrupt, rather than in one block that would freeze the page.
   const loaded = useDeferredValue(expenses.data);
+  const loadedPayments = useDeferredValue(payments.data);
   const list = loaded ?? [];
-  const shown = filterExpenses(list, tab);
-  const limit = useRenderLimit(FIRST_EXPENSES, loaded !== undefined);
+  // Payments join the history once they have come; the expenses do not wait for them.
+  const paymentList = loadedPayments ?? [];
+  const items: HistoryItem[] =
+    tab === 'all'
+      ? mergeHistory(list, paymentList, {
+          expenses: expenses.hasNextPage,
+          payments: payments.hasNextPage,
+        })
+      : filterExpenses(list, tab).map((expense) => ({
+          kind: 'expense',
+          id: expense.id,
+          date: expense.date,
+          createdAt: expense.createdAt,
+          expense,
+        }));
+  const counts = { ...tabCounts(list), all: list.length + paymentList.length };
+  const limit = useRenderLimit(FIRST_ITEMS, loaded !== undefined);
   const today = new Date();
   const memberOrder = household?.members.map((m) => m.userId) ?? [];
+  const otherIds = memberOrder.filter((id) => id !== user?.id);
+  const more = expenses.hasNextPage || payments.hasNextPage;
+  const fetchingMore = expenses.isFetchingNextPage || payments.isFetchingNextPage;
 
   const actions: ExpenseActions = {
     settle: (split) => settle.mutate(split.id),
     settlingId: settle.isPending ? settle.variables : null,
-    askDelete: setDeleting,
+  };
+
+  // Either of its two members deletes a payment at once: it goes to the trash, and the toast offers Undo.
+  const deletePayment = (payment: PaymentView) => {
+    const undo = () =>
+      restorePayment(payment.id)
+        .then(() => showToast('Payment restored'))
+        .catch((error: unknown) => {
+          console.warn('Restoring the payment failed', error);
+          showToast('Could not undo. Find it in Deleted items.');
+        })
+        .finally(() => void refreshTrash(queryClient));
+    removePayment.mutate(payment.id, {
+      onSuccess: () => showToast('Payment deleted', { label: 'Undo', run: () => void undo() }),
+      onError: () => showToast('Could not delete the payment'),
+    });
   };
 
   return (
@@ -79,9 +122,9 @@ export function ExpensesPage() {
         <BalancesCard
           balances={balances.data}
           failed={balances.isError}
-          expenses={list}
           nameOf={nameOf}
           viewerId={user.id}
+          otherIds={otherIds}
         />
       )}
 
@@ -111,8 +154,12 @@ export function ExpensesPage() {
               )}
             </div>
           </div>
-          <ExpenseTabs value={tab} counts={tabCounts(list)} onChange={setTab}>
-            {shown.length === 0 ? (
+          <MoneyLinks />
+          {payments.isError && (
+            <p className={`text-sm ${mutedText}`}>Payments could not be loaded. Please try again later.</p>
+          )}
+          <ExpenseTabs value={tab} counts={counts} onChange={setTab}>
+            {items.length === 0 ? (
               <div className="flex flex-col items-center gap-3 rounded-2xl border border-slate-300 border-dashed p-8 text-center dark:border-slate-700">
                 <WalletIcon className="size-8 text-slate-500 dark:text-slate-400" />
                 <p className="font-semibold">{EMPTY[tab]}</p>
@@ -127,44 +174,49 @@ export function ExpensesPage() {
               </div>
             ) : (
               <ul className="space-y-3">
-                {shown.slice(0, limit).map((expense) => (
-                  <ExpenseCard
-                    key={expense.id}
-                    expense={expense}
-                    viewerId={user.id}
-                    nameOf={nameOf}
-                    today={today}
-                    memberOrder={memberOrder}
-                    actions={actions}
-                  />
-                ))}
+                {items
+                  .slice(0, limit)
+                  .map((item) =>
+                    item.kind === 'expense' ? (
+                      <ExpenseCard
+                        key={`expense-${item.id}`}
+                        expense={item.expense}
+                        viewerId={user.id}
+                        nameOf={nameOf}
+                        today={today}
+                        memberOrder={memberOrder}
+                        actions={actions}
+                      />
+                    ) : (
+                      <PaymentRow
+                        key={`payment-${item.id}`}
+                        payment={item.payment}
+                        viewerId={user.id}
+                        nameOf={nameOf}
+                        today={today}
+                        deleting={removePayment.isPending && removePayment.variables === item.id}
+                        onDelete={deletePayment}
+                      />
+                    ),
+                  )}
               </ul>
             )}
-            {expenses.hasNextPage && (
+            {more && (
               <button
                 type="button"
                 className={`${buttonStyles.secondary} mt-3 w-full`}
-                disabled={expenses.isFetchingNextPage}
-                onClick={() => void expenses.fetchNextPage()}
+                disabled={fetchingMore}
+                onClick={() => {
+                  if (expenses.hasNextPage) void expenses.fetchNextPage();
+                  if (payments.hasNextPage) void payments.fetchNextPage();
+                }}
               >
-                {expenses.isFetchingNextPage ? 'Loading...' : 'Load older expenses'}
+                {fetchingMore ? 'Loading...' : 'Load older'}
               </button>
             )}
           </ExpenseTabs>
         </section>
       )}
-
-      <ConfirmDialog
-        open={deleting !== null}
-        title={deleting ? `Delete "${deleting.title}"?` : ''}
-        confirmLabel="Delete"
-        busyLabel="Deleting..."
-        busy={remove.isPending}
-        onCancel={() => setDeleting(null)}
-        onConfirm={() => deleting && remove.mutate(deleting.id, { onSettled: () => setDeleting(null) })}
-      >
-        <p>It disappears for everyone in the household, with its shares and receipt.</p>
-      </ConfirmDialog>
     </div>
   );
 }
@@ -173,6 +225,7 @@ export function ExpensesPage() {
 export function prefetch(queryClient: QueryClient): Promise<unknown> {
   return Promise.all([
     queryClient.prefetchInfiniteQuery(expensesQueryOptions),
+    queryClient.prefetchInfiniteQuery(paymentsQueryOptions),
     queryClient.prefetchQuery(balanceQueryOptions),
     queryClient.prefetchQuery(balancesQueryOptions),
   ]);

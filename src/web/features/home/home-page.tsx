@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { dueLabel } from '#shared/chore-rules.ts';
-import { type HomeData, netLabel, recommendation } from '#shared/dashboard.ts';
+import { type HomeData, recommendation } from '#shared/dashboard.ts';
 import { errorMessage } from '#shared/errors.ts';
 import { greeting, greetingName } from '#shared/greeting.ts';
 import { formatMoney } from '#shared/money.ts';
@@ -24,8 +24,19 @@ import { useCurrentHousehold } from '../households/api/get-household.ts';
 import { HomeFindRoommates } from '../listings/components/home-listings.tsx';
 import { HomeHeader } from './home-header.tsx';
 
+/**
+ * The expenses tile's words under the amount: your net over the whole ledger, as the Expenses
+ * screen says it (netSentence), cut to fit the tile. A zero is neutral, never a debt.
+ */
+function netDetail(netCents: number): string {
+  if (netCents > 0) return 'Owed to you';
+  if (netCents < 0) return 'You owe';
+  return 'All settled up';
+}
+
 function Tiles({ data }: { data: HomeData | undefined }) {
   const loading = !data;
+  // What you are owed less what you owe in the debts shown: your net in either view.
   const net = data?.balance.netCents ?? 0;
   const unread = data?.messages.unread ?? 0;
   return (
@@ -44,7 +55,7 @@ function Tiles({ data }: { data: HomeData | undefined }) {
         label="Expenses"
         loading={loading}
         value={formatMoney(Math.abs(net))}
-        detail={netLabel(net)}
+        detail={netDetail(net)}
       />
       <StatTile
         to="/calendar"

@@ -2,6 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChatEntry } from '#shared/chat.ts';
 import type { ChatMessage } from '#shared/messages.ts';
+import { activityQueryKey } from '../activity/api/get-activity.ts';
 import { calendarQueryKey } from '../calendar/api/get-calendar.ts';
 import { choresQueryKey } from '../chores/api/get-chores.ts';
 import { dashboardQueryKey } from '../dashboard/api/get-dashboard.ts';
@@ -9,6 +10,8 @@ import { homeQueryKey } from '../dashboard/api/get-home.ts';
 import { balanceQueryKey } from '../expenses/api/get-balance.ts';
 import { balancesQueryKey } from '../expenses/api/get-balances.ts';
 import { expensesQueryKey } from '../expenses/api/get-expenses.ts';
+import { paymentsQueryKey } from '../expenses/api/get-payments.ts';
+import { trashQueryKey } from '../expenses/api/get-trash.ts';
 import { currentHouseholdQueryKey } from '../households/api/get-household.ts';
 import { kickedStatusQueryKey } from '../households/api/kicked-status.ts';
 import { messagesQueryKey } from '../messages/api/get-messages.ts';
@@ -101,14 +104,14 @@ describe('handleServerEvent', () => {
     expect(context.reload).toHaveBeenCalledOnce();
   });
 
-  it('refreshes the household on membership changes', () => {
+  it('refreshes the household and its balances on membership and settings changes', () => {
     for (const type of ['member_removed', 'member_joined', 'member_left'] as const) {
       handleServerEvent({ type, userId: 'bea' }, context);
     }
     handleServerEvent({ type: 'household_updated' }, context);
     expect(invalidated).toEqual(
       Array(4)
-        .fill([...SUMMARIES, currentHouseholdQueryKey[0]])
+        .fill([...SUMMARIES, currentHouseholdQueryKey[0], balanceQueryKey[0], balancesQueryKey[0]])
         .flat(),
     );
   });
@@ -130,6 +133,27 @@ describe('handleServerEvent', () => {
       ...SUMMARIES,
       calendarQueryKey[0],
     ]);
+  });
+
+  it('refreshes the payments with the balances when a payment is recorded, deleted or restored', () => {
+    handleServerEvent({ type: 'payment_recorded', payment: {} }, context);
+    handleServerEvent({ type: 'payment_deleted', id: 'p1' }, context);
+    expect(invalidated).toEqual(
+      Array(2)
+        .fill([...SUMMARIES, paymentsQueryKey[0], balanceQueryKey[0], balancesQueryKey[0]])
+        .flat(),
+    );
+  });
+
+  it('refreshes every filter of the activity feed, and the trash, on a new entry', () => {
+    const all = [...activityQueryKey, 'all', 'everyone'];
+    const money = [...activityQueryKey, 'money', 'bea'];
+    queryClient.setQueryData(all, { pages: [], pageParams: [] });
+    queryClient.setQueryData(money, { pages: [], pageParams: [] });
+    handleServerEvent({ type: 'activity', entry: {} }, context);
+    expect(invalidated).toEqual([activityQueryKey[0], trashQueryKey[0]]);
+    expect(queryClient.getQueryState(all)?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(money)?.isInvalidated).toBe(true);
   });
 
   it('marks every month of the calendar stale on an event change', () => {
@@ -155,10 +179,13 @@ describe('refreshAfterConnect', () => {
       currentHouseholdQueryKey[0],
       choresQueryKey[0],
       expensesQueryKey[0],
+      paymentsQueryKey[0],
       balanceQueryKey[0],
       balancesQueryKey[0],
       calendarQueryKey[0],
       ...SUMMARIES,
+      activityQueryKey[0],
+      trashQueryKey[0],
     ]);
   });
 });

@@ -1,6 +1,7 @@
 import type { Query, QueryClient } from '@tanstack/react-query';
 import { type ChatEntry, receiveMessage, setReactions } from '#shared/chat.ts';
 import type { ServerEvent } from '#shared/message-rules.ts';
+import { activityQueryKey } from '../activity/api/get-activity.ts';
 import { calendarQueryKey } from '../calendar/api/get-calendar.ts';
 import { choresQueryKey } from '../chores/api/get-chores.ts';
 import { dashboardQueryKey } from '../dashboard/api/get-dashboard.ts';
@@ -8,6 +9,8 @@ import { homeQueryKey } from '../dashboard/api/get-home.ts';
 import { balanceQueryKey } from '../expenses/api/get-balance.ts';
 import { balancesQueryKey } from '../expenses/api/get-balances.ts';
 import { expensesQueryKey } from '../expenses/api/get-expenses.ts';
+import { paymentsQueryKey } from '../expenses/api/get-payments.ts';
+import { trashQueryKey } from '../expenses/api/get-trash.ts';
 import { currentHouseholdQueryKey } from '../households/api/get-household.ts';
 import { type KickedStatus, kickedStatusQueryKey } from '../households/api/kicked-status.ts';
 import { messagesQueryKey } from '../messages/api/get-messages.ts';
@@ -38,6 +41,8 @@ const SUMMARY_EVENTS = new Set<ServerEvent['type']>([
   'new_expense',
   'expense_updated',
   'expense_deleted',
+  'payment_recorded',
+  'payment_deleted',
   'new_calendar_event',
   'calendar_event_updated',
   'calendar_event_deleted',
@@ -117,8 +122,11 @@ export function handleServerEvent(event: ServerEvent, context: EventContext): vo
     case 'member_removed':
     case 'member_joined':
     case 'member_left':
+    // Members and settings (among them which view of its debts it shows) make its balances too.
     case 'household_updated':
       invalidate(currentHouseholdQueryKey);
+      invalidate(balanceQueryKey);
+      invalidate(balancesQueryKey);
       return;
     case 'new_chore':
     case 'chore_updated':
@@ -132,10 +140,21 @@ export function handleServerEvent(event: ServerEvent, context: EventContext): vo
       invalidate(balanceQueryKey);
       invalidate(balancesQueryKey);
       return;
+    case 'payment_recorded':
+    case 'payment_deleted':
+      invalidate(paymentsQueryKey);
+      invalidate(balanceQueryKey);
+      invalidate(balancesQueryKey);
+      return;
     case 'new_calendar_event':
     case 'calendar_event_updated':
     case 'calendar_event_deleted':
       invalidate(calendarQueryKey);
+      return;
+    // Every change is in the feed, deletions and restorations among them: the trash follows it.
+    case 'activity':
+      invalidate(activityQueryKey);
+      invalidate(trashQueryKey);
       return;
     case 'connection_confirmed':
     case 'pong':
@@ -155,11 +174,14 @@ export function refreshAfterConnect(queryClient: QueryClient, again: boolean): v
       currentHouseholdQueryKey,
       choresQueryKey,
       expensesQueryKey,
+      paymentsQueryKey,
       balanceQueryKey,
       balancesQueryKey,
       calendarQueryKey,
       homeQueryKey,
       dashboardQueryKey,
+      activityQueryKey,
+      trashQueryKey,
     );
     typing.clear();
   }

@@ -1,13 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ChoreEditChanges } from '#shared/chore-edit.ts';
 import type { ChoreStatus } from '#shared/chore-rules.ts';
-import type { ChoreView, Subtask } from '#shared/chore-view.ts';
+import type { ChoreView } from '#shared/chore-view.ts';
 import { apiJson } from '../../../lib/api.ts';
 import { choresQueryKey } from './get-chores.ts';
 
-export interface ChoreChanges {
-  status?: ChoreStatus;
-  subtasks?: Subtask[];
-}
+/** Any field of the chore: its status from the card, the rest from the edit screen. */
+export type ChoreChanges = ChoreEditChanges & { status?: ChoreStatus };
 
 export interface ChoreUpdate {
   id: string;

@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import {
   type ChoreView,
   categoryLabel,
@@ -11,6 +12,7 @@ import {
 } from '#shared/chore-view.ts';
 import { displayName } from '#shared/users.ts';
 import { TrashIcon } from '../../../components/icons.tsx';
+import { PencilIcon } from '../../../components/page-icons.tsx';
 import { buttonStyles, mutedText } from '../../../components/ui.ts';
 import type { ChoreActions } from './chore-card.tsx';
 
@@ -79,6 +81,14 @@ export function ChoreDetails({ chore, actions }: { chore: ChoreView; actions: Ch
         >
           {action.label}
         </button>
+        <Link
+          to={`/chores/${encodeURIComponent(chore.id)}/edit`}
+          aria-label={`Edit "${chore.title}"`}
+          className={buttonStyles.secondary}
+        >
+          <PencilIcon className="size-5" />
+          Edit
+        </Link>
         <button
           type="button"
           aria-label={`Delete "${chore.title}"`}

@@ -1,12 +1,8 @@
-import { useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
 import {
   type ChoreCategory,
-  type ChoreFormValues,
   type ChoreReminder,
+  type ChoreView,
   categoryLabel,
-  choreCreateInput,
-  defaultChoreForm,
   durationLabel,
   PRIORITY_LABELS,
   RECURRENCE_LABELS,
@@ -16,7 +12,6 @@ import {
 import {
   CHORE_CATEGORIES,
   CHORE_REMINDERS,
-  createChoreSchema,
   DURATIONS,
   PRIORITIES,
   type Priority,
@@ -27,11 +22,10 @@ import {
 import { errorMessage } from '#shared/errors.ts';
 import type { HouseholdMember } from '#shared/household-view.ts';
 import { displayName } from '#shared/users.ts';
-import { fieldErrors } from '#shared/validation.ts';
 import { ErrorCard } from '../../../components/error-card.tsx';
 import { SelectField, TextAreaField, TextField } from '../../../components/form-fields.tsx';
 import { buttonStyles, mutedText } from '../../../components/ui.ts';
-import { useCreateChore } from '../api/create-chore.ts';
+import { useChoreForm } from '../use-chore-form.ts';
 import { SubtasksEditor } from './subtasks-editor.tsx';
 
 const priorityOptions = [...PRIORITIES].reverse().map((value) => ({ value, label: PRIORITY_LABELS[value] }));
@@ -43,55 +37,20 @@ const recurrenceOptions = (['none', ...RECURRENCES] as const).map((value) => ({
 const durationOptions = DURATIONS.map((value) => ({ value: value as number, label: durationLabel(value) }));
 const reminderOptions = CHORE_REMINDERS.map((value) => ({ value, label: REMINDER_LABELS[value] }));
 
-/** Which form field shows a schema message ('subtasks.3' → the subtasks). */
-function errorsByField(errors: Record<string, string>): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [path, message] of Object.entries(errors)) {
-    const field = path.split('.')[0]!;
-    if (!(field in out)) out[field] = message;
-  }
-  return out;
-}
-
 /** Every field of the SPEC's chore payload, checked with the shared schema before it is sent. */
-export function ChoreForm({ members, userId }: { members: HouseholdMember[]; userId: string }) {
-  const navigate = useNavigate();
-  const create = useCreateChore();
-  const [values, setValues] = useState<ChoreFormValues>(() => defaultChoreForm(userId));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [attempt, setAttempt] = useState(0);
-  const formRef = useRef<HTMLFormElement>(null);
-  const busy = create.isPending || create.isSuccess;
+export function ChoreForm({
+  members,
+  userId,
+  chore,
+}: {
+  members: HouseholdMember[];
+  userId: string;
+  /** The chore to edit; without one the form creates a new chore. */
+  chore?: ChoreView;
+}) {
+  const form = useChoreForm(userId, chore);
+  const { values, errors, busy, editing, set } = form;
   const recurring = values.recurrence !== 'none';
-
-  // After a refused submit the first field with a message takes the focus.
-  useEffect(() => {
-    if (attempt > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [attempt]);
-
-  const set = <K extends keyof ChoreFormValues>(field: K, value: ChoreFormValues[K]) => {
-    setValues((prev) => ({ ...prev, [field]: value }));
-    const errorField = field === 'dueTime' ? 'dueDate' : field;
-    setErrors((prev) => {
-      if (!(errorField in prev)) return prev;
-      const { [errorField]: _cleared, ...rest } = prev;
-      return rest;
-    });
-  };
-
-  const onSubmit = (event: React.FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
-    const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-    const parsed = createChoreSchema.safeParse(choreCreateInput(values, timeZone));
-    if (!parsed.success) {
-      setErrors(errorsByField(fieldErrors(parsed.error)));
-      setAttempt((n) => n + 1);
-      return;
-    }
-    setErrors({});
-    create.mutate(parsed.data, { onSuccess: () => navigate('/chores') });
-  };
 
   const assigneeOptions = members.map((m) => ({
     value: m.userId,
@@ -99,9 +58,12 @@ export function ChoreForm({ members, userId }: { members: HouseholdMember[]; use
   }));
 
   return (
-    <form ref={formRef} noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
-      {create.isError && (
-        <ErrorCard title="Unable to create chore" message={errorMessage(create.error.message)} />
+    <form ref={form.formRef} noValidate onSubmit={form.onSubmit} className="flex flex-col gap-5">
+      {form.failure && (
+        <ErrorCard
+          title={editing ? 'Unable to save chore' : 'Unable to create chore'}
+          message={errorMessage(form.failure.message)}
+        />
       )}
       <TextField
         label="Title"
@@ -227,7 +189,7 @@ export function ChoreForm({ members, userId }: { members: HouseholdMember[]; use
       />
       {errors.timeZone && <p className={`text-sm ${mutedText}`}>{errors.timeZone}</p>}
       <button type="submit" disabled={busy} aria-busy={busy} className={`${buttonStyles.primary} w-full`}>
-        {busy ? 'Creating...' : 'Create Chore'}
+        {editing ? (busy ? 'Saving...' : 'Save Changes') : busy ? 'Creating...' : 'Create Chore'}
       </button>
     </form>
   );

@@ -1,11 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { HouseholdBalances } from '#shared/expense-view.ts';
+import type { HouseholdBalancesView } from '#shared/ledger-view.ts';
 import { getQueryFn } from '../../../lib/api.ts';
 
+/** Explanations (get-explanation.ts) share this start, so refreshing the balances refreshes them too. */
 export const balancesQueryKey = ['/api/balances'] as const;
 
-/** GET /api/balances: the simplified payments and the person-to-person debts, each with its expenses. */
-export const fetchBalances = getQueryFn<HouseholdBalances>({ on401: 'throw' });
+/** GET /api/balances: both views of who owes whom, the household's choice of view and each net. */
+export const fetchBalances = getQueryFn<HouseholdBalancesView>({ on401: 'throw' });
 
 export const balancesQueryOptions = queryOptions({ queryKey: balancesQueryKey, queryFn: fetchBalances });
 

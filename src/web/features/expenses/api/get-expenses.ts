@@ -1,8 +1,10 @@
 import { infiniteQueryOptions, type QueryClient, useInfiniteQuery } from '@tanstack/react-query';
 import type { ExpenseView } from '#shared/expense-view.ts';
 import { apiJson } from '../../../lib/api.ts';
+import { homeQueryKey } from '../../dashboard/api/get-home.ts';
 import { balanceQueryKey } from './get-balance.ts';
 import { balancesQueryKey } from './get-balances.ts';
+import { paymentsQueryKey } from './get-payments.ts';
 
 /** Every expense query starts with this key: one invalidation (a mutation, a socket event) refreshes them all. */
 export const expensesQueryKey = ['/api/expenses'] as const;
@@ -29,10 +31,13 @@ export function useExpenses() {
   return useInfiniteQuery({ ...expensesQueryOptions, select: (data) => data.pages.flat() });
 }
 
-/** After any change to expenses: the list, your balance and the household's balances. */
+/**
+ * After any change to the money (expenses, payments, the household's view): the lists, your
+ * balance, the household's balances with their explanations, and the home screen's figures.
+ */
 export function refreshExpenses(queryClient: QueryClient): Promise<unknown> {
   return Promise.all(
-    [expensesQueryKey, balanceQueryKey, balancesQueryKey].map((queryKey) =>
+    [expensesQueryKey, paymentsQueryKey, balanceQueryKey, balancesQueryKey, homeQueryKey].map((queryKey) =>
       queryClient.invalidateQueries({ queryKey }),
     ),
   );

@@ -1,15 +1,26 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { PaymentView } from '#shared/ledger-view.ts';
 import { apiJson } from '../../../lib/api.ts';
 import { refreshExpenses } from './get-expenses.ts';
 
 export interface SettleUpResult {
-  settledSplits: number;
+  /** The one payment recorded, of exactly the debt shown. */
+  payment: PaymentView;
+  /** Its amount in dollars (older contract). */
   amount: number;
+  /** How many of your shares it settled. */
+  settledSplits: number;
 }
 
-/** POST /api/settle-up {toUserId}: settles every open share you owe that member, in one go. */
-export function settleUp(toUserId: string): Promise<SettleUpResult> {
-  return apiJson<SettleUpResult>('POST', '/api/settle-up', { toUserId });
+export interface SettleUpInput {
+  toUserId: string;
+  /** One per confirmation dialog: a double tap or a retry records one payment. */
+  clientId: string;
+}
+
+/** POST /api/settle-up: records that you paid that member what you owe them; 409 when nothing. */
+export function settleUp(input: SettleUpInput): Promise<SettleUpResult> {
+  return apiJson<SettleUpResult>('POST', '/api/settle-up', input);
 }
 
 export function useSettleUp() {

@@ -1,10 +1,26 @@
-import { type BalanceTotals, toCents } from '#shared/expense-view.ts';
+import { toCents } from '#shared/expense-view.ts';
+import { netSentence } from '#shared/ledger.ts';
+import type { BalanceTotalsView } from '#shared/ledger-view.ts';
 import { formatMoney } from '#shared/money.ts';
 import { Spinner } from '../../../components/spinner.tsx';
 import { cardStyles, mutedText } from '../../../components/ui.ts';
 
-/** 'Your Balance': what the household owes you and what you owe it, over open shares (SPEC §2, §5). */
-export function BalanceCard({ balance, failed }: { balance: BalanceTotals | undefined; failed: boolean }) {
+const neutralTile = 'rounded-xl bg-slate-100 p-3 dark:bg-slate-800';
+
+/**
+ * 'Your Balance': your net over the whole ledger in words, then what you are owed and what you
+ * owe in the debts shown. A zero is never shown as a debt: it stays neutral.
+ */
+export function BalanceCard({
+  balance,
+  failed,
+}: {
+  balance: BalanceTotalsView | undefined;
+  failed: boolean;
+}) {
+  const net = balance ? toCents(balance.net) : 0;
+  const owed = balance ? toCents(balance.totalOwed) : 0;
+  const owing = balance ? toCents(balance.totalOwing) : 0;
   return (
     <section aria-labelledby="your-balance-title" className={`${cardStyles} space-y-3`}>
       <h2 id="your-balance-title" className="font-semibold text-lg">
@@ -15,23 +31,48 @@ export function BalanceCard({ balance, failed }: { balance: BalanceTotals | unde
       ) : !balance ? (
         <Spinner label="Loading your balance" />
       ) : (
-        <dl className="grid grid-cols-2 gap-3">
-          <div className="rounded-xl bg-emerald-50 p-3 dark:bg-emerald-950">
-            <dt className="font-medium text-emerald-900 text-sm dark:text-emerald-200">You're Owed</dt>
-            <dd
-              data-testid="balance-owed"
-              className="font-bold text-2xl text-emerald-800 dark:text-emerald-300"
-            >
-              {formatMoney(toCents(balance.totalOwed))}
-            </dd>
-          </div>
-          <div className="rounded-xl bg-red-50 p-3 dark:bg-red-950">
-            <dt className="font-medium text-red-900 text-sm dark:text-red-200">You Owe</dt>
-            <dd data-testid="balance-owing" className="font-bold text-2xl text-red-800 dark:text-red-300">
-              {formatMoney(toCents(balance.totalOwing))}
-            </dd>
-          </div>
-        </dl>
+        <>
+          <p
+            data-testid="balance-net"
+            className={`font-bold text-xl ${
+              net > 0
+                ? 'text-emerald-800 dark:text-emerald-300'
+                : net < 0
+                  ? 'text-red-800 dark:text-red-300'
+                  : 'text-slate-900 dark:text-slate-100'
+            }`}
+          >
+            {netSentence(net, formatMoney)}
+          </p>
+          <dl className="grid grid-cols-2 gap-3">
+            <div className={owed > 0 ? 'rounded-xl bg-emerald-50 p-3 dark:bg-emerald-950' : neutralTile}>
+              <dt
+                className={`font-medium text-sm ${owed > 0 ? 'text-emerald-900 dark:text-emerald-200' : mutedText}`}
+              >
+                You're Owed
+              </dt>
+              <dd
+                data-testid="balance-owed"
+                className={`font-bold text-2xl ${owed > 0 ? 'text-emerald-800 dark:text-emerald-300' : ''}`}
+              >
+                {formatMoney(owed)}
+              </dd>
+            </div>
+            <div className={owing > 0 ? 'rounded-xl bg-red-50 p-3 dark:bg-red-950' : neutralTile}>
+              <dt
+                className={`font-medium text-sm ${owing > 0 ? 'text-red-900 dark:text-red-200' : mutedText}`}
+              >
+                You Owe
+              </dt>
+              <dd
+                data-testid="balance-owing"
+                className={`font-bold text-2xl ${owing > 0 ? 'text-red-800 dark:text-red-300' : ''}`}
+              >
+                {formatMoney(owing)}
+              </dd>
+            </div>
+          </dl>
+        </>
       )}
     </section>
   );

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { Link } from 'react-router';
 import {
   canSettleSplit,
   categoryLabel,
@@ -11,17 +12,17 @@ import {
 } from '#shared/expense-view.ts';
 import { formatMoney, parseDollarsToCents } from '#shared/money.ts';
 import { Avatar } from '../../../components/avatar.tsx';
-import { CheckIcon, TrashIcon } from '../../../components/icons.tsx';
-import { RepeatIcon } from '../../../components/page-icons.tsx';
+import { CheckIcon } from '../../../components/icons.tsx';
+import { PencilIcon, RepeatIcon } from '../../../components/page-icons.tsx';
 import { buttonStyles, mutedText } from '../../../components/ui.ts';
 import { CategoryIcon } from './category-icon.tsx';
+import { DeleteExpenseButton } from './delete-expense-button.tsx';
 import { ReceiptField } from './receipt-field.tsx';
 
 export interface ExpenseActions {
   settle: (split: ExpenseSplitView) => void;
   /** The split being settled right now, if any. */
   settlingId: string | null;
-  askDelete: (expense: ExpenseView) => void;
 }
 
 const money = (amount: string) => formatMoney(parseDollarsToCents(amount) ?? 0);
@@ -162,17 +163,18 @@ export function ExpenseCard({
           </a>
         )}
         {viewerId === expense.paidBy && <ReceiptField expense={expense} />}
-        {!expense.fullySettled && (
-          <button
-            type="button"
-            aria-label={`Delete "${expense.title}"`}
-            onClick={() => actions.askDelete(expense)}
-            className="ml-auto inline-flex items-center gap-1.5 rounded-lg px-2 py-1.5 font-semibold text-red-700 text-sm hover:bg-red-50 dark:text-red-300 dark:hover:bg-red-950"
+        <div className="ml-auto flex items-center gap-1">
+          <Link
+            to={`/expenses/${encodeURIComponent(expense.id)}/edit`}
+            aria-label={`Edit "${expense.title}"`}
+            className="inline-flex items-center gap-1.5 rounded-lg px-2 py-1.5 font-semibold text-slate-700 text-sm hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"
           >
-            <TrashIcon className="size-4" />
-            Delete
-          </button>
-        )}
+            <PencilIcon className="size-4" />
+            Edit
+          </Link>
+          {/* A fully settled expense stays: its payments are part of the ledger. */}
+          {!expense.fullySettled && <DeleteExpenseButton expense={expense} />}
+        </div>
       </div>
     </li>
   );

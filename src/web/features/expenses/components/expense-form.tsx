@@ -1,34 +1,21 @@
-import { useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
 import { errorMessage } from '#shared/errors.ts';
+import { isCreateCategory } from '#shared/expense-edit.ts';
 import {
   type CreateCategory,
   categoryLabel,
-  defaultExpenseForm,
-  type ExpenseFormValues,
-  expenseCreateInput,
+  type ExpenseView,
   INTERVAL_LABELS,
-  initialShares,
-  localDate,
   type RecurringInterval,
-  splitSummary,
   TITLE_SUGGESTIONS,
 } from '#shared/expense-view.ts';
-import {
-  createExpenseSchema,
-  EXPENSE_CATEGORIES,
-  QUICK_AMOUNTS,
-  RECURRING_INTERVALS,
-  type SplitType,
-} from '#shared/expenses.ts';
+import { EXPENSE_CATEGORIES, QUICK_AMOUNTS, RECURRING_INTERVALS } from '#shared/expenses.ts';
 import type { HouseholdMember } from '#shared/household-view.ts';
 import { parseDollarsToCents } from '#shared/money.ts';
-import { fieldErrors } from '#shared/validation.ts';
 import { ErrorCard } from '../../../components/error-card.tsx';
 import { SelectField, TextAreaField, TextField } from '../../../components/form-fields.tsx';
 import { Switch } from '../../../components/switch.tsx';
 import { buttonStyles, mutedText } from '../../../components/ui.ts';
-import { useCreateExpense } from '../api/create-expense.ts';
+import { useExpenseForm } from '../use-expense-form.ts';
 import { useMemberNames } from '../use-member-names.ts';
 import { SplitSection } from './split-section.tsx';
 
@@ -37,79 +24,26 @@ const intervalOptions = RECURRING_INTERVALS.map((value) => ({ value, label: INTE
 const chip =
   'rounded-full border border-slate-300 bg-white px-3 py-1.5 font-medium text-slate-800 text-sm hover:border-blue-600 aria-pressed:border-blue-600 aria-pressed:bg-blue-50 aria-pressed:text-blue-800 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-200 dark:aria-pressed:border-blue-400 dark:aria-pressed:bg-blue-950 dark:aria-pressed:text-blue-200';
 
-/** Which form field shows a schema message: 'expense.title' → title, 'splits.2.amount' → splits. */
-function errorsByField(errors: Record<string, string>): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [path, message] of Object.entries(errors)) {
-    const [head, next] = path.split('.');
-    const field = head === 'expense' && next ? next : head!;
-    if (!(field in out)) out[field] = message;
-  }
-  return out;
-}
-
 /** Every field of the SPEC's expense payload, checked with the shared schema before it is sent. */
-export function ExpenseForm({ members, userId }: { members: HouseholdMember[]; userId: string }) {
-  const navigate = useNavigate();
-  const create = useCreateExpense();
+export function ExpenseForm({
+  members,
+  userId,
+  expense,
+}: {
+  members: HouseholdMember[];
+  userId: string;
+  /** The expense to edit; without one the form creates a new expense. */
+  expense?: ExpenseView;
+}) {
   const nameOf = useMemberNames(members);
-  const [values, setValues] = useState<ExpenseFormValues>(() =>
-    defaultExpenseForm(userId, localDate(new Date())),
-  );
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [attempt, setAttempt] = useState(0);
-  const formRef = useRef<HTMLFormElement>(null);
   const memberIds = members.map((m) => m.userId);
-  const summary = splitSummary(values, memberIds);
-  const busy = create.isPending || create.isSuccess;
+  const form = useExpenseForm(memberIds, userId, expense);
+  const { values, errors, summary, busy, editing, set } = form;
   const amountCents = parseDollarsToCents(values.amount);
-
-  // After a refused submit the first field with a message takes the focus.
-  useEffect(() => {
-    if (attempt > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [attempt]);
-
-  const clear = (field: string) =>
-    setErrors((prev) => {
-      if (!(field in prev)) return prev;
-      const { [field]: _cleared, ...rest } = prev;
-      return rest;
-    });
-
-  const set = <K extends keyof ExpenseFormValues>(field: K, value: ExpenseFormValues[K]) => {
-    setValues((prev) => ({ ...prev, [field]: value }));
-    clear(field);
-    // The amount is what custom shares add up to.
-    if (field === 'amount') clear('splits');
-  };
-
-  const setSplitType = (splitType: SplitType) => {
-    setValues((prev) => ({ ...prev, splitType, shares: initialShares(splitType, memberIds) }));
-    clear('splits');
-  };
-
-  const setShare = (memberId: string, value: string) => {
-    setValues((prev) => ({ ...prev, shares: { ...prev.shares, [memberId]: value } }));
-    clear('splits');
-  };
-
-  const onSubmit = (event: React.FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
-    const input = expenseCreateInput(values, memberIds);
-    const parsed = createExpenseSchema.safeParse(input);
-    const found = parsed.success ? {} : errorsByField(fieldErrors(parsed.error));
-    // Without a valid amount there is nothing to split yet: the amount's message says it all.
-    if ('amount' in found) delete found.splits;
-    else if (!summary.ok) found.splits = summary.problem ?? 'The shares must add up to the amount';
-    if (Object.keys(found).length > 0) {
-      setErrors(found);
-      setAttempt((n) => n + 1);
-      return;
-    }
-    setErrors({});
-    create.mutate(input, { onSuccess: () => navigate('/expenses') });
-  };
+  // An older expense may have a category the form no longer offers: it stays on offer.
+  const categories = isCreateCategory(values.category)
+    ? categoryOptions
+    : [...categoryOptions, { value: values.category, label: categoryLabel(values.category) }];
 
   const payerOptions = members.map((m) => ({
     value: m.userId,
@@ -117,7 +51,7 @@ export function ExpenseForm({ members, userId }: { members: HouseholdMember[]; u
   }));
 
   return (
-    <form ref={formRef} noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
+    <form ref={form.formRef} noValidate onSubmit={form.onSubmit} className="flex flex-col gap-5">
       <div className="space-y-2">
         <TextField
           label="Title"
@@ -130,7 +64,7 @@ export function ExpenseForm({ members, userId }: { members: HouseholdMember[]; u
           error={errors.title}
           onChange={(e) => set('title', e.target.value)}
         />
-        {values.title.trim() === '' && (
+        {!editing && values.title.trim() === '' && (
           <fieldset className="flex flex-wrap items-center gap-2">
             <legend className={`float-left mr-1 text-xs ${mutedText}`}>Suggestions</legend>
             {TITLE_SUGGESTIONS[values.category].map((suggestion) => (
@@ -182,7 +116,7 @@ export function ExpenseForm({ members, userId }: { members: HouseholdMember[]; u
           label="Category"
           name="category"
           value={values.category}
-          options={categoryOptions}
+          options={categories}
           onValue={(v: CreateCategory) => set('category', v)}
         />
         <TextField
@@ -213,38 +147,41 @@ export function ExpenseForm({ members, userId }: { members: HouseholdMember[]; u
         memberIds={memberIds}
         nameOf={nameOf}
         error={errors.splits}
-        onSplitType={setSplitType}
-        onShare={setShare}
+        onSplitType={form.setSplitType}
+        onShare={form.setShare}
       />
 
-      <div className="space-y-3">
-        <Switch
-          label="Recurring expense"
-          description="Added again on its own, like rent or a subscription"
-          checked={values.isRecurring}
-          onChange={(on) => set('isRecurring', on)}
-        />
-        {values.isRecurring && (
-          <div className="grid grid-cols-2 gap-3">
-            <SelectField
-              label="Repeats"
-              name="recurringInterval"
-              value={values.recurringInterval}
-              options={intervalOptions}
-              onValue={(v: RecurringInterval) => set('recurringInterval', v)}
-            />
-            <TextField
-              label="Ends on (optional)"
-              name="recurringEndDate"
-              type="date"
-              min={values.date || undefined}
-              value={values.recurringEndDate}
-              error={errors.recurringEndDate}
-              onChange={(e) => set('recurringEndDate', e.target.value)}
-            />
-          </div>
-        )}
-      </div>
+      {/* Editing changes the expense itself; its repeats are set when it is created. */}
+      {!editing && (
+        <div className="space-y-3">
+          <Switch
+            label="Recurring expense"
+            description="Added again on its own, like rent or a subscription"
+            checked={values.isRecurring}
+            onChange={(on) => set('isRecurring', on)}
+          />
+          {values.isRecurring && (
+            <div className="grid grid-cols-2 gap-3">
+              <SelectField
+                label="Repeats"
+                name="recurringInterval"
+                value={values.recurringInterval}
+                options={intervalOptions}
+                onValue={(v: RecurringInterval) => set('recurringInterval', v)}
+              />
+              <TextField
+                label="Ends on (optional)"
+                name="recurringEndDate"
+                type="date"
+                min={values.date || undefined}
+                value={values.recurringEndDate}
+                error={errors.recurringEndDate}
+                onChange={(e) => set('recurringEndDate', e.target.value)}
+              />
+            </div>
+          )}
+        </div>
+      )}
 
       <TextAreaField
         label="Description"
@@ -263,11 +200,14 @@ export function ExpenseForm({ members, userId }: { members: HouseholdMember[]; u
         onChange={(e) => set('notes', e.target.value)}
       />
 
-      {create.isError && (
-        <ErrorCard title="Unable to create expense" message={errorMessage(create.error.message)} />
+      {form.failure && (
+        <ErrorCard
+          title={editing ? 'Unable to save expense' : 'Unable to create expense'}
+          message={errorMessage(form.failure.message)}
+        />
       )}
       <button type="submit" disabled={busy} aria-busy={busy} className={`${buttonStyles.primary} w-full`}>
-        {busy ? 'Creating...' : 'Create Expense'}
+        {editing ? (busy ? 'Saving...' : 'Save Changes') : busy ? 'Creating...' : 'Create Expense'}
       </button>
     </form>
   );

@@ -1,0 +1,82 @@
+// The activity feed as the web app shows it: words for each kind of entry, its filters and times.
+import { differenceInCalendarDays, format } from 'date-fns';
+import type { ActivityKind } from './ledger-view.ts';
+
+/** The `kind` filters GET /api/activity takes for groups of kinds (docs/money.md). */
+export const ACTIVITY_FILTERS = ['money', 'chores', 'events', 'members'] as const;
+export type ActivityFilter = (typeof ACTIVITY_FILTERS)[number];
+
+/** The kinds each filter covers. */
+export const ACTIVITY_FILTER_KINDS: Record<ActivityFilter, readonly ActivityKind[]> = {
+  money: [
+    'expense_created',
+    'expense_edited',
+    'expense_deleted',
+    'expense_restored',
+    'payment_recorded',
+    'payment_deleted',
+    'payment_restored',
+    'setting_changed',
+  ],
+  chores: ['chore_created', 'chore_edited', 'chore_completed', 'chore_deleted'],
+  events: ['event_created', 'event_deleted'],
+  members: ['member_joined', 'member_left'],
+};
+
+export const ACTIVITY_FILTER_LABELS: Record<ActivityFilter, string> = {
+  money: 'Money',
+  chores: 'Chores',
+  events: 'Events',
+  members: 'Members',
+};
+
+/** What the actor did, after their name: 'Ada L. added an expense'. */
+export const ACTIVITY_VERBS: Record<ActivityKind, string> = {
+  expense_created: 'added an expense',
+  expense_edited: 'edited an expense',
+  expense_deleted: 'deleted an expense',
+  expense_restored: 'restored an expense',
+  payment_recorded: 'recorded a payment',
+  payment_deleted: 'deleted a payment',
+  payment_restored: 'restored a payment',
+  setting_changed: 'changed a setting',
+  chore_created: 'added a chore',
+  chore_edited: 'edited a chore',
+  chore_completed: 'completed a chore',
+  chore_deleted: 'deleted a chore',
+  event_created: 'added an event',
+  event_deleted: 'deleted an event',
+  member_joined: 'joined',
+  member_left: 'left',
+};
+
+/** Words for a kind this app does not know yet (a newer server): still a readable line. */
+export function activityVerb(kind: string): string {
+  return ACTIVITY_VERBS[kind as ActivityKind] ?? 'made a change';
+}
+
+/** The area of a kind, for its icon: the part of its name before the underscore. */
+export function activityArea(kind: string): 'expense' | 'payment' | 'chore' | 'event' | 'member' | 'other' {
+  const area = kind.split('_')[0];
+  return area === 'expense' || area === 'payment' || area === 'chore' || area === 'event' || area === 'member'
+    ? area
+    : 'other';
+}
+
+/** 'Just now', '5 min ago', 'Today, 2:05 PM', 'Yesterday, 2:05 PM', 'Mar 7, 2:05 PM', 'Mar 7, 2024'. */
+export function activityTimeLabel(iso: string, now: Date): string {
+  const at = new Date(iso);
+  const minutes = Math.floor((now.getTime() - at.getTime()) / 60_000);
+  if (minutes >= 0 && minutes < 1) return 'Just now';
+  if (minutes >= 1 && minutes < 60) return `${minutes} min ago`;
+  const days = differenceInCalendarDays(now, at);
+  if (days === 0) return `Today, ${format(at, 'h:mm a')}`;
+  if (days === 1) return `Yesterday, ${format(at, 'h:mm a')}`;
+  if (at.getFullYear() === now.getFullYear()) return format(at, 'MMM d, h:mm a');
+  return format(at, 'MMM d, yyyy');
+}
+
+/** A changed field's value as shown: an empty one is a dash. */
+export function changeValue(value: string | null): string {
+  return value === null || value === '' ? '—' : value;
+}

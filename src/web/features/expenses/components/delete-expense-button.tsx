@@ -1,0 +1,77 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
+import type { ExpenseView } from '#shared/expense-view.ts';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { TrashIcon } from '../../../components/icons.tsx';
+import { showToast } from '../../../lib/toasts.ts';
+import { useDeleteExpense } from '../api/delete-expense.ts';
+import { refreshTrash, restoreExpense } from '../api/restore-expense.ts';
+
+/**
+ * Delete on an expense card: asks first, moves the expense to the trash, then offers Undo in a
+ * toast. The toast is the app's (lib/toasts.ts), so Undo stays once the card has gone.
+ */
+export function DeleteExpenseButton({ expense }: { expense: ExpenseView }) {
+  const queryClient = useQueryClient();
+  const remove = useDeleteExpense();
+  const [asking, setAsking] = useState(false);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+
+  const undo = () =>
+    void restoreExpense(expense.id)
+      .then(() => showToast('Expense restored'))
+      .catch((error: unknown) => {
+        console.warn('Restoring the expense failed', error);
+        showToast('Could not undo. Find it in Deleted items.');
+      })
+      .finally(() => void refreshTrash(queryClient));
+
+  const confirm = async () => {
+    try {
+      await remove.mutateAsync(expense.id);
+    } catch {
+      // Logged by the mutation; the list is fetched again either way.
+      setAsking(false);
+      showToast('Could not delete the expense');
+      return;
+    }
+    setAsking(false);
+    showToast('Expense deleted', { label: 'Undo', run: undo });
+    void refreshTrash(queryClient);
+  };
+
+  return (
+    <>
+      <button
+        ref={buttonRef}
+        type="button"
+        aria-label={`Delete "${expense.title}"`}
+        onClick={() => setAsking(true)}
+        className="inline-flex items-center gap-1.5 rounded-lg px-2 py-1.5 font-semibold text-red-700 text-sm hover:bg-red-50 dark:text-red-300 dark:hover:bg-red-950"
+      >
+        <TrashIcon className="size-4" />
+        Delete
+      </button>
+      {/* Outside the card: cards skip rendering while off screen (content-visibility). */}
+      {asking &&
+        createPortal(
+          <ConfirmDialog
+            open
+            title={`Delete "${expense.title}"?`}
+            confirmLabel="Delete"
+            busyLabel="Deleting..."
+            busy={remove.isPending}
+            onCancel={() => {
+              setAsking(false);
+              buttonRef.current?.focus();
+            }}
+            onConfirm={() => void confirm()}
+          >
+            <p>It goes to Deleted items, where anyone in the household can restore it.</p>
+          </ConfirmDialog>,
+          document.body,
+        )}
+    </>
+  );
+}

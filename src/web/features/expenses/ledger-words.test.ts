@@ -1,0 +1,167 @@
+import { describe, expect, it } from 'vitest';
+import type { ExpenseView } from '#shared/expense-view.ts';
+import type { PairLineView, PaymentView } from '#shared/ledger-view.ts';
+import {
+  debtCents,
+  debtSentence,
+  mergeHistory,
+  pairLineText,
+  paymentSentence,
+  signedCents,
+  signedMoney,
+} from './ledger-words.ts';
+
+const names: Record<string, string> = { ada: 'Ada L.', ben: 'Ben K.', cy: 'Cy D.' };
+const nameOf = (id: string | null) => (id ? (names[id] ?? 'Former member') : 'Former member');
+
+function expense(id: string, date: string, createdAt = `${date}T12:00:00.000Z`): ExpenseView {
+  return {
+    id,
+    title: id,
+    amount: '10.00',
+    category: 'other',
+    description: null,
+    notes: null,
+    receiptUrl: null,
+    paidBy: 'ada',
+    paidByUser: null,
+    date,
+    createdAt,
+    splitType: 'equal',
+    isRecurring: false,
+    recurrenceFrequency: null,
+    recurringEndDate: null,
+    nextOccurrenceDate: null,
+    splits: [],
+    settledPercent: 0,
+    fullySettled: false,
+  };
+}
+
+function payment(id: string, date: string, createdAt = `${date}T12:00:00.000Z`): PaymentView {
+  return {
+    id,
+    fromUserId: 'ben',
+    toUserId: 'ada',
+    amount: '5.00',
+    date,
+    note: null,
+    splitIds: [],
+    createdBy: 'ben',
+    createdAt,
+    deletedAt: null,
+  };
+}
+
+const ids = (items: { id: string }[]) => items.map((item) => item.id);
+
+describe('signedCents and signedMoney', () => {
+  it('reads the API’s signed 2-decimal strings and shows each line with its sign', () => {
+    expect(signedCents('12.50')).toBe(1250);
+    expect(signedCents('-3.00')).toBe(-300);
+    expect(signedCents('0.00')).toBe(0);
+    expect(signedCents('nonsense')).toBe(0);
+    expect(signedMoney(1000)).toBe('+$10.00');
+    expect(signedMoney(-350)).toBe('-$3.50');
+    expect(signedMoney(0)).toBe('$0.00');
+  });
+
+  it('turns debts in dollars into cents without floating-point drift', () => {
+    expect(debtCents({ amount: 16.5 })).toBe(1650);
+    expect(debtCents({ amount: 0.29 })).toBe(29);
+    expect(debtCents({ amount: 1234.57 })).toBe(123457);
+  });
+});
+
+describe('sentences', () => {
+  it('says "you" for the viewer and names for everyone else', () => {
+    const debt = { from: 'ada', to: 'ben', amount: 21, expenseIds: [] };
+    expect(debtSentence(debt, 'ada', nameOf)).toBe('You owe Ben K. $21.00');
+    expect(debtSentence(debt, 'ben', nameOf)).toBe('Ada L. owes you $21.00');
+    expect(debtSentence(debt, 'cy', nameOf)).toBe('Ada L. owes Ben K. $21.00');
+    const paid = { fromUserId: 'ada', toUserId: 'ben', amount: '12.00' };
+    expect(paymentSentence(paid, 'ada', nameOf)).toBe('You paid Ben K. $12.00');
+    expect(paymentSentence(paid, 'ben', nameOf)).toBe('Ada L. paid you $12.00');
+    expect(paymentSentence(paid, 'cy', nameOf)).toBe('Ada L. paid Ben K. $12.00');
+  });
+
+  it('names whose share each person-to-person line is, by its sign', () => {
+    // Cy owes Ada: a positive expense line is Cy's share of what Ada paid; a negative one is
+    // Ada's share of what Cy paid; a negative payment is Cy paying Ada.
+    const theirs: PairLineView = {
+      kind: 'expense',
+      id: 'e1',
+      title: 'Rent',
+      date: '2026-01-02',
+      amount: '10.00',
+    };
+    const ours: PairLineView = {
+      kind: 'expense',
+      id: 'e2',
+      title: 'Milk',
+      date: '2026-01-03',
+      amount: '-3.00',
+    };
+    const paid: PairLineView = {
+      kind: 'payment',
+      id: 'p1',
+      date: '2026-01-04',
+      note: 'Cash',
+      amount: '-2.00',
+    };
+    const back: PairLineView = { kind: 'payment', id: 'p2', date: '2026-01-05', note: null, amount: '1.00' };
+    expect(pairLineText(theirs, 'cy', 'ada', 'ben', nameOf)).toEqual({
+      title: 'Rent',
+      detail: "Cy D.'s share, paid by Ada L.",
+    });
+    expect(pairLineText(ours, 'cy', 'ada', 'ada', nameOf)).toEqual({
+      title: 'Milk',
+      detail: 'Your share, paid by Cy D.',
+    });
+    expect(pairLineText(paid, 'cy', 'ada', 'cy', nameOf)).toEqual({
+      title: 'You paid Ada L.',
+      detail: 'Cash',
+    });
+    expect(pairLineText(back, 'cy', 'ada', 'cy', nameOf)).toEqual({ title: 'Ada L. paid you', detail: null });
+  });
+});
+
+describe('mergeHistory', () => {
+  it('puts payments between the expenses, newest day first, then newest recorded first', () => {
+    const items = mergeHistory(
+      [expense('e3', '2026-03-03'), expense('e1', '2026-03-01')],
+      [payment('p2', '2026-03-02'), payment('p3', '2026-03-03', '2026-03-03T18:00:00.000Z')],
+      { expenses: false, payments: false },
+    );
+    expect(ids(items)).toEqual(['p3', 'e3', 'p2', 'e1']);
+    expect(items.map((item) => item.kind)).toEqual(['payment', 'expense', 'payment', 'expense']);
+  });
+
+  it('holds back what is older than the oldest loaded page of a list with more to come', () => {
+    const expenses = [expense('e5', '2026-05-05'), expense('e4', '2026-05-04')];
+    const payments = [payment('p6', '2026-05-06'), payment('p3', '2026-05-03'), payment('p1', '2026-05-01')];
+    // Expenses before 05-04 are not loaded yet: the payments dated before then wait for them.
+    expect(ids(mergeHistory(expenses, payments, { expenses: true, payments: false }))).toEqual([
+      'p6',
+      'e5',
+      'e4',
+    ]);
+    // The other way round: expenses before the oldest loaded payment wait.
+    expect(ids(mergeHistory(expenses, payments.slice(0, 1), { expenses: false, payments: true }))).toEqual([
+      'p6',
+    ]);
+    expect(ids(mergeHistory(expenses, payments, { expenses: false, payments: false }))).toEqual([
+      'p6',
+      'e5',
+      'e4',
+      'p3',
+      'p1',
+    ]);
+  });
+
+  it('shows the expenses alone while the payments have not come', () => {
+    expect(
+      ids(mergeHistory([expense('e1', '2026-01-01')], [], { expenses: false, payments: false })),
+    ).toEqual(['e1']);
+  });
+});
