@@ -126,5 +126,8 @@ export interface TrashView {
   payments: PaymentView[];
 }
 
+/** GET /api/payments answers this many a page, newest first. */
+export const PAYMENTS_PAGE = 50;
+
 /** How long a deleted expense or payment can be restored. */
 export const TRASH_DAYS = 30;

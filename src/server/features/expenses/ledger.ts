@@ -2,12 +2,13 @@ import { randomUUID } from 'node:crypto';
 import type { Debt } from '#shared/expense-rules.ts';
 import { debtExplanations } from '#shared/expense-rules.ts';
 import { debtsInView, type LedgerFigures, ledgerFigures, totalsFor } from '#shared/ledger.ts';
-import type {
-  BalanceTotalsView,
-  ExplanationView,
-  HouseholdBalancesView,
-  PairLineView,
-  PaymentView,
+import {
+  type BalanceTotalsView,
+  type ExplanationView,
+  type HouseholdBalancesView,
+  PAYMENTS_PAGE,
+  type PairLineView,
+  type PaymentView,
 } from '#shared/ledger-view.ts';
 import { centsToDollars } from '#shared/money.ts';
 import { displayName } from '#shared/users.ts';
@@ -252,8 +253,6 @@ export async function getPayment(db: Db, householdId: string, id: string): Promi
     .executeTakeFirst();
   return row ? (await toPayments(db, [row]))[0]! : null;
 }
-
-export const PAYMENTS_PAGE = 50;
 
 /** Payments not in the trash, newest first (by day, then recording); older ones after `before`. */
 export async function listPayments(

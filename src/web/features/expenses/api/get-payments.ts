@@ -1,12 +1,9 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import type { PaymentView } from '#shared/ledger-view.ts';
+import { PAYMENTS_PAGE, type PaymentView } from '#shared/ledger-view.ts';
 import { apiJson } from '../../../lib/api.ts';
 
 /** Every payments query starts with this key: one invalidation refreshes them all. */
 export const paymentsQueryKey = ['/api/payments'] as const;
-
-/** The server sends 50 payments a page, newest first; an older page starts after the last id. */
-export const PAYMENTS_PAGE_SIZE = 50;
 
 /** GET /api/payments: a page of the household's payments (not those in the trash). */
 export function fetchPayments(before?: string): Promise<PaymentView[]> {
@@ -19,7 +16,7 @@ export const paymentsQueryOptions = infiniteQueryOptions({
   queryFn: ({ pageParam }) => fetchPayments(pageParam),
   initialPageParam: undefined as string | undefined,
   getNextPageParam: (lastPage) =>
-    lastPage.length === PAYMENTS_PAGE_SIZE ? lastPage[lastPage.length - 1]!.id : undefined,
+    lastPage.length === PAYMENTS_PAGE ? lastPage[lastPage.length - 1]!.id : undefined,
 });
 
 /** Every loaded payment, newest first; `fetchNextPage` loads older ones when there are more. */
