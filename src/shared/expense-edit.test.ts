@@ -23,6 +23,7 @@ function expense(overrides: Partial<ExpenseView> = {}): ExpenseView {
     splitType: 'equal',
     isRecurring: false,
     recurrenceFrequency: null,
+    recurrenceSourceId: null,
     recurringEndDate: null,
     nextOccurrenceDate: null,
     splits: members.map((userId, i) => ({

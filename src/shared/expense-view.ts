@@ -42,6 +42,8 @@ export interface ExpenseView {
   splitType: string;
   isRecurring: boolean;
   recurrenceFrequency: string | null;
+  /** For a copy a recurring expense made: the expense that repeats. */
+  recurrenceSourceId: string | null;
   recurringEndDate: string | null;
   nextOccurrenceDate: string | null;
   splits: ExpenseSplitView[];

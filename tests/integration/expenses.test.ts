@@ -53,6 +53,7 @@ interface ExpenseView {
   splitType: string;
   isRecurring: boolean;
   recurrenceFrequency: string | null;
+  recurrenceSourceId: string | null;
   recurringEndDate: string | null;
   nextOccurrenceDate: string | null;
   splits: SplitView[];
@@ -1234,6 +1235,42 @@ describe('recurring expenses', () => {
 
     expect(await dueBy('2026-03-31', sweepAt)).toEqual([]);
     expect(await list(cat)).toEqual(expenses);
+  });
+
+  it('deletes one copy, or with ?series=true the copy and the expense that repeats, which stops the repeats until restored', async () => {
+    const { admin: ann, household, people } = await householdWith(['Ann Archer', 'Ben Baker']);
+    const source = await addExpense(ann, people, {
+      title: 'Cleaner',
+      amount: '20.00',
+      category: 'cleaning',
+      date: '2026-01-05',
+      isRecurring: true,
+      recurringInterval: 'monthly',
+    });
+    const mine = (created: { householdId: string }[]) =>
+      created.filter((c) => c.householdId === household.id);
+    expect(mine(await dueBy('2026-02-05'))).toHaveLength(1);
+    const copies = () => list(ann).then((all) => all.filter((e) => e.recurrenceSourceId === source.id));
+    const [february] = await copies();
+    expect(february).toMatchObject({ date: '2026-02-05', recurrenceSourceId: source.id, isRecurring: false });
+
+    // One copy alone: the series goes on.
+    expect((await ann.client.delete(`/api/expenses/${february!.id}`)).statusCode).toBe(204);
+    expect(mine(await dueBy('2026-03-05'))).toHaveLength(1);
+    const [march] = await copies();
+    expect(march!.date).toBe('2026-03-05');
+
+    // The copy and the series: both in the trash, and no more copies.
+    expect((await ann.client.delete(`/api/expenses/${march!.id}?series=true`)).statusCode).toBe(204);
+    expect((await list(ann)).filter((e) => e.title === 'Cleaner')).toEqual([]);
+    const trash = (await ann.client.get('/api/trash')).json() as { expenses: { id: string }[] };
+    expect(trash.expenses.map((e) => e.id).sort()).toEqual([february!.id, march!.id, source.id].sort());
+    expect(mine(await dueBy('2026-04-05'))).toEqual([]);
+
+    // Restoring the expense that repeats starts the repeats again.
+    expect((await ann.client.post(`/api/expenses/${source.id}/restore`)).statusCode).toBe(200);
+    expect(mine(await dueBy('2026-04-05'))).toHaveLength(1);
+    expect((await ann.client.delete(`/api/expenses/${source.id}?series=maybe`)).statusCode).toBe(400);
   });
 
   it('creates each copy once when sweeps run at the same time', async () => {

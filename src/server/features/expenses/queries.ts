@@ -36,6 +36,8 @@ export interface Expense {
   splitType: string;
   isRecurring: boolean;
   recurrenceFrequency: string | null;
+  /** For a copy a recurring expense made: the expense that repeats. */
+  recurrenceSourceId: string | null;
   recurringEndDate: string | null;
   nextOccurrenceDate: string | null;
   splits: ExpenseSplit[];
@@ -108,6 +110,7 @@ async function toExpenses(db: Db, rows: ExpenseRow[]): Promise<Expense[]> {
       splitType: row.split_type,
       isRecurring: readBoolean(row.is_recurring),
       recurrenceFrequency: row.recurring_interval,
+      recurrenceSourceId: row.recurrence_source_id,
       recurringEndDate: row.recurring_end_date,
       nextOccurrenceDate: row.next_occurrence_date,
       splits: own.map((s) => ({

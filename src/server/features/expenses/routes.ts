@@ -48,6 +48,9 @@ const idParams = z.object({ id: z.string().min(1).max(100) });
 /** Expenses a settle-up announces one by one; past this, one event for all. */
 const SETTLE_UP_EVENTS = 20;
 const listQuery = z.object({ before: z.string().max(100).optional() });
+const deleteQuery = z.object({
+  series: z.enum(['true', 'false'], { error: 'series must be true or false' }).default('false'),
+});
 const settleSchema = z.object({ settled: z.boolean({ error: 'settled must be true or false' }) });
 const settleUpSchema = z.object({
   toUserId: z.string({ error: 'toUserId is required' }).min(1).max(100),
@@ -251,31 +254,46 @@ export function expenseRoutes(app: FastifyInstance, ctx: Context): void {
     return after;
   });
 
-  // Deleting moves the expense to the trash, from which any member can restore it.
+  // Deleting moves the expense to the trash, from which any member can restore it. With
+  // ?series=true a copy of a recurring expense takes the expense that repeats with it, which
+  // stops the repeats (restoring that one starts them again); the copies made stay.
   app.delete('/api/expenses/:id', async (request, reply) => {
     const member = await requireMember(ctx, request, reply);
     const { id } = parse(idParams, request.params);
+    const { series } = parse(deleteQuery, request.query);
     const expense = await getExpense(db, member.householdId, id);
     if (!expense) throw notFound('Expense not found');
     if (expense.fullySettled) throw conflict('A fully settled expense cannot be deleted');
-    const entry = await db.transaction().execute(async (trx) => {
-      if (!(await setExpenseTrashed(trx, member.householdId, id, { by: member.userId }, ctx.now())))
-        return null;
-      return recordActivity(
-        trx,
-        {
-          householdId: member.householdId,
-          actorId: member.userId,
-          kind: 'expense_deleted',
-          subject: { type: 'expense', id },
-          summary: `${expense.title} · ${expense.amount}`,
-        },
-        ctx.now(),
-      );
+    const source =
+      series === 'true' && expense.recurrenceSourceId
+        ? await getExpense(db, member.householdId, expense.recurrenceSourceId)
+        : null;
+    const trashed = [expense, ...(source ? [source] : [])];
+    const entries = await db.transaction().execute(async (trx) => {
+      const written = [];
+      for (const item of trashed) {
+        if (!(await setExpenseTrashed(trx, member.householdId, item.id, { by: member.userId }, ctx.now())))
+          continue;
+        written.push(
+          await recordActivity(
+            trx,
+            {
+              householdId: member.householdId,
+              actorId: member.userId,
+              kind: 'expense_deleted',
+              subject: { type: 'expense', id: item.id },
+              summary: `${item.title} · ${item.amount}`,
+            },
+            ctx.now(),
+          ),
+        );
+      }
+      return written;
     });
-    if (!entry) throw notFound('Expense not found');
-    await events.toHousehold(member.householdId, { type: 'expense_deleted', id });
-    await announceActivity(events, member.householdId, [entry]);
+    if (entries.length === 0) throw notFound('Expense not found');
+    for (const entry of entries)
+      await events.toHousehold(member.householdId, { type: 'expense_deleted', id: entry.subject.id! });
+    await announceActivity(events, member.householdId, entries);
     return reply.status(204).send();
   });
 

@@ -30,6 +30,7 @@ function expense(id: string, date: string, createdAt = `${date}T12:00:00.000Z`):
     splitType: 'equal',
     isRecurring: false,
     recurrenceFrequency: null,
+    recurrenceSourceId: null,
     recurringEndDate: null,
     nextOccurrenceDate: null,
     splits: [],

@@ -2,9 +2,12 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api.ts';
 import { refreshExpenses } from './get-expenses.ts';
 
-/** DELETE /api/expenses/{id}; refused (409) once every share is settled. */
-export async function deleteExpense(id: string): Promise<void> {
-  await apiRequest('DELETE', `/api/expenses/${encodeURIComponent(id)}`);
+/**
+ * DELETE /api/expenses/{id}; refused (409) once every share is settled. With `series`, a copy of
+ * a recurring expense takes the expense that repeats with it, which stops the repeats.
+ */
+export async function deleteExpense({ id, series = false }: { id: string; series?: boolean }): Promise<void> {
+  await apiRequest('DELETE', `/api/expenses/${encodeURIComponent(id)}${series ? '?series=true' : ''}`);
 }
 
 /** Failures are logged only (SPEC §8); the list is fetched again either way. */

@@ -16,6 +16,8 @@ export function DeleteExpenseButton({ expense }: { expense: ExpenseView }) {
   const queryClient = useQueryClient();
   const remove = useDeleteExpense();
   const [asking, setAsking] = useState(false);
+  const [stopRepeats, setStopRepeats] = useState(false);
+  const copy = expense.recurrenceSourceId !== null;
   const buttonRef = useRef<HTMLButtonElement>(null);
 
   const undo = () =>
@@ -29,7 +31,7 @@ export function DeleteExpenseButton({ expense }: { expense: ExpenseView }) {
 
   const confirm = async () => {
     try {
-      await remove.mutateAsync(expense.id);
+      await remove.mutateAsync({ id: expense.id, series: copy && stopRepeats });
     } catch {
       // Logged by the mutation; the list is fetched again either way.
       setAsking(false);
@@ -69,6 +71,20 @@ export function DeleteExpenseButton({ expense }: { expense: ExpenseView }) {
             onConfirm={() => void confirm()}
           >
             <p>It goes to Deleted items, where anyone in the household can restore it.</p>
+            {expense.isRecurring && (
+              <p>It repeats: deleting it also stops the repeats. Restoring it starts them again.</p>
+            )}
+            {copy && (
+              <label className="flex items-center gap-2">
+                <input
+                  type="checkbox"
+                  checked={stopRepeats}
+                  onChange={(event) => setStopRepeats(event.target.checked)}
+                  className="size-4"
+                />
+                Also stop it repeating
+              </label>
+            )}
           </ConfirmDialog>,
           document.body,
         )}
