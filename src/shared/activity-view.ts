@@ -19,7 +19,7 @@ export const ACTIVITY_FILTER_KINDS: Record<ActivityFilter, readonly ActivityKind
     'setting_changed',
   ],
   chores: ['chore_created', 'chore_edited', 'chore_completed', 'chore_deleted'],
-  events: ['event_created', 'event_deleted'],
+  events: ['event_created', 'event_edited', 'event_deleted'],
   members: ['member_joined', 'member_left'],
 };
 
@@ -45,6 +45,7 @@ export const ACTIVITY_VERBS: Record<ActivityKind, string> = {
   chore_completed: 'completed a chore',
   chore_deleted: 'deleted a chore',
   event_created: 'added an event',
+  event_edited: 'edited an event',
   event_deleted: 'deleted an event',
   member_joined: 'joined',
   member_left: 'left',

@@ -101,6 +101,7 @@ export const ACTIVITY_KINDS = [
   'chore_completed',
   'chore_deleted',
   'event_created',
+  'event_edited',
   'event_deleted',
   'member_joined',
   'member_left',

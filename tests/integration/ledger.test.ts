@@ -1351,6 +1351,7 @@ describe('GET /api/activity', () => {
       ann.client.post('/api/calendar', { title: 'House meeting', startDate: '2026-03-12T19:00:00.000Z' }),
       201,
     );
+    await json(ben.client.patch(`/api/calendar-events/${event.id}`, { title: 'House meeting, moved' }));
     expect((await cat.client.delete(`/api/calendar-events/${event.id}`)).statusCode).toBe(204);
     expect((await cat.client.post('/api/households/leave')).statusCode).toBe(204);
 
@@ -1363,6 +1364,7 @@ describe('GET /api/activity', () => {
     expect(chores[1]!.changes).toEqual([{ field: 'Title', before: 'Dishes', after: 'Pots and pans' }]);
     expect((await activity(ben, '?kind=events')).entries.map((e) => [e.kind, e.actorId, e.subject])).toEqual([
       ['event_deleted', cat.user.id, { type: 'event', id: event.id }],
+      ['event_edited', ben.user.id, { type: 'event', id: event.id }],
       ['event_created', ann.user.id, { type: 'event', id: event.id }],
     ]);
     expect((await activity(ben, '?kind=members')).entries.map((e) => [e.kind, e.subject.id])).toEqual([

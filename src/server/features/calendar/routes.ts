@@ -93,6 +93,18 @@ export function calendarRoutes(app: FastifyInstance, ctx: Context): void {
       checkCap(await countRecurringEvents(db, member.householdId), CAPS.recurringEventsPerHousehold);
     const event = toEvent(await updateEvent(db, row, changes, ctx.now()));
     await events.toHousehold(member.householdId, { type: 'calendar_event_updated', event });
+    await logActivity(
+      db,
+      events,
+      {
+        householdId: member.householdId,
+        actorId: member.userId,
+        kind: 'event_edited',
+        subject: { type: 'event', id: event.id },
+        summary: event.title,
+      },
+      ctx.now(),
+    );
     return event;
   });
 
