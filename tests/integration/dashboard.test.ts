@@ -729,9 +729,10 @@ describe('GET /api/home: a seeded household', () => {
       household: { id: household.id, name: "Ann Archer's place", rentAmountCents: 150000, rentDueDay: 1 },
       // 13 chores, 6 of them done.
       chores: { active: 7, total: 13 },
-      // Owed: Pizza 8.00 by Ben and by Cat. Owing: Groceries 10.00, Internet 15.00, Cleaning
-      // supplies 6.25 (the lamp share is settled).
-      balance: { owedCents: 1600, owingCents: 3125, netCents: -1525 },
+      // Her shares: Pizza 8.00 owed to her by Ben and by Cat; she owes Groceries 10.00, Internet
+      // 15.00, Cleaning supplies 6.25 (the lamp share is settled): a net of −15.25, which the
+      // household's simplified debts show as what she owes, with nothing owed to her.
+      balance: { owedCents: 0, owingCents: 1525, netCents: -1525 },
       today: {
         // Yoga, the boiler check, the meeting's occurrence and the late call start today; the
         // sleepover began yesterday. The first three are shown.
@@ -823,8 +824,9 @@ describe('GET /api/home: a seeded household', () => {
       chores['Mow lawn']!.id,
       chores['Descale kettle']!.id,
     ]);
-    // Owed: Groceries 10.00 by Ann and by Cat (the lamp is settled). Owing: Pizza 8.00, Internet 15.00.
-    expect(home.balance).toEqual({ owedCents: 2000, owingCents: 2300, netCents: -300 });
+    // Owed: Groceries 10.00 by Ann and by Cat (the lamp is settled). Owing: Pizza 8.00, Internet
+    // 15.00. The simplified debts show only his net of −3.00.
+    expect(home.balance).toEqual({ owedCents: 0, owingCents: 300, netCents: -300 });
     // Read up to midnight: M1 (Ann), M3 and M5 (Cat).
     expect(home.messages.unread).toBe(3);
     const unread = await ben.client.get('/api/messages/unread-count');

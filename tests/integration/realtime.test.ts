@@ -307,6 +307,12 @@ describe('chat events', () => {
       const { message } = await m.socket.next('new_message');
       expect(message).toMatchObject({ type: 'system', user: null, content: 'New C. joined the household' });
       expect(await m.socket.next('member_joined')).toEqual({ type: 'member_joined', userId: user.id });
+      // The activity feed hears of it too.
+      expect((await m.socket.next('activity')).entry).toMatchObject({
+        kind: 'member_joined',
+        actorId: user.id,
+        summary: 'New C. joined',
+      });
     }
     await home.members[1]!.client.patch('/api/households/current', { name: 'Renamed' });
     for (const m of home.members) {
@@ -372,6 +378,10 @@ describe('membership changes', () => {
     const { message } = await host!.socket.next('new_message');
     expect(message.content).toBe('Lee L. left the household');
     expect(await host!.socket.next('member_left')).toEqual({ type: 'member_left', userId: leaver!.user.id });
+    expect((await host!.socket.next('activity')).entry).toMatchObject({
+      kind: 'member_left',
+      summary: 'Lee L. left',
+    });
 
     const later = await post(host!.client, 'just me now');
     expect((await host!.socket.next('new_message')).message.id).toBe(later.id);
@@ -654,7 +664,12 @@ describe('settling up a long history', () => {
       await sal.socket.next('new_expense');
     }
     const settled = await tom.client.post('/api/settle-up', { toUserId: sal.user.id });
-    expect(settled.json()).toEqual({ settledSplits: 25, amount: 125 });
+    // One payment of the whole debt, covering all 25 shares.
+    expect(settled.json()).toMatchObject({
+      settledSplits: 25,
+      amount: 125,
+      payment: { fromUserId: tom.user.id, toUserId: sal.user.id, amount: '125.00' },
+    });
     const event = await sal.socket.next('expense_updated');
     expect(event).toEqual({ type: 'expense_updated' });
     // Anything sent before this message has arrived by the time it does.
