@@ -278,31 +278,32 @@ async function insertExpense(
 }
 
 /** An expense and its splits in one transaction: never one without the other. */
-export async function createExpense(
+/** Creates an expense; `also` writes more in the same transaction (its activity entry). */
+export async function createExpense<T>(
   db: Db,
   householdId: string,
   createdBy: string,
   input: NewExpense,
   now: number,
-): Promise<string> {
+  also: (trx: Db, id: string) => Promise<T>,
+): Promise<{ id: string; also: T }> {
   const next =
     input.isRecurring &&
     (input.recurringEndDate === null ||
       recurringDate(input.date, input.recurringInterval, 1) <= input.recurringEndDate)
       ? recurringDate(input.date, input.recurringInterval, 1)
       : null;
-  return db
-    .transaction()
-    .execute((trx) =>
-      insertExpense(
-        trx,
-        householdId,
-        createdBy,
-        input,
-        { recurrenceSourceId: null, nextOccurrenceDate: next },
-        now,
-      ),
+  return db.transaction().execute(async (trx) => {
+    const id = await insertExpense(
+      trx,
+      householdId,
+      createdBy,
+      input,
+      { recurrenceSourceId: null, nextOccurrenceDate: next },
+      now,
     );
+    return { id, also: await also(trx, id) };
+  });
 }
 
 export async function setReceipt(

@@ -138,12 +138,13 @@ export function expenseRoutes(app: FastifyInstance, ctx: Context): void {
       }
     }
     const shares = sharesFor(expense.amount, expense.splitType, splits);
-    const id = await createExpense(
+    const title = expense.title;
+    const { id, also: entry } = await createExpense(
       db,
       member.householdId,
       member.userId,
       {
-        title: expense.title,
+        title,
         amountCents: expense.amount,
         category: expense.category,
         description: expense.description,
@@ -157,19 +158,21 @@ export function expenseRoutes(app: FastifyInstance, ctx: Context): void {
         splits: shares,
       },
       ctx.now(),
+      // In the same transaction, so that a new expense costs one commit.
+      (trx, created) =>
+        recordActivity(
+          trx,
+          {
+            householdId: member.householdId,
+            actorId: member.userId,
+            kind: 'expense_created',
+            subject: { type: 'expense', id: created },
+            summary: `${title} · ${centsToDollars(expense.amount)}`,
+          },
+          ctx.now(),
+        ),
     );
     const created = (await getExpense(db, member.householdId, id))!;
-    const entry = await recordActivity(
-      db,
-      {
-        householdId: member.householdId,
-        actorId: member.userId,
-        kind: 'expense_created',
-        subject: { type: 'expense', id },
-        summary: `${created.title} · ${created.amount}`,
-      },
-      ctx.now(),
-    );
     await events.toHousehold(member.householdId, { type: 'new_expense', expense: created });
     await announceActivity(events, member.householdId, [entry]);
     await notifyExpense(ctx, member.userId, created);
