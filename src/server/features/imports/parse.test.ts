@@ -26,6 +26,13 @@ describe('readSplitwise', () => {
     expect(file.finalBalances).toEqual([1000, -1000]);
   });
 
+  it('finds the Total balance line by its description, whatever its first column holds (a real export dates it)', async () => {
+    const dated = CSV.replace(',Total balance,', '2024-01-31,Total balance,');
+    const file = await readSplitwise(dated);
+    expect(file.finalBalances).toEqual([1000, -1000]);
+    expect(file.expenses).toHaveLength(1);
+  });
+
   it('answers 400 for an unclosed quote or a file that is cut off', async () => {
     const cut = CSV.slice(0, CSV.indexOf('with'));
     await expect(readSplitwise(cut)).rejects.toThrow(HttpError);
