@@ -132,3 +132,7 @@ export const PAYMENTS_PAGE = 50;
 
 /** How long a deleted expense or payment can be restored. */
 export const TRASH_DAYS = 30;
+export const TRASH_MS = TRASH_DAYS * 86_400_000;
+
+/** The earliest deletion that can still be restored at `now` (ms). */
+export const restorableSince = (now: number) => now - TRASH_MS;

@@ -1,10 +1,10 @@
-import { TRASH_DAYS } from './ledger-view.ts';
+import { TRASH_MS } from './ledger-view.ts';
 
 const DAY_MS = 86_400_000;
 
 /** Days left, counting a part day as a day, to restore something deleted at `deletedAt`. */
 export function daysLeftInTrash(deletedAt: string, now: Date): number {
-  const left = Date.parse(deletedAt) + TRASH_DAYS * DAY_MS - now.getTime();
+  const left = Date.parse(deletedAt) + TRASH_MS - now.getTime();
   return Math.max(0, Math.ceil(left / DAY_MS));
 }
 

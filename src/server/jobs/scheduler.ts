@@ -1,6 +1,6 @@
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
-import { TRASH_DAYS } from '#shared/ledger-view.ts';
+import { restorableSince } from '#shared/ledger-view.ts';
 import type { Db } from '../db/database.ts';
 import { getExpense, purgeTrash, runDueRecurringExpenses } from '../features/expenses/queries.ts';
 import type { Publisher } from '../realtime/hub.ts';
@@ -31,7 +31,7 @@ export function startScheduler(options: {
       await yieldToEventLoop();
     }
     // What has been in the trash longer than it can be restored goes for good.
-    await purgeTrash(db, now() - TRASH_DAYS * 86_400_000);
+    await purgeTrash(db, restorableSince(now()));
   };
   const tick = () => {
     if (running) return;

@@ -1,7 +1,7 @@
 import { categoryLabel, SPLIT_TYPE_LABELS } from '#shared/expense-view.ts';
 import type { ActivityView } from '#shared/ledger-view.ts';
 import { FORMER_MEMBER } from '#shared/users.ts';
-import { nameToken } from '../activity/queries.ts';
+import { type NewActivity, nameToken } from '../activity/queries.ts';
 import type { Expense } from './queries.ts';
 
 /**
@@ -18,11 +18,13 @@ function sharesText(expense: Expense, names: Map<string | null, string>): string
 }
 
 /** Each field an edit changed, before → after, in the words the screens use. */
-export function expenseChanges(
-  before: Expense,
-  after: Expense,
-  names: Map<string | null, string>,
-): ActivityView['changes'] {
+export function expenseChanges(before: Expense, after: Expense): ActivityView['changes'] {
+  const names = memberNames([
+    ...before.splits.map((s) => s.userId),
+    ...after.splits.map((s) => s.userId),
+    before.paidBy,
+    after.paidBy,
+  ]);
   const fields: [string, string | null, string | null][] = [
     ['Title', before.title, after.title],
     ['Amount', before.amount, after.amount],
@@ -41,4 +43,43 @@ export function expenseChanges(
   return fields
     .filter(([, was, now]) => was !== now)
     .map(([field, was, now]) => ({ field, before: was, after: now }));
+}
+
+/** Who acts: a member of a household. */
+interface Actor {
+  householdId: string;
+  userId: string;
+}
+
+/** An activity entry about an expense: its title and amount, and for an edit what changed. */
+export function expenseEntry(
+  actor: Actor,
+  kind: 'expense_created' | 'expense_edited' | 'expense_deleted' | 'expense_restored',
+  expense: { id: string; title: string; amount: string },
+  changes: ActivityView['changes'] = [],
+): NewActivity {
+  return {
+    householdId: actor.householdId,
+    actorId: actor.userId,
+    kind,
+    subject: { type: 'expense', id: expense.id },
+    summary: `${expense.title} · ${expense.amount}`,
+    changes,
+  };
+}
+
+/** An activity entry about a payment: "Ada L. paid Ben C. 12.00". */
+export function paymentEntry(
+  actor: Actor,
+  kind: 'payment_recorded' | 'payment_deleted' | 'payment_restored',
+  payment: { id: string; from: string | null; to: string | null; amount: string },
+): NewActivity {
+  const names = memberNames([payment.from, payment.to]);
+  return {
+    householdId: actor.householdId,
+    actorId: actor.userId,
+    kind,
+    subject: { type: 'payment', id: payment.id },
+    summary: `${names.get(payment.from)} paid ${names.get(payment.to)} ${payment.amount}`,
+  };
 }

@@ -15,7 +15,7 @@ import { displayName } from '#shared/users.ts';
 import type { Db } from '../../db/database.ts';
 import { readBoolean } from '../../db/dialect.ts';
 import { listMembers } from '../households/queries.ts';
-import { balanceSplits } from './queries.ts';
+import { balanceSplits, setTrashed } from './queries.ts';
 
 /**
  * The household's money as a ledger (docs/money.md): every figure is a sum over the shares of
@@ -404,14 +404,7 @@ export async function setPaymentTrashed(
   trashed: { by: string } | null,
   now: number,
 ): Promise<boolean> {
-  const result = await trx
-    .updateTable('payments')
-    .set(trashed ? { deleted_at: now, deleted_by: trashed.by } : { deleted_at: null, deleted_by: null })
-    .where('household_id', '=', householdId)
-    .where('id', '=', id)
-    .where('deleted_at', trashed ? 'is' : 'is not', null)
-    .executeTakeFirst();
-  if (Number(result.numUpdatedRows) === 0) return false;
+  if (!(await setTrashed(trx, 'payments', householdId, id, trashed, now))) return false;
   await refreshSettled(trx, await linkedSplits(trx, id), now);
   return true;
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { type ActivityView, TRASH_DAYS } from '#shared/ledger-view.ts';
+import { type ActivityView, type PaymentView, restorableSince } from '#shared/ledger-view.ts';
 import { centsToDollars } from '#shared/money.ts';
 import { createPaymentSchema } from '#shared/payments.ts';
 import { type Context, requireMember } from '../../auth/guards.ts';
@@ -8,14 +8,15 @@ import { isUniqueViolation } from '../../db/dialect.ts';
 import { badRequest, forbidden, notFound, parse } from '../../http/errors.ts';
 import { announceActivity, recordActivity } from '../activity/queries.ts';
 import { isMember } from '../households/queries.ts';
-import { memberNames } from './changes.ts';
+import { paymentEntry } from './changes.ts';
 import { getPayment, insertPayment, listPayments, setPaymentTrashed } from './ledger.ts';
 import { trashedExpenses } from './queries.ts';
-import { today } from './routes.ts';
+import { notRestorable, today } from './routes.ts';
 
 const idParams = z.object({ id: z.string().min(1).max(100) });
 const listQuery = z.object({ before: z.string().max(100).optional() });
-const TRASH_MS = TRASH_DAYS * 86_400_000;
+/** A payment as its activity entries name it. */
+const entryOf = (p: PaymentView) => ({ id: p.id, from: p.fromUserId, to: p.toUserId, amount: p.amount });
 
 /** Payments (money that moved between two members) and the household's trash (docs/money.md). */
 export function paymentRoutes(app: FastifyInstance, ctx: Context): void {
@@ -51,16 +52,14 @@ export function paymentRoutes(app: FastifyInstance, ctx: Context): void {
           ctx.now(),
         );
         if (payment.repeat) return { id: payment.id, entry: null };
-        const names = memberNames([from, to]);
         const entry = await recordActivity(
           trx,
-          {
-            householdId: member.householdId,
-            actorId: member.userId,
-            kind: 'payment_recorded',
-            subject: { type: 'payment', id: payment.id },
-            summary: `${names.get(from)} paid ${names.get(to)} ${centsToDollars(input.amount)}`,
-          },
+          paymentEntry(member, 'payment_recorded', {
+            id: payment.id,
+            from,
+            to,
+            amount: centsToDollars(input.amount),
+          }),
           ctx.now(),
         );
         return { id: payment.id, entry };
@@ -100,18 +99,7 @@ export function paymentRoutes(app: FastifyInstance, ctx: Context): void {
     const entry = await db.transaction().execute(async (trx) => {
       if (!(await setPaymentTrashed(trx, member.householdId, id, { by: member.userId }, ctx.now())))
         return null;
-      const names = memberNames([payment.fromUserId, payment.toUserId]);
-      return recordActivity(
-        trx,
-        {
-          householdId: member.householdId,
-          actorId: member.userId,
-          kind: 'payment_deleted',
-          subject: { type: 'payment', id },
-          summary: `${names.get(payment.fromUserId)} paid ${names.get(payment.toUserId)} ${payment.amount}`,
-        },
-        ctx.now(),
-      );
+      return recordActivity(trx, paymentEntry(member, 'payment_deleted', entryOf(payment)), ctx.now());
     });
     if (!entry) throw notFound('Payment not found');
     await events.toHousehold(member.householdId, { type: 'payment_deleted', id });
@@ -126,24 +114,12 @@ export function paymentRoutes(app: FastifyInstance, ctx: Context): void {
     const member = await requireMember(ctx, request, reply);
     const { id } = parse(idParams, request.params);
     const payment = await getPayment(db, member.householdId, id);
-    if (!payment?.deletedAt || Date.parse(payment.deletedAt) < ctx.now() - TRASH_MS)
-      throw notFound(`No such payment in the trash (deleted items can be restored for ${TRASH_DAYS} days)`);
+    // Only what is still restorable moves back; anything else is not in the trash.
     const entry = await db.transaction().execute(async (trx) => {
-      if (!(await setPaymentTrashed(trx, member.householdId, id, null, ctx.now()))) return null;
-      const names = memberNames([payment.fromUserId, payment.toUserId]);
-      return recordActivity(
-        trx,
-        {
-          householdId: member.householdId,
-          actorId: member.userId,
-          kind: 'payment_restored',
-          subject: { type: 'payment', id },
-          summary: `${names.get(payment.fromUserId)} paid ${names.get(payment.toUserId)} ${payment.amount}`,
-        },
-        ctx.now(),
-      );
+      if (!payment || !(await setPaymentTrashed(trx, member.householdId, id, null, ctx.now()))) return null;
+      return recordActivity(trx, paymentEntry(member, 'payment_restored', entryOf(payment)), ctx.now());
     });
-    if (!entry) throw notFound('No such payment in the trash');
+    if (!entry) throw notRestorable('payment');
     const restored = (await getPayment(db, member.householdId, id))!;
     await events.toHousehold(member.householdId, { type: 'payment_recorded', payment: restored });
     if (restored.splitIds.length > 0)
@@ -154,7 +130,7 @@ export function paymentRoutes(app: FastifyInstance, ctx: Context): void {
 
   app.get('/api/trash', async (request, reply) => {
     const member = await requireMember(ctx, request, reply);
-    const since = ctx.now() - TRASH_MS;
+    const since = restorableSince(ctx.now());
     const rows = await db
       .selectFrom('payments')
       .select('id')

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { Selectable } from 'kysely';
 import { type BalanceSplit, recurringCopySplits, recurringDate, settledPercent } from '#shared/expenses.ts';
+import { restorableSince } from '#shared/ledger-view.ts';
 import type { MessageAuthor } from '#shared/messages.ts';
 import { centsToDollars } from '#shared/money.ts';
 import type { Db } from '../../db/database.ts';
@@ -583,21 +584,27 @@ export async function updateExpense(
   }
 }
 
-/** Moves an expense to the trash, or back out of it; false when it was not there to move. */
-export async function setExpenseTrashed(
+/**
+ * Moves an expense or a payment to the trash, or back out of it while it can still be restored;
+ * false when it was not there to move.
+ */
+export async function setTrashed(
   trx: Db,
+  table: 'expenses' | 'payments',
   householdId: string,
   id: string,
   trashed: { by: string } | null,
   now: number,
 ): Promise<boolean> {
-  const result = await trx
-    .updateTable('expenses')
+  let query = trx
+    .updateTable(table)
     .set(trashed ? { deleted_at: now, deleted_by: trashed.by } : { deleted_at: null, deleted_by: null })
     .where('household_id', '=', householdId)
-    .where('id', '=', id)
-    .where('deleted_at', trashed ? 'is' : 'is not', null)
-    .executeTakeFirst();
+    .where('id', '=', id);
+  query = trashed
+    ? query.where('deleted_at', 'is', null)
+    : query.where('deleted_at', '>=', restorableSince(now));
+  const result = await query.executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
 

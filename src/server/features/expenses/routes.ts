@@ -23,7 +23,7 @@ import { processImage } from '../images/process.ts';
 import { insertImage } from '../images/queries.ts';
 import { readImageUpload } from '../images/upload.ts';
 import { notifyExpense } from '../push/notify.ts';
-import { expenseChanges, memberNames } from './changes.ts';
+import { expenseChanges, expenseEntry, paymentEntry } from './changes.ts';
 import {
   balanceFor,
   debtsShown,
@@ -39,8 +39,8 @@ import {
   findSplit,
   getExpense,
   listExpenses,
-  setExpenseTrashed,
   setReceipt,
+  setTrashed,
   updateExpense,
 } from './queries.ts';
 
@@ -63,6 +63,10 @@ const explainQuery = z.object({
 });
 
 export const today = (now: number) => new Date(now).toISOString().slice(0, 10);
+
+/** The 404 for restoring what is not in the trash, or has been there too long. */
+export const notRestorable = (what: 'expense' | 'payment') =>
+  notFound(`No such ${what} in the trash (deleted items can be restored for ${TRASH_DAYS} days)`);
 
 /**
  * Takes the household's row for the rest of the transaction (a write that changes nothing), so
@@ -162,13 +166,11 @@ export function expenseRoutes(app: FastifyInstance, ctx: Context): void {
       (trx, created) =>
         recordActivity(
           trx,
-          {
-            householdId: member.householdId,
-            actorId: member.userId,
-            kind: 'expense_created',
-            subject: { type: 'expense', id: created },
-            summary: `${title} · ${centsToDollars(expense.amount)}`,
-          },
+          expenseEntry(member, 'expense_created', {
+            id: created,
+            title,
+            amount: centsToDollars(expense.amount),
+          }),
           ctx.now(),
         ),
     );
@@ -230,26 +232,9 @@ export function expenseRoutes(app: FastifyInstance, ctx: Context): void {
     const entry = await db.transaction().execute(async (trx) => {
       await updateExpense(trx, member.householdId, id, changes, sameShares ? null : shares, ctx.now());
       const after = (await getExpense(trx, member.householdId, id))!;
-      const names = memberNames([
-        ...before.splits.map((s) => s.userId),
-        ...after.splits.map((s) => s.userId),
-        before.paidBy,
-        after.paidBy,
-      ]);
-      const changed = expenseChanges(before, after, names);
+      const changed = expenseChanges(before, after);
       if (changed.length === 0) return null;
-      return recordActivity(
-        trx,
-        {
-          householdId: member.householdId,
-          actorId: member.userId,
-          kind: 'expense_edited',
-          subject: { type: 'expense', id },
-          summary: `${after.title} · ${after.amount}`,
-          changes: changed,
-        },
-        ctx.now(),
-      );
+      return recordActivity(trx, expenseEntry(member, 'expense_edited', after, changed), ctx.now());
     });
     const after = (await getExpense(db, member.householdId, id))!;
     await announceExpense(member.householdId, after);
@@ -275,21 +260,11 @@ export function expenseRoutes(app: FastifyInstance, ctx: Context): void {
     const entries = await db.transaction().execute(async (trx) => {
       const written = [];
       for (const item of trashed) {
-        if (!(await setExpenseTrashed(trx, member.householdId, item.id, { by: member.userId }, ctx.now())))
+        if (
+          !(await setTrashed(trx, 'expenses', member.householdId, item.id, { by: member.userId }, ctx.now()))
+        )
           continue;
-        written.push(
-          await recordActivity(
-            trx,
-            {
-              householdId: member.householdId,
-              actorId: member.userId,
-              kind: 'expense_deleted',
-              subject: { type: 'expense', id: item.id },
-              summary: `${item.title} · ${item.amount}`,
-            },
-            ctx.now(),
-          ),
-        );
+        written.push(await recordActivity(trx, expenseEntry(member, 'expense_deleted', item), ctx.now()));
       }
       return written;
     });
@@ -304,26 +279,13 @@ export function expenseRoutes(app: FastifyInstance, ctx: Context): void {
     const member = await requireMember(ctx, request, reply);
     const { id } = parse(idParams, request.params);
     const trashed = await getExpense(db, member.householdId, id, { trashed: true });
-    const deletedAt = trashed
-      ? await db.selectFrom('expenses').select('deleted_at').where('id', '=', id).executeTakeFirst()
-      : undefined;
-    if (!trashed || !deletedAt?.deleted_at || deletedAt.deleted_at < ctx.now() - TRASH_DAYS * 86_400_000)
-      throw notFound(`No such expense in the trash (deleted items can be restored for ${TRASH_DAYS} days)`);
+    // Only what is still restorable moves back; anything else is not in the trash.
     const entry = await db.transaction().execute(async (trx) => {
-      if (!(await setExpenseTrashed(trx, member.householdId, id, null, ctx.now()))) return null;
-      return recordActivity(
-        trx,
-        {
-          householdId: member.householdId,
-          actorId: member.userId,
-          kind: 'expense_restored',
-          subject: { type: 'expense', id },
-          summary: `${trashed.title} · ${trashed.amount}`,
-        },
-        ctx.now(),
-      );
+      if (!trashed || !(await setTrashed(trx, 'expenses', member.householdId, id, null, ctx.now())))
+        return null;
+      return recordActivity(trx, expenseEntry(member, 'expense_restored', trashed), ctx.now());
     });
-    if (!entry) throw notFound('No such expense in the trash');
+    if (!entry) throw notRestorable('expense');
     const restored = (await getExpense(db, member.householdId, id))!;
     await events.toHousehold(member.householdId, { type: 'new_expense', expense: restored });
     await announceActivity(events, member.householdId, [entry]);
@@ -370,16 +332,14 @@ export function expenseRoutes(app: FastifyInstance, ctx: Context): void {
         },
         ctx.now(),
       );
-      const names = memberNames([from, to]);
       return recordActivity(
         trx,
-        {
-          householdId: member.householdId,
-          actorId: member.userId,
-          kind: 'payment_recorded',
-          subject: { type: 'payment', id: payment.id },
-          summary: `${names.get(from)} paid ${names.get(to)} ${centsToDollars(split.amount_cents)}`,
-        },
+        paymentEntry(member, 'payment_recorded', {
+          id: payment.id,
+          from,
+          to,
+          amount: centsToDollars(split.amount_cents),
+        }),
         ctx.now(),
       );
     });
@@ -459,16 +419,14 @@ export function expenseRoutes(app: FastifyInstance, ctx: Context): void {
         },
         ctx.now(),
       );
-      const names = memberNames([member.userId, toUserId]);
       const entry = await recordActivity(
         trx,
-        {
-          householdId: member.householdId,
-          actorId: member.userId,
-          kind: 'payment_recorded',
-          subject: { type: 'payment', id: payment.id },
-          summary: `${names.get(member.userId)} paid ${names.get(toUserId)} ${centsToDollars(cents)}`,
-        },
+        paymentEntry(member, 'payment_recorded', {
+          id: payment.id,
+          from: member.userId,
+          to: toUserId,
+          amount: centsToDollars(cents),
+        }),
         ctx.now(),
       );
       return { paymentId: payment.id, splitIds, entry };
