@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  ACTIVITY_FILTER_KINDS,
+  ACTIVITY_FILTERS,
   ACTIVITY_VERBS,
   activityArea,
   activityTimeLabel,
@@ -37,5 +39,14 @@ describe('activityTimeLabel', () => {
     expect(activityTimeLabel(at(new Date(2026, 5, 9, 21, 0)), now)).toBe('Yesterday, 9:00 PM');
     expect(activityTimeLabel(at(new Date(2026, 2, 7, 14, 5)), now)).toBe('Mar 7, 2:05 PM');
     expect(activityTimeLabel(at(new Date(2025, 2, 7, 14, 5)), now)).toBe('Mar 7, 2025');
+  });
+});
+
+describe('activity filters', () => {
+  it('put every kind under exactly one filter', () => {
+    const covered = ACTIVITY_FILTERS.flatMap((filter) => [...ACTIVITY_FILTER_KINDS[filter]]);
+    expect(covered.sort()).toEqual([...ACTIVITY_KINDS].sort());
+    expect(ACTIVITY_FILTER_KINDS.money).toContain('setting_changed');
+    expect(ACTIVITY_FILTER_KINDS.events).toEqual(['event_created', 'event_edited', 'event_deleted']);
   });
 });

@@ -1,26 +1,30 @@
 // The activity feed as the web app shows it: words for each kind of entry, its filters and times.
 import { differenceInCalendarDays, format } from 'date-fns';
-import type { ActivityKind } from './ledger-view.ts';
+import { ACTIVITY_KINDS, type ActivityKind } from './ledger-view.ts';
 
 /** The `kind` filters GET /api/activity takes for groups of kinds (docs/money.md). */
 export const ACTIVITY_FILTERS = ['money', 'chores', 'events', 'members'] as const;
 export type ActivityFilter = (typeof ACTIVITY_FILTERS)[number];
 
-/** The kinds each filter covers. */
+/** The filter of each subject a kind begins with ('expense_created' → money). */
+const FILTER_OF_SUBJECT: Record<string, ActivityFilter> = {
+  expense: 'money',
+  payment: 'money',
+  setting: 'money',
+  chore: 'chores',
+  event: 'events',
+  member: 'members',
+};
+
+const kindsOf = (filter: ActivityFilter): readonly ActivityKind[] =>
+  ACTIVITY_KINDS.filter((kind) => FILTER_OF_SUBJECT[kind.split('_')[0]!] === filter);
+
+/** The kinds each filter covers, by what each kind is about. */
 export const ACTIVITY_FILTER_KINDS: Record<ActivityFilter, readonly ActivityKind[]> = {
-  money: [
-    'expense_created',
-    'expense_edited',
-    'expense_deleted',
-    'expense_restored',
-    'payment_recorded',
-    'payment_deleted',
-    'payment_restored',
-    'setting_changed',
-  ],
-  chores: ['chore_created', 'chore_edited', 'chore_completed', 'chore_deleted'],
-  events: ['event_created', 'event_edited', 'event_deleted'],
-  members: ['member_joined', 'member_left'],
+  money: kindsOf('money'),
+  chores: kindsOf('chores'),
+  events: kindsOf('events'),
+  members: kindsOf('members'),
 };
 
 export const ACTIVITY_FILTER_LABELS: Record<ActivityFilter, string> = {

@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '#server/app.ts';
 import { runDueRecurringExpenses } from '#server/features/expenses/queries.ts';
+import type { HouseholdBalancesView, PaymentView } from '#shared/ledger-view.ts';
 import { parseDollarsToCents } from '#shared/money.ts';
 import { Client, createTestApp, freshDatabase, signUp, type TestApp, testConfig } from './helpers.ts';
 import { expectIsolated } from './isolation.ts';
@@ -60,32 +61,8 @@ interface ExpenseView {
   settledPercent: number;
   fullySettled: boolean;
 }
-interface Transfer {
-  from: string;
-  to: string;
-  amount: number;
-  expenseIds: string[];
-}
-interface Balances {
-  simplifyDebts: boolean;
-  members: { userId: string; net: number }[];
-  simplified: Transfer[];
-  pairwise: Transfer[];
-}
-interface Payment {
-  id: string;
-  fromUserId: string;
-  toUserId: string;
-  amount: string;
-  date: string;
-  note: string | null;
-  splitIds: string[];
-  createdBy: string | null;
-  createdAt: string;
-  deletedAt: string | null;
-}
 interface SettleUp {
-  payment: Payment;
+  payment: PaymentView;
   amount: number;
   settledSplits: number;
 }
@@ -162,7 +139,7 @@ async function balance(by: Person): Promise<{ totalOwed: number; totalOwing: num
   return response.json();
 }
 
-async function balances(by: Person): Promise<Balances> {
+async function balances(by: Person): Promise<HouseholdBalancesView> {
   const response = await by.client.get('/api/balance/simplified');
   expect(response.statusCode, response.body).toBe(200);
   // The web app's path answers the same.
@@ -177,7 +154,7 @@ async function simplify(by: Person, on: boolean) {
   expect(response.json().simplifyDebts).toBe(on);
 }
 
-async function payments(by: Person): Promise<Payment[]> {
+async function payments(by: Person): Promise<PaymentView[]> {
   const response = await by.client.get('/api/payments');
   expect(response.statusCode, response.body).toBe(200);
   return response.json();
@@ -195,7 +172,8 @@ const splitOf = (expense: ExpenseView, person: Person) => {
 const cents = (amount: string) => parseDollarsToCents(amount)!;
 const sumCents = (splits: SplitView[]) => splits.reduce((sum, s) => sum + cents(s.amount), 0);
 const amountsBy = (expense: ExpenseView, people: Person[]) => people.map((p) => splitOf(expense, p).amount);
-const netOf = (b: Balances, person: Person) => b.members.find((m) => m.userId === person.user.id)?.net ?? 0;
+const netOf = (b: HouseholdBalancesView, person: Person) =>
+  b.members.find((m) => m.userId === person.user.id)?.net ?? 0;
 
 /** Rows in the money tables of the whole database: a refused request must change none of them. */
 async function rowCounts() {
