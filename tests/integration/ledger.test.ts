@@ -1,15 +1,17 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { purgeTrash } from '#server/features/expenses/queries.ts';
 import { expenseMessages } from '#shared/expenses.ts';
-import type {
-  ActivityPageView,
-  BalanceTotalsView,
-  DebtView,
-  ExplanationView,
-  HouseholdBalancesView,
-  PairLineView,
-  PaymentView,
-  TrashView,
+import {
+  type ActivityPageView,
+  type BalanceTotalsView,
+  type DebtView,
+  type ExplanationView,
+  type HouseholdBalancesView,
+  type PairLineView,
+  type PaymentView,
+  restorableSince,
+  type TrashView,
 } from '#shared/ledger-view.ts';
 import { paymentMessages } from '#shared/payments.ts';
 import { Client, createTestApp, signUp, type TestApp } from './helpers.ts';
@@ -547,6 +549,19 @@ describe('DELETE /api/payments/:id and POST /api/payments/:id/restore', () => {
     expect(await trash(ann)).toEqual({ expenses: [], payments: [] });
     expect(await payments(ann)).toEqual([kept]);
     expect(await balance(ann)).toEqual({ totalOwed: 0, totalOwing: 4, net: -4 });
+
+    // The scheduler's sweep then empties the trash for good; what was restored stays.
+    await purgeTrash(t.database.db, restorableSince(clock));
+    const db = t.database.db;
+    expect(
+      await db.selectFrom('payments').select('id').where('id', 'in', [kept.id, lost.id]).execute(),
+    ).toEqual([{ id: kept.id }]);
+    expect(await db.selectFrom('expenses').select('id').where('id', '=', lostExpense.id).execute()).toEqual(
+      [],
+    );
+    expect(
+      await db.selectFrom('expense_splits').select('id').where('expense_id', '=', lostExpense.id).execute(),
+    ).toEqual([]);
   });
 });
 
