@@ -10,8 +10,16 @@ export const ACTIVITY_PAGE = 50;
 
 const TOKEN = /@\{([0-9a-z-]{1,100})\}/g;
 
-/** A person in an entry's text: written out as their display name when the entry is read. */
+/**
+ * A person in an entry's text, by a token of their id: written out as their display name when
+ * the entry is read, so a name changed or an account deleted shows as it is now.
+ */
 export const nameToken = (userId: string) => `@{${userId}}`;
+
+/** Each person's token; nobody (null) is a former member already. */
+export function nameTokens(ids: (string | null)[]): Map<string | null, string> {
+  return new Map(ids.map((id) => [id, id === null ? FORMER_MEMBER : nameToken(id)]));
+}
 
 /** The entries with every person's token written out as their name ("Former member" if gone). */
 async function withNames(db: Db, entries: ActivityView[]): Promise<ActivityView[]> {

@@ -1,16 +1,7 @@
 import { categoryLabel, SPLIT_TYPE_LABELS } from '#shared/expense-view.ts';
 import type { ActivityView } from '#shared/ledger-view.ts';
-import { FORMER_MEMBER } from '#shared/users.ts';
-import { type NewActivity, nameToken } from '../activity/queries.ts';
+import { type NewActivity, nameTokens } from '../activity/queries.ts';
 import type { Expense } from './queries.ts';
-
-/**
- * The activity feed names people by a token of their id, written out as their name when read,
- * so a name changed or an account deleted shows as it is now.
- */
-export function memberNames(ids: (string | null)[]): Map<string | null, string> {
-  return new Map(ids.map((id) => [id, id === null ? FORMER_MEMBER : nameToken(id)]));
-}
 
 /** "Ada L. 10.00, Ben C. 30.00": an expense's shares as the activity feed shows them. */
 function sharesText(expense: Expense, names: Map<string | null, string>): string {
@@ -19,7 +10,7 @@ function sharesText(expense: Expense, names: Map<string | null, string>): string
 
 /** Each field an edit changed, before → after, in the words the screens use. */
 export function expenseChanges(before: Expense, after: Expense): ActivityView['changes'] {
-  const names = memberNames([
+  const names = nameTokens([
     ...before.splits.map((s) => s.userId),
     ...after.splits.map((s) => s.userId),
     before.paidBy,
@@ -74,7 +65,7 @@ export function paymentEntry(
   kind: 'payment_recorded' | 'payment_deleted' | 'payment_restored',
   payment: { id: string; from: string | null; to: string | null; amount: string },
 ): NewActivity {
-  const names = memberNames([payment.from, payment.to]);
+  const names = nameTokens([payment.from, payment.to]);
   return {
     householdId: actor.householdId,
     actorId: actor.userId,

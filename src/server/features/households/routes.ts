@@ -4,8 +4,7 @@ import { createHouseholdSchema, joinHouseholdSchema, updateHouseholdSchema } fro
 import { type Context, requireAdmin, requireMember, requireUser } from '../../auth/guards.ts';
 import { addressOf, countAttempt, LIMITS } from '../../auth/rate-limit.ts';
 import { badRequest, conflict, notFound, parse } from '../../http/errors.ts';
-import { logActivity } from '../activity/queries.ts';
-import { memberNames } from '../expenses/changes.ts';
+import { logActivity, nameToken } from '../activity/queries.ts';
 import { getMessage } from '../messages/queries.ts';
 import { notifyMembership } from '../push/notify.ts';
 import {
@@ -40,8 +39,7 @@ export function householdRoutes(app: FastifyInstance, ctx: Context): void {
   ) => {
     // The last member to leave takes the household, and its activity, with them.
     if (!(await getHousehold(db, householdId))) return;
-    const names = memberNames([userId]);
-    const name = names.get(userId) ?? 'A member';
+    const name = nameToken(userId);
     await logActivity(
       db,
       events,
