@@ -136,12 +136,19 @@ describe('migrating settled shares to payments (0014_ledger)', () => {
           for (const id of people)
             expect(figures.members.find((m) => m.userId === id)?.net ?? 0).toBe(before.net.get(id) ?? 0);
           expect(new Map(figures.pairwise.map((d) => [`${d.from}>${d.to}`, d.cents]))).toEqual(before.debts);
-          // Each settled share of someone else's expense is now settled by a payment linked to it.
+          // Each settled share of someone else's expense, worth a cent or more, is now settled by a
+          // payment linked to it (a share of 0, as 0.01 split three ways leaves, never counted).
           const linked = await db.selectFrom('payment_splits').select('split_id').execute();
-          expect(linked).toHaveLength(shares.filter((s) => s.settled && s.userId !== s.paidBy).length);
+          expect(linked).toHaveLength(
+            shares.filter((s) => s.settled && s.userId !== s.paidBy && s.cents > 0).length,
+          );
         },
       ),
-      { numRuns: 12 },
+      {
+        numRuns: 12,
+        // Found by a run: shares of 0 that were marked settled.
+        examples: [[[{ payer: 0, cents: 1, among: [0, 2, 1], settled: [false, false, true, false] }]]],
+      },
     );
   });
 });
