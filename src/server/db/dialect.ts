@@ -189,6 +189,14 @@ export function readJson<T>(value: unknown): T {
 }
 
 /**
+ * Whether the database does its work on the calling thread (SQLite), so a long statement holds
+ * every other request, or in a server of its own (PostgreSQL), where round trips cost more.
+ */
+export function worksOnThisThread(db: Pick<Kysely<unknown>, 'getExecutor'>): boolean {
+  return !(db.getExecutor().adapter instanceof PostgresAdapter);
+}
+
+/**
  * A JSON column as the text it holds, to copy into an answer unparsed (json-body.ts): UTF-8
  * bytes from SQLite, whose driver would otherwise decode it into a string first, and text from
  * PostgreSQL (jsonb written out, so spacing and key order may differ from what was stored).
@@ -198,5 +206,5 @@ export function jsonText(
   column: string,
 ): RawBuilder<Buffer | string> {
   const ref = sql.ref(column);
-  return db.getExecutor().adapter instanceof PostgresAdapter ? sql`${ref}::text` : sql`cast(${ref} as blob)`;
+  return worksOnThisThread(db) ? sql`cast(${ref} as blob)` : sql`${ref}::text`;
 }

@@ -742,5 +742,23 @@ export function migrations(engine: Engine): Record<string, Migration> {
         }
       },
     },
+    // The ledger's sums read only index entries: the household's expenses that count with their
+    // payer, then each one's shares with their member and amount, never the rows themselves.
+    '0015_ledger_sums_index': {
+      async up(db: Kysely<unknown>) {
+        await db.schema
+          .createIndex('expenses_ledger_idx')
+          .on('expenses')
+          .columns(['household_id', 'deleted_at', 'paid_by', 'id'])
+          .execute();
+        await db.schema
+          .createIndex('expense_splits_ledger_idx')
+          .on('expense_splits')
+          .columns(['expense_id', 'user_id', 'amount_cents'])
+          .execute();
+        // The new index starts with the expense, so it serves every lookup the old one did.
+        await db.schema.dropIndex('expense_splits_expense_idx').execute();
+      },
+    },
   };
 }

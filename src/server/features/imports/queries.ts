@@ -2,13 +2,17 @@ import { randomUUID } from 'node:crypto';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { ImportPlan } from '#shared/splitwise.ts';
 import type { Db } from '../../db/database.ts';
-import { isUniqueViolation } from '../../db/dialect.ts';
+import { isUniqueViolation, worksOnThisThread } from '../../db/dialect.ts';
 
 export const CARRY_OVER_TITLE = 'Balance carried over from Splitwise';
 
 const noon = (date: string) => Date.parse(`${date}T12:00:00.000Z`);
-/** Rows per insert: 500 expenses bind 9,000 values, well under SQLite's and PostgreSQL's caps. */
-const CHUNK = 500;
+/**
+ * Rows per insert, and per turn between other requests' turns: SQLite writes on the thread that
+ * answers requests, so its chunks stay a few milliseconds of work; PostgreSQL's may be larger, as
+ * each is a round trip (500 expenses bind 9,000 values, well under either's cap).
+ */
+const chunkSize = (db: Db) => (worksOnThisThread(db) ? 100 : 500);
 
 /**
  * Writes a whole import in one transaction, or nothing: 'duplicate' when this household has
@@ -64,10 +68,11 @@ export async function importSplitwise(
         ...carryOver.map((expense) => ({ expense, settled: false })),
       ];
       const expenseIds: string[] = [];
+      const size = chunkSize(trx);
       // Many rows per statement, in chunks: SQLite caps the number of bound values in one. On
       // SQLite these writes never wait for I/O, so requests get a turn between chunks.
-      for (let i = 0; i < all.length; i += CHUNK) {
-        const chunk = all.slice(i, i + CHUNK).map((item) => ({ ...item, id: randomUUID() }));
+      for (let i = 0; i < all.length; i += size) {
+        const chunk = all.slice(i, i + size).map((item) => ({ ...item, id: randomUUID() }));
         await trx
           .insertInto('expenses')
           .values(
@@ -104,21 +109,21 @@ export async function importSplitwise(
             settled_at: settled ? now : null,
           })),
         );
-        for (let j = 0; j < splits.length; j += CHUNK) {
+        for (let j = 0; j < splits.length; j += size) {
           await trx
             .insertInto('expense_splits')
-            .values(splits.slice(j, j + CHUNK))
+            .values(splits.slice(j, j + size))
             .execute();
         }
         for (const { id } of chunk) expenseIds.push(id);
         await yieldToEventLoop();
       }
       // Splitwise's payments are payments of the ledger, recorded on their day.
-      for (let i = 0; i < plan.payments.length; i += CHUNK) {
+      for (let i = 0; i < plan.payments.length; i += size) {
         await trx
           .insertInto('payments')
           .values(
-            plan.payments.slice(i, i + CHUNK).map((p) => ({
+            plan.payments.slice(i, i + size).map((p) => ({
               id: randomUUID(),
               household_id: householdId,
               from_user: p.from,
