@@ -3,11 +3,12 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Chore, listChores } from '#server/features/chores/queries.ts';
+import { listChores } from '#server/features/chores/queries.ts';
 import { listExpenses } from '#server/features/expenses/queries.ts';
 import { redactPeople } from '#server/features/export/personal.ts';
 import { getHousehold } from '#server/features/households/queries.ts';
 import { listMessages } from '#server/features/messages/queries.ts';
+import type { ChoreView } from '#shared/chore-view.ts';
 import { createTestApp, signUp, type TestApp } from './helpers.ts';
 
 const NOW = Date.parse('2026-03-15T12:00:00.000Z');
@@ -178,8 +179,8 @@ async function wholeLists(householdId: string) {
  * The same chores in the same order, but for chores done in the same millisecond: the database
  * may give those in any order (PostgreSQL does, between a short and a long read).
  */
-function expectSameChores(exported: Chore[], expected: Chore[]) {
-  const key = (c: Chore) => `${c.status === 'done' ? c.completedAt : ''} ${c.id}`;
+function expectSameChores(exported: ChoreView[], expected: ChoreView[]) {
+  const key = (c: ChoreView) => `${c.status === 'done' ? c.completedAt : ''} ${c.id}`;
   const open = expected.findIndex((c) => c.status === 'done');
   expect(exported.slice(0, open)).toEqual(expected.slice(0, open));
   expect(exported.slice(open).map((c) => c.completedAt)).toEqual(
@@ -210,7 +211,7 @@ describe('the exports of a long history', () => {
     expect(response.headers['content-disposition']).toBe('attachment; filename="hearth-export.json"');
     const { household, expenses, messages } = whole;
     const exportedAt = new Date(NOW).toISOString();
-    const { chores } = response.json() as { chores: Chore[] };
+    const { chores } = response.json() as { chores: ChoreView[] };
     expect(response.body).toBe(JSON.stringify({ exportedAt, household, expenses, chores, messages }));
     expectSameChores(chores, whole.chores);
   });
@@ -241,7 +242,7 @@ describe('the exports of a long history', () => {
     const text = (name: string) => strFromU8(files[name]!);
     const pretty = (value: unknown) => `${JSON.stringify(value, redactPeople, 2)}\n`;
     expect(text('expenses.json')).toBe(pretty(whole.expenses));
-    const chores = JSON.parse(text('chores.json')) as Chore[];
+    const chores = JSON.parse(text('chores.json')) as ChoreView[];
     expect(text('chores.json')).toBe(pretty(chores));
     expectSameChores(chores, JSON.parse(JSON.stringify(whole.chores, redactPeople)));
     expect(text('messages.json')).toBe(pretty(whole.messages));

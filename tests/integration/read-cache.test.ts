@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '#server/app.ts';
 import type { Database } from '#server/db/database.ts';
+import { expenseJobs } from '#server/features/expenses/jobs.ts';
 import { READ_CACHE_TTL_MS } from '#server/http/read-cache.ts';
 import { startScheduler } from '#server/jobs/scheduler.ts';
 import {
@@ -378,6 +379,7 @@ function writeCases(
       log: writer.log,
       now: later,
       intervalMs: 3_600_000,
+      jobs: expenseJobs,
     });
     await scheduler.stop();
     const truth = await coldSnapshot(database, people, now);
