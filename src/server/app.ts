@@ -12,6 +12,7 @@ import { activityRoutes } from './features/activity/routes.ts';
 import { calendarRoutes } from './features/calendar/routes.ts';
 import { choreRoutes } from './features/chores/routes.ts';
 import { dashboardRoutes } from './features/dashboard/routes.ts';
+import { expenseJobs } from './features/expenses/jobs.ts';
 import { paymentRoutes } from './features/expenses/payment-routes.ts';
 import { expenseRoutes } from './features/expenses/routes.ts';
 import { exportRoutes } from './features/export/routes.ts';
@@ -182,6 +183,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       log: app.log,
       now: ctx.now,
       intervalMs: options.sweepIntervalMs ?? SWEEP_INTERVAL_MS,
+      jobs: expenseJobs,
     });
     app.addHook('preClose', () => scheduler.stop());
   }

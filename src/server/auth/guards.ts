@@ -2,11 +2,11 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import type { Downloads } from '../downloads/downloads.ts';
-import { findMembership } from '../features/households/queries.ts';
 import { forbidden, notFound, unauthorized } from '../http/errors.ts';
 import type { ReadCache } from '../http/read-cache.ts';
 import type { Publisher } from '../realtime/hub.ts';
 import type { AuthCache } from './auth-cache.ts';
+import { findMembership } from './members.ts';
 import { currentSession, readSession, SESSION_COOKIE } from './sessions.ts';
 
 export interface Context {

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { findMembership } from '../auth/members.ts';
 import { SESSION_COOKIE, userIdForToken } from '../auth/sessions.ts';
 import type { Db } from '../db/database.ts';
-import { findMembership } from '../features/households/queries.ts';
 import type { EventBus } from '../realtime/bus.ts';
 import type { ReadCache } from './read-cache.ts';
 

@@ -1,16 +1,28 @@
-import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
-import { restorableSince } from '#shared/ledger-view.ts';
 import type { Db } from '../db/database.ts';
-import { getExpense, purgeTrash, runDueRecurringExpenses } from '../features/expenses/queries.ts';
 import type { Publisher } from '../realtime/hub.ts';
 
 export const SWEEP_INTERVAL_MS = 60_000;
 
+/** What a job is given on each sweep. */
+export interface JobContext {
+  db: Db;
+  events: Publisher;
+  now: () => number;
+}
+
+/** One piece of scheduled work. Features export their jobs; app.ts hands them to the scheduler. */
+export interface ScheduledJob {
+  /** Named in the log when the job fails. */
+  name: string;
+  run(ctx: JobContext): Promise<void>;
+}
+
 /**
  * The server's scheduled work: due items are data in the database, swept on start and then
- * every minute. Each sweep claims its items row by row, so several instances never do one twice,
- * and does a bounded amount of work, yielding to requests as it goes.
+ * every minute. Each sweep runs the jobs in the order given. Each job claims its items row by
+ * row, so several instances never do one twice, and does a bounded amount of work, yielding to
+ * requests as it goes.
  */
 export function startScheduler(options: {
   db: Db;
@@ -18,28 +30,27 @@ export function startScheduler(options: {
   log: FastifyBaseLogger;
   now: () => number;
   intervalMs: number;
+  jobs: readonly ScheduledJob[];
 }) {
-  const { db, events, log, now } = options;
+  const { db, events, log, now, jobs } = options;
   let running: Promise<void> | null = null;
 
   const sweep = async () => {
-    const created = await runDueRecurringExpenses(db, new Date(now()).toISOString().slice(0, 10), now());
-    for (const { householdId, id } of created) {
-      const expense = await getExpense(db, householdId, id);
-      if (expense) await events.toHousehold(householdId, { type: 'new_expense', expense });
-      // On SQLite these reads never wait for I/O: let requests in between.
-      await yieldToEventLoop();
+    for (const job of jobs) {
+      try {
+        await job.run({ db, events, now });
+      } catch (error) {
+        // The jobs after a failed one wait for the next sweep too.
+        log.warn({ err: error, job: job.name }, 'scheduled sweep failed; retrying next time');
+        return;
+      }
     }
-    // What has been in the trash longer than it can be restored goes for good.
-    await purgeTrash(db, restorableSince(now()));
   };
   const tick = () => {
     if (running) return;
-    running = sweep()
-      .catch((error: unknown) => log.warn({ err: error }, 'scheduled sweep failed; retrying next time'))
-      .finally(() => {
-        running = null;
-      });
+    running = sweep().finally(() => {
+      running = null;
+    });
   };
   tick();
   const timer = setInterval(tick, options.intervalMs);

@@ -5,12 +5,11 @@ import { type WebSocket, WebSocketServer } from 'ws';
 import { type ClientFrame, clientFrameSchema, type ServerEvent } from '#shared/messages.ts';
 import { SESSION_ENDED_CLOSE, SESSION_ENDED_REASON } from '#shared/realtime-policy.ts';
 import { displayName } from '#shared/users.ts';
+import { findMembership, findUserById } from '../auth/members.ts';
 import { endSessions, liveSession, SESSION_COOKIE, sessionExpiry } from '../auth/sessions.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import { isDatabaseUnavailable } from '../db/dialect.ts';
-import { findUserById } from '../features/accounts/queries.ts';
-import { findMembership } from '../features/households/queries.ts';
 import type { Audience, EndedSessions, EventBus } from './bus.ts';
 
 // Limits of the channel (issue: flood and abuse protection).

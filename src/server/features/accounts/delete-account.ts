@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { displayName, FORMER_MEMBER } from '#shared/users.ts';
+import { findMembership } from '../../auth/members.ts';
 import { forgetAccountLimits } from '../../auth/rate-limit.ts';
 import type { Db } from '../../db/database.ts';
 import { readJson } from '../../db/dialect.ts';
 import { forgetInActivity } from '../activity/queries.ts';
-import { findMembership, type MembershipEnded, removeMembership } from '../households/queries.ts';
+import { type MembershipEnded, removeMembership } from '../households/queries.ts';
 
 /** What the route publishes once the deletion has committed. */
 export interface AccountDeleted {

@@ -7,7 +7,7 @@ import { imageUrl } from '../images/queries.ts';
 
 type UserRow = Selectable<UsersTable>;
 
-/** The only way a user row leaves the server: no password hash, ever (DESIGN §3). */
+/** The only way a user row leaves the server: no password hash, ever. */
 export function toPublicUser(row: UserRow): PublicUser {
   return {
     id: row.id,
@@ -22,10 +22,6 @@ export function toPublicUser(row: UserRow): PublicUser {
 
 export function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
   return db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
-}
-
-export function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
-  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
 export async function getUser(db: Db, id: string): Promise<PublicUser> {

@@ -9,6 +9,7 @@ import {
   updateNamesSchema,
 } from '#shared/validation.ts';
 import { type Context, requireUser } from '../../auth/guards.ts';
+import { findUserById } from '../../auth/members.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../auth/passwords.ts';
 import { addressOf, consume, countAttempt, emailAndAddress, LIMITS } from '../../auth/rate-limit.ts';
 import {
@@ -28,7 +29,6 @@ import { deleteAccount } from './delete-account.ts';
 import {
   createUser,
   findUserByEmail,
-  findUserById,
   getUser,
   replaceProfileImage,
   toPublicUser,
@@ -89,14 +89,14 @@ export function accountRoutes(app: FastifyInstance, ctx: Context): void {
     return reply.status(204).send();
   });
 
-  // A full navigation (SPEC §7). Another site cannot sign a user out by linking here.
+  // A full navigation (docs/client.md, Requests). Another site cannot sign a user out by linking here.
   // It ends a session, so it drops cached sessions like any write (read-invalidation.ts).
   app.get('/api/logout', { config: { writes: true } }, async (request, reply) => {
     if (!isCrossSite(config, request)) await endSession(db, ctx.events, request, reply);
     return reply.redirect('/', 302);
   });
 
-  // 401 is how the web app learns nobody is signed in (SPEC §7: '401 gives null'). A signed-in
+  // 401 is how the web app learns nobody is signed in (docs/client.md, Requests). A signed-in
   // cookie that outlived its session (ended on the server) goes with that answer (decision 0012).
   const currentUser = async (
     request: Parameters<typeof readSession>[2],

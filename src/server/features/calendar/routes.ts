@@ -4,9 +4,10 @@ import { calendarWindowSchema, createEventSchema, updateEventSchema } from '#sha
 import { CAPS } from '#shared/caps.ts';
 import { windowInstant } from '#shared/validation.ts';
 import { type Context, requireMember, type requireUser } from '../../auth/guards.ts';
+import { findMembership } from '../../auth/members.ts';
 import { badRequest, checkCap, notFound, parse } from '../../http/errors.ts';
 import { logActivity } from '../activity/queries.ts';
-import { findMembership, isMember } from '../households/queries.ts';
+import { isMember } from '../households/queries.ts';
 import {
   countEvents,
   countRecurringEvents,

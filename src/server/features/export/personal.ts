@@ -1,10 +1,11 @@
 import { displayName } from '#shared/users.ts';
+import { findMembership } from '../../auth/members.ts';
 import type { Db } from '../../db/database.ts';
 import { getUser } from '../accounts/queries.ts';
 import { householdCalendar } from '../calendar/feed.ts';
 import { EXPENSES_CSV_HEADER, expensesCsvLines } from '../expenses/csv.ts';
 import { expensePages } from '../expenses/queries.ts';
-import { findMembership, getHousehold } from '../households/queries.ts';
+import { getHousehold } from '../households/queries.ts';
 import { myListings } from '../listings/queries.ts';
 import { messagePages } from '../messages/queries.ts';
 import { readSettings } from '../push/queries.ts';

@@ -4,6 +4,7 @@ import { centsToDollars, nextAdmin, type Role } from '#shared/households.ts';
 import { generateInviteCode } from '#shared/invites.ts';
 import { toAuthor } from '#shared/messages.ts';
 import { displayName } from '#shared/users.ts';
+import { findMembership, type Membership } from '../../auth/members.ts';
 import type { Db } from '../../db/database.ts';
 import { isUniqueViolation, readBoolean } from '../../db/dialect.ts';
 import type { HouseholdEventsTable } from '../../db/schema.ts';
@@ -13,21 +14,7 @@ import { createSystemMessage, insertSystemMessage } from '../messages/queries.ts
 
 export type { Household, HouseholdMember as Member } from '#shared/household-view.ts';
 
-export interface Membership {
-  userId: string;
-  householdId: string;
-  role: Role;
-}
-
 type Executor = Db;
-
-export function findMembership(db: Executor, userId: string): Promise<Membership | undefined> {
-  return db
-    .selectFrom('household_members')
-    .select(['user_id as userId', 'household_id as householdId', 'role'])
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-}
 
 export async function listMembers(db: Executor, householdId: string): Promise<Member[]> {
   const rows = await db

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { createHouseholdSchema, joinHouseholdSchema, updateHouseholdSchema } from '#shared/households.ts';
 import { type Context, requireAdmin, requireMember, requireUser } from '../../auth/guards.ts';
+import { findMembership } from '../../auth/members.ts';
 import { addressOf, countAttempt, LIMITS } from '../../auth/rate-limit.ts';
 import { badRequest, conflict, notFound, parse } from '../../http/errors.ts';
 import { logActivity, nameToken } from '../activity/queries.ts';
@@ -13,7 +14,6 @@ import {
   createHousehold,
   deleteHousehold,
   findHouseholdByInviteCode,
-  findMembership,
   getHousehold,
   getInviteCode,
   joinHousehold,
@@ -112,7 +112,7 @@ export function householdRoutes(app: FastifyInstance, ctx: Context): void {
     return getHousehold(db, household.id);
   });
 
-  // null, not 404: having no household is a normal state the web app shows (DESIGN §3).
+  // null, not 404: having no household is a normal state the web app shows.
   app.get('/api/households/current', async (request, reply) => {
     const userId = await requireUser(ctx, request, reply);
     const membership = await findMembership(db, userId);

@@ -10,8 +10,8 @@ import {
 } from '#shared/listings.ts';
 import { IMAGE_MAX_BYTES, messages } from '#shared/validation.ts';
 import { type Context, requireAdmin, requireUser } from '../../auth/guards.ts';
+import { findUserById } from '../../auth/members.ts';
 import { badRequest, checkCap, forbidden, HttpError, notFound, parse } from '../../http/errors.ts';
-import { findUserById } from '../accounts/queries.ts';
 import { getHousehold } from '../households/queries.ts';
 import { processImage } from '../images/process.ts';
 import {
@@ -63,7 +63,7 @@ export function listingRoutes(app: FastifyInstance, ctx: Context): void {
     const query = parse(listingsQuerySchema, request.query);
     try {
       const page = await browseListings(db, query);
-      // The SPEC's client reads a plain array; the next page's cursor travels in a header.
+      // The web client reads a plain array; the next page's cursor travels in a header.
       if (page.nextCursor) reply.header('X-Next-Cursor', page.nextCursor);
       return withEtag(request, reply, page.listings);
     } catch (error) {

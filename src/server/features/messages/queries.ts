@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { type ChatMessage, REACTIONS, type Reaction, systemMessageText, toAuthor } from '#shared/messages.ts';
 import { displayName } from '#shared/users.ts';
+import { findUserById } from '../../auth/members.ts';
 import type { Db } from '../../db/database.ts';
-import { findUserById, toPublicUser } from '../accounts/queries.ts';
+import { toPublicUser } from '../accounts/queries.ts';
 
 const messageColumns = [
   'm.id as m_id',
