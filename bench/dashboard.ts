@@ -27,7 +27,7 @@ import {
   ROTATIONS,
 } from '#shared/chores.ts';
 import type { DashboardData, HomeData } from '#shared/dashboard.ts';
-import { EXPENSE_CATEGORIES } from '#shared/expenses.ts';
+import { EXPENSE_CATEGORIES } from '#shared/expense-rules.ts';
 import {
   insertInBatches,
   percentile,

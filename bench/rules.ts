@@ -1,8 +1,7 @@
 // Pure rules at scale: the ledger's figures and debt simplification for 10,000 expenses and
 // 2,000 payments among 10 members, calling the shared functions directly (no server, no database).
 
-import { simplifyDebts } from '#shared/expense-rules.ts';
-import { equalSplit } from '#shared/expenses.ts';
+import { equalSplit, simplifyDebts } from '#shared/expense-rules.ts';
 import { ledgerFigures, type PaymentFlow, type ShareFlow, totalsFor } from '#shared/ledger.ts';
 import { randomFrom } from './dashboard.ts';
 import { percentile } from './lib.ts';

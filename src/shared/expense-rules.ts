@@ -1,7 +1,7 @@
 // Expenses' constants and rules (splits, balances, debts, recurrence), with no validation code:
 // the screens that only show expenses load these and not Zod. The schemas are in expenses.ts.
 
-/** Categories offered when creating (SPEC §3 Expense create payload); lists may show more. */
+/** Categories offered when creating (docs/expenses.md, Categories); lists may show more. */
 export const EXPENSE_CATEGORIES = [
   'groceries',
   'utilities',
@@ -70,6 +70,45 @@ export function customSplit(amountCents: number, shares: { userId: string; cents
   if (diff === 0 || shares.length === 0) return shares;
   const largest = shares.reduce((best, s, i) => (s.cents > shares[best]!.cents ? i : best), 0);
   return shares.map((s, i) => (i === largest ? { ...s, cents: s.cents + diff } : s));
+}
+
+/** One member's part of a split as sent: cents for custom amounts, percent for percentages. */
+export interface SplitPart {
+  userId: string;
+  cents?: number | undefined;
+  percent?: number | undefined;
+}
+
+export type SharesResult =
+  | { ok: true; shares: { userId: string; cents: number }[] }
+  | { ok: false; problem: 'percentagesDontAddUp' | 'splitsDontAddUp' };
+
+/**
+ * The cents of each share as they are stored, for the route and for the form's live summary
+ * alike: equal splits spread the remainder, percentages round by largest remainder (a percentage
+ * split without every percent counts by amounts), custom amounts add up within a cent.
+ */
+export function computeShares(amountCents: number, splitType: SplitType, parts: SplitPart[]): SharesResult {
+  if (splitType === 'equal') {
+    return {
+      ok: true,
+      shares: equalSplit(
+        amountCents,
+        parts.map((p) => p.userId),
+      ),
+    };
+  }
+  if (splitType === 'percentage' && parts.every((p) => p.percent !== undefined)) {
+    const shares = parts.map((p) => ({ userId: p.userId, percent: p.percent! }));
+    if (!percentagesAddUp(shares.map((s) => s.percent)))
+      return { ok: false, problem: 'percentagesDontAddUp' };
+    return { ok: true, shares: percentageSplit(amountCents, shares) };
+  }
+  const shares = customSplit(
+    amountCents,
+    parts.map((p) => ({ userId: p.userId, cents: p.cents ?? 0 })),
+  );
+  return shares ? { ok: true, shares } : { ok: false, problem: 'splitsDontAddUp' };
 }
 
 export interface Debt {
@@ -177,7 +216,10 @@ export function settledPercent(
   return Math.floor((others.filter((s) => s.settled).reduce((s, x) => s + x.cents, 0) / total) * 100);
 }
 
-/** Expense date labels (SPEC §9): Today, Yesterday, 'N days ago' under 7, else the date. */
+/**
+ * Expense date labels (docs/expenses.md, The expense card): Today, Yesterday, 'N days ago' under 7,
+ * else the date.
+ */
 export function expenseDateLabel(days: number, formatted: string): string {
   if (days <= 0) return 'Today';
   if (days === 1) return 'Yesterday';

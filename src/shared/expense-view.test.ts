@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { computeShares, EXPENSE_CATEGORIES } from './expense-rules.ts';
 import {
   canSettleSplit,
   defaultExpenseForm,
@@ -15,7 +16,7 @@ import {
   TITLE_SUGGESTIONS,
   tabCounts,
 } from './expense-view.ts';
-import { createExpenseSchema, EXPENSE_CATEGORIES } from './expenses.ts';
+import { createExpenseSchema } from './expenses.ts';
 import { parseDollarsToCents } from './money.ts';
 
 const members = ['ann', 'ben', 'cat'];
@@ -278,5 +279,43 @@ describe('expense list', () => {
     // Cat's share is settled, and Ben and Cat owe each other nothing here.
     expect(isBetween(expense(), 'ann', 'cat')).toBe(false);
     expect(isBetween(expense(), 'ben', 'cat')).toBe(false);
+  });
+});
+
+describe('the form summary and the stored shares', () => {
+  it('agree on whether a split adds up, and on each equal or percentage share', () => {
+    const typed = fc.record({
+      cents: fc.integer({ min: 1, max: 100_000_000 }),
+      splitType: fc.constantFrom('equal', 'percentage', 'custom') as fc.Arbitrary<
+        ExpenseFormValues['splitType']
+      >,
+      entries: fc.array(fc.integer({ min: 0, max: 100_000_000 }), { minLength: 3, maxLength: 3 }),
+    });
+    fc.assert(
+      fc.property(typed, ({ cents, splitType, entries }) => {
+        // Percentages from entries (two decimals), custom shares that often add up exactly.
+        const percents = entries.map((n) => (n % 10_001) / 100);
+        const amounts = [...entries.slice(0, 2).map((n) => n % (cents + 1)), 0];
+        amounts[2] = Math.max(0, cents - amounts[0]! - amounts[1]!);
+        const typedShares = Object.fromEntries(
+          members.map((id, i) => [
+            id,
+            splitType === 'percentage' ? String(percents[i]) : (amounts[i]! / 100).toFixed(2),
+          ]),
+        );
+        const values = form({ amount: (cents / 100).toFixed(2), splitType, shares: typedShares });
+        const summary = splitSummary(values, members);
+        const stored = computeShares(
+          cents,
+          splitType,
+          members.map((userId, i) => ({ userId, cents: amounts[i], percent: percents[i] })),
+        );
+        expect(summary.ok).toBe(stored.ok);
+        if (stored.ok && splitType !== 'custom') {
+          expect(summary.rows.map((r) => r.cents)).toEqual(stored.shares.map((s) => s.cents));
+        }
+        if (stored.ok) expect(stored.shares.reduce((s, x) => s + x.cents, 0)).toBe(cents);
+      }),
+    );
   });
 });

@@ -1,12 +1,11 @@
 import { differenceInCalendarDays, format } from 'date-fns';
 import {
-  CUSTOM_TOLERANCE_CENTS,
+  computeShares,
   type EXPENSE_CATEGORIES,
-  equalSplit,
   expenseDateLabel,
-  PERCENT_TOLERANCE,
-  percentageSplit,
+  percentagesAddUp,
   type RECURRING_INTERVALS,
+  type SplitPart,
   type SplitType,
 } from './expense-rules.ts';
 import type { CreateExpenseInput } from './expenses.ts';
@@ -16,7 +15,7 @@ import { centsToDollars, formatMoney, parseDollarsToCents } from './money.ts';
 export type CreateCategory = (typeof EXPENSE_CATEGORIES)[number];
 export type RecurringInterval = (typeof RECURRING_INTERVALS)[number];
 
-/** A split as GET /api/expenses shows it (SPEC §3 Expense split). */
+/** A split as GET /api/expenses shows it. */
 export interface ExpenseSplitView {
   id: string;
   userId: string | null;
@@ -25,6 +24,9 @@ export interface ExpenseSplitView {
   settled: boolean;
   settledAt: string | null;
 }
+
+/** GET /api/expenses answers this many expenses a page, newest first; an older page starts after the last id. */
+export const EXPENSES_PAGE = 200;
 
 /** An expense as GET /api/expenses shows it: amounts as 2-decimal strings, newest first. */
 export interface ExpenseView {
@@ -51,7 +53,7 @@ export interface ExpenseView {
   fullySettled: boolean;
 }
 
-/** GET /api/balance (SPEC §3 Balance): dollars as numbers. */
+/** GET /api/balance (docs/money.md, Routes): dollars as numbers. */
 export interface BalanceTotals {
   totalOwed: number;
   totalOwing: number;
@@ -75,7 +77,7 @@ export interface HouseholdBalances {
 /** Dollars as the balance endpoints send them → integer cents. */
 export const toCents = (dollars: number): number => Math.round(dollars * 100);
 
-/** Every category an expense can have (SPEC §3 Expense); lists show older ones too. */
+/** Every category an expense can have (docs/expenses.md, Categories); lists show older ones too. */
 export const CATEGORY_LABELS: Record<string, string> = {
   groceries: 'Groceries',
   food: 'Food',
@@ -96,7 +98,7 @@ export function categoryLabel(category: string): string {
   return CATEGORY_LABELS[category] ?? 'Other';
 }
 
-/** Titles offered while the title is empty, by the chosen category (SPEC §3). */
+/** Titles offered while the title is empty, by the chosen category (docs/expenses.md, Categories). */
 export const TITLE_SUGGESTIONS: Record<CreateCategory, readonly string[]> = {
   groceries: ['Weekly groceries', 'Household supplies', 'Farmers market'],
   utilities: ['Electricity bill', 'Water bill', 'Gas bill'],
@@ -136,8 +138,8 @@ export function tabCounts(expenses: ExpenseView[]): Record<ExpenseTab, number> {
 }
 
 /**
- * The card's date (SPEC §9): Today, Yesterday, 'N days ago' under 7, else 'MMM d, yyyy'. A
- * date still ahead (a bill entered early) shows the date rather than 'Today'.
+ * The card's date (docs/expenses.md, The expense card): Today, Yesterday, 'N days ago' under 7,
+ * else 'MMM d, yyyy'. A date still ahead (a bill entered early) shows the date rather than 'Today'.
  */
 export function expenseDateText(date: string, today: Date): string {
   const days = differenceInCalendarDays(today, calendarDay(date));
@@ -162,8 +164,9 @@ export function localDate(now: Date): string {
 }
 
 /**
- * 'Settle' is offered on a share still open that is not the payer's own (SPEC §4), to the two
- * people it concerns: the payer and the member who owes it (the server allows no one else).
+ * 'Settle' is offered on a share still open that is not the payer's own (docs/expenses.md, The
+ * expense card), to the two people it concerns: the payer and the member who owes it (the server
+ * allows no one else).
  */
 export function canSettleSplit(expense: ExpenseView, split: ExpenseSplitView, viewerId: string): boolean {
   if (split.settled || split.userId === null || split.userId === expense.paidBy) return false;
@@ -223,7 +226,7 @@ export interface ExpenseFormValues {
   notes: string;
 }
 
-/** SPEC defaults: paid by you, today, split equally, monthly when recurring. */
+/** Defaults (docs/expenses.md, The expense form): paid by you, today, equal split, monthly if recurring. */
 export function defaultExpenseForm(userId: string, today: string): ExpenseFormValues {
   return {
     title: '',
@@ -241,7 +244,7 @@ export function defaultExpenseForm(userId: string, today: string): ExpenseFormVa
   };
 }
 
-/** Per-member inputs start at 0 (percentage) or 0.00 (custom) (SPEC §4). */
+/** Per-member inputs start at 0 (percentage) or 0.00 (custom) (docs/expenses.md, Splits). */
 export function initialShares(splitType: SplitType, memberIds: string[]): Record<string, string> {
   if (splitType === 'equal') return {};
   const value = splitType === 'percentage' ? '0' : '0.00';
@@ -275,10 +278,17 @@ export interface SplitSummary {
   uneven: boolean;
 }
 
+/** The stored shares of a split the summary already knows adds up. */
+function shareCents(amountCents: number, splitType: SplitType, parts: SplitPart[]) {
+  const result = computeShares(amountCents, splitType, parts);
+  return result.ok ? result.shares : [];
+}
+
 /**
- * The live summary under the split (SPEC §5): each member's share and the total. Equal shares are
- * the amount divided by the members to 2 decimals, the leftover cents going one each to the first
- * members; percentages must add up to 100 within 0.1, custom amounts to the amount within 0.01.
+ * The live summary under the split (docs/expenses.md, Splits): each member's share and the total.
+ * Equal shares are the amount divided by the members to 2 decimals, the leftover cents going one
+ * each to the first members; percentages must add up to 100 within 0.1, custom amounts to the
+ * amount within 0.01.
  */
 export function splitSummary(values: ExpenseFormValues, memberIds: string[]): SplitSummary {
   const amountCents = parseDollarsToCents(values.amount);
@@ -289,7 +299,11 @@ export function splitSummary(values: ExpenseFormValues, memberIds: string[]): Sp
     const rows =
       amount === null
         ? memberIds.map((userId) => ({ userId, cents: null, percent: null }))
-        : equalSplit(amount, memberIds).map((s) => ({ ...s, percent: null }));
+        : shareCents(
+            amount,
+            'equal',
+            memberIds.map((userId) => ({ userId })),
+          ).map((s) => ({ ...s, percent: null }));
     const uneven = amount !== null && memberIds.length > 0 && amount % memberIds.length !== 0;
     return { ...base, rows, totalCents: amount, totalPercent: null, ok: true, problem: null, uneven };
   }
@@ -308,13 +322,14 @@ export function splitSummary(values: ExpenseFormValues, memberIds: string[]): Sp
     }
     const list = percents as number[];
     const totalPercent = Number(list.reduce((s, p) => s + p, 0).toFixed(2));
-    const ok = Math.abs(totalPercent - 100) <= PERCENT_TOLERANCE + 1e-9;
+    const ok = percentagesAddUp(list);
     const cents =
       amount === null
         ? list.map(() => null)
         : ok
-          ? percentageSplit(
+          ? shareCents(
               amount,
+              'percentage',
               memberIds.map((userId, i) => ({ userId, percent: list[i]! })),
             ).map((s) => s.cents)
           : list.map((p) => Math.round((amount * p) / 100));
@@ -345,7 +360,11 @@ export function splitSummary(values: ExpenseFormValues, memberIds: string[]): Sp
     return { ...base, rows, totalCents, totalPercent: null, ok: false, problem: null };
   }
   const diff = amount - totalCents;
-  const ok = Math.abs(diff) <= CUSTOM_TOLERANCE_CENTS;
+  const ok = computeShares(
+    amount,
+    'custom',
+    memberIds.map((userId, i) => ({ userId, cents: cents[i]! })),
+  ).ok;
   const problem = ok
     ? null
     : diff > 0
@@ -355,9 +374,9 @@ export function splitSummary(values: ExpenseFormValues, memberIds: string[]): Sp
 }
 
 /**
- * The POST /api/expenses body (SPEC §3): text trimmed, the amount as typed, and one split per member with a
- * share, as a 2-decimal string that adds up to the amount (plus the percent for a percentage
- * split). Members with nothing to pay are left out of the split.
+ * The POST /api/expenses body (docs/expenses.md, The expense form): text trimmed, the amount as
+ * typed, and one split per member with a share, as a 2-decimal string that adds up to the amount
+ * (plus the percent for a percentage split). Members with nothing to pay are left out of the split.
  */
 export function expenseCreateInput(values: ExpenseFormValues, memberIds: string[]): CreateExpenseInput {
   const summary = splitSummary(values, memberIds);

@@ -2,7 +2,6 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   type BalanceSplit,
-  createExpenseSchema,
   customSplit,
   debtExplanations,
   equalSplit,
@@ -13,7 +12,8 @@ import {
   recurringDate,
   settledPercent,
   simplifyDebts,
-} from './expenses.ts';
+} from './expense-rules.ts';
+import { createExpenseSchema } from './expenses.ts';
 import { centsToDollars, formatMoney, parseDollarsToCents } from './money.ts';
 
 const users = ['ann', 'ben', 'cat', 'dan', 'eve', 'fay'];

@@ -3,9 +3,8 @@ import { EXPENSE_CATEGORIES, MAX_EXPENSE_CENTS, RECURRING_INTERVALS, SPLIT_TYPES
 import { parseDollarsToCents } from './money.ts';
 import { registerMessages, windowDate } from './validation.ts';
 
-// The rules live in expense-rules.ts (no Zod in it); this module adds the schemas the routes and
-// the expense form validate with, and passes the rules on for the server's convenience.
-export * from './expense-rules.ts';
+// The rules live in expense-rules.ts (no Zod in it, so screens can use them without it); this
+// module holds the schemas the routes and the expense form validate with.
 
 export const expenseMessages = registerMessages({
   titleRequired: 'Title is required',
@@ -71,7 +70,7 @@ const splitsList = z
       ctx.addIssue({ code: 'custom', message: expenseMessages.duplicateMember });
   });
 
-/** POST /api/expenses: {expense, splits} as SPEC §3 describes; amounts become cents. */
+/** POST /api/expenses: {expense, splits} (docs/expenses.md, The expense form); amounts become cents. */
 export const createExpenseSchema = z.object({
   expense: z.object({
     title,

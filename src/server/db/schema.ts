@@ -1,4 +1,12 @@
 import type { ColumnType } from 'kysely';
+import type {
+  GenderPreference,
+  HousingType,
+  RoomType,
+  SocialPreference,
+  StudentYear,
+  StudyHabits,
+} from '#shared/listing-view.ts';
 
 /** Timestamps are milliseconds since the epoch on both engines (see db/dialect.ts). */
 export interface UsersTable {
@@ -288,12 +296,12 @@ export interface ListingsTable {
   distance_to_campus: string | null;
   available_from: string;
   available_to: string | null;
-  room_type: string;
-  housing_type: string;
-  gender_preference: string;
-  student_year: string;
-  study_habits: string;
-  social_preferences: string;
+  room_type: RoomType;
+  housing_type: HousingType;
+  gender_preference: GenderPreference;
+  student_year: StudentYear;
+  study_habits: StudyHabits;
+  social_preferences: SocialPreference;
   lifestyle_preferences: string;
   amenities: string;
   /** Lower-cased title, description and university, for `q`. */

@@ -13,37 +13,16 @@ import {
   occurrenceStart,
   type updateEventSchema,
 } from '#shared/calendar.ts';
+import type { CalendarOccurrence } from '#shared/calendar-view.ts';
 import type { Db } from '../../db/database.ts';
 import { readBoolean, readJson } from '../../db/dialect.ts';
 import type { CalendarEventsTable } from '../../db/schema.ts';
 
 type EventRow = Selectable<CalendarEventsTable>;
 
-export interface CalendarEvent {
-  id: string;
-  title: string;
-  description: string | null;
-  notes: string | null;
-  location: string | null;
-  startDate: string;
-  endDate: string;
-  allDay: boolean;
-  eventType: string;
-  color: string;
-  recurrence: EventRow['recurrence'];
-  reminder: string;
-  attendees: string[];
-  timeZone: string;
-  createdBy: string | null;
-  createdAt: string;
-  updatedAt: string;
-  /** For an occurrence of a recurring event: the series' first start. */
-  seriesStart: string;
-}
-
 const iso = (ms: number) => new Date(ms).toISOString();
 
-export function toEvent(row: EventRow, occurrence?: { start: number; end: number }): CalendarEvent {
+export function toEvent(row: EventRow, occurrence?: { start: number; end: number }): CalendarOccurrence {
   return {
     id: row.id,
     title: row.title,
@@ -76,7 +55,7 @@ export async function listOccurrences(
   householdId: string,
   from: number,
   to: number,
-): Promise<CalendarEvent[]> {
+): Promise<CalendarOccurrence[]> {
   const rows = await db
     .selectFrom('calendar_events')
     .selectAll()
@@ -98,7 +77,7 @@ export async function listOccurrences(
     MAX_OCCURRENCES_PER_READ,
   );
   // An event's fields (its attendees parsed from JSON too) are made once for all its occurrences.
-  const events = new Map<number, CalendarEvent>();
+  const events = new Map<number, CalendarOccurrence>();
   return picked.map(({ event, start, end }) => {
     let fields = events.get(event);
     if (!fields) {

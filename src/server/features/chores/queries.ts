@@ -3,6 +3,7 @@ import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { Selectable } from 'kysely';
 import type { z } from 'zod';
 import { dayKeyIn } from '#shared/calendar-days.ts';
+import type { ChoreView, Subtask } from '#shared/chore-view.ts';
 import {
   type CreateChoreInput,
   nextAssignee,
@@ -12,7 +13,7 @@ import {
   type RotationMember,
   type updateChoreSchema,
 } from '#shared/chores.ts';
-import { type MessageAuthor, toAuthor } from '#shared/messages.ts';
+import { toAuthor } from '#shared/messages.ts';
 import type { Db } from '../../db/database.ts';
 import { jsonText, readBoolean, readJson } from '../../db/dialect.ts';
 import type { ChoresTable } from '../../db/schema.ts';
@@ -20,34 +21,6 @@ import { jsonArrayBody, RawJson } from '../../http/json-body.ts';
 import { toPublicUser } from '../accounts/queries.ts';
 
 type ChoreRow = Selectable<ChoresTable>;
-export type Subtask = { text: string; done: boolean };
-
-export interface Chore {
-  id: string;
-  seriesId: string;
-  title: string;
-  description: string | null;
-  status: ChoreRow['status'];
-  priority: ChoreRow['priority'];
-  category: string;
-  dueDate: string;
-  timeZone: string;
-  completedAt: string | null;
-  completedBy: string | null;
-  assignedTo: string | null;
-  assignedUser: MessageAuthor | null;
-  recurrence: ChoreRow['recurrence'];
-  rotation: ChoreRow['rotation'];
-  reminder: string;
-  estimatedDuration: number;
-  subtasks: Subtask[];
-  notes: string | null;
-  streak: number;
-  points: number;
-  onTime: boolean | null;
-  createdAt: string;
-  updatedAt: string;
-}
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
@@ -83,7 +56,7 @@ async function toChores<R extends ChoreFields, S>(
   db: Db,
   rows: R[],
   subtasks: (row: R) => S,
-): Promise<(Omit<Chore, 'subtasks'> & { subtasks: S })[]> {
+): Promise<(Omit<ChoreView, 'subtasks'> & { subtasks: S })[]> {
   const userIds = [...new Set(rows.map((r) => r.assigned_to).filter((id): id is string => id !== null))];
   const users = userIds.length
     ? await db.selectFrom('users').selectAll().where('id', 'in', userIds).execute()
@@ -119,7 +92,7 @@ async function toChores<R extends ChoreFields, S>(
 
 const parsedSubtasks = (row: { subtasks: unknown }) => readJson<Subtask[]>(row.subtasks);
 
-export async function getChore(db: Db, householdId: string, id: string): Promise<Chore | null> {
+export async function getChore(db: Db, householdId: string, id: string): Promise<ChoreView | null> {
   const row = await db
     .selectFrom('chores')
     .selectAll()
@@ -182,7 +155,7 @@ export async function listChores(
   householdId: string,
   now: number,
   history?: { before: number; limit: number },
-): Promise<Chore[]> {
+): Promise<ChoreView[]> {
   const ids = await pickedIds(db, householdId, now, history);
   const rows = await rowsInOrder(ids, (batch) =>
     db.selectFrom('chores').selectAll().where('id', 'in', batch).execute(),
@@ -302,7 +275,7 @@ async function seriesCompletions(db: Db, seriesId: string): Promise<Map<string, 
 
 type Changes = z.output<typeof updateChoreSchema>;
 
-export type UpdateOutcome = { chore: Chore; nextOccurrence: Chore | null } | null;
+export type UpdateOutcome = { chore: ChoreView; nextOccurrence: ChoreView | null } | null;
 
 /**
  * Applies a change. Completing awards points and the streak once (the status condition makes a

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { CAPS } from '#shared/caps.ts';
+import type { ChoreView } from '#shared/chore-view.ts';
 import { createChoreSchema, memberWeekStreak, updateChoreSchema } from '#shared/chores.ts';
 import { registerMessages, windowDate, windowInstant } from '#shared/validation.ts';
 import { type Context, requireMember } from '../../auth/guards.ts';
@@ -9,7 +10,6 @@ import { logActivity, nameToken } from '../activity/queries.ts';
 import { isMember } from '../households/queries.ts';
 import { notifyChoreAssigned } from '../push/notify.ts';
 import {
-  type Chore,
   countOpenChores,
   createChore,
   deleteChore,
@@ -64,8 +64,8 @@ const weekStart = (ms: number) => {
 function choreEntry(
   member: { householdId: string; userId: string },
   kind: 'chore_created' | 'chore_edited' | 'chore_completed' | 'chore_deleted',
-  chore: Chore,
-  before?: Chore | null,
+  chore: ChoreView,
+  before?: ChoreView | null,
 ) {
   return {
     householdId: member.householdId,
@@ -92,14 +92,15 @@ const CHORE_FIELDS = [
   ['notes', 'Notes'],
 ] as const;
 
-function choreChanges(before: Chore, after: Chore) {
+function choreChanges(before: ChoreView, after: ChoreView) {
   const text = (value: unknown) => (value === null || value === undefined ? null : String(value));
-  const shown = (chore: Chore, key: (typeof CHORE_FIELDS)[number][0]) =>
+  const shown = (chore: ChoreView, key: (typeof CHORE_FIELDS)[number][0]) =>
     key === 'assignedTo' ? (chore.assignedTo ? nameToken(chore.assignedTo) : null) : text(chore[key]);
   const changes: { field: string; before: string | null; after: string | null }[] = CHORE_FIELDS.filter(
     ([key]) => shown(before, key) !== shown(after, key),
   ).map(([key, field]) => ({ field, before: shown(before, key), after: shown(after, key) }));
-  const subtasks = (chore: Chore) => chore.subtasks.map((t) => `${t.done ? '☑' : '☐'} ${t.text}`).join(', ');
+  const subtasks = (chore: ChoreView) =>
+    chore.subtasks.map((t) => `${t.done ? '☑' : '☐'} ${t.text}`).join(', ');
   if (subtasks(before) !== subtasks(after))
     changes.push({ field: 'Subtasks', before: subtasks(before), after: subtasks(after) });
   return changes;

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { addDaysToKey, dayKeyIn } from '#shared/calendar-days.ts';
+import type { CalendarOccurrence } from '#shared/calendar-view.ts';
 import {
   type ActivityItem,
   type ChartBuckets,
@@ -26,7 +27,7 @@ import { listingsQuerySchema } from '#shared/listings.ts';
 import { toAuthor } from '#shared/messages.ts';
 import { displayName } from '#shared/users.ts';
 import type { Db } from '../../db/database.ts';
-import { type CalendarEvent, listOccurrences } from '../calendar/queries.ts';
+import { listOccurrences } from '../calendar/queries.ts';
 import { balanceFor } from '../expenses/ledger.ts';
 import { listMembers } from '../households/queries.ts';
 import { browseListings } from '../listings/queries.ts';
@@ -234,7 +235,7 @@ async function recentActivity(db: Db, householdId: string, from: number | null):
     .map(({ ms, ...item }) => ({ ...item, at: iso(ms) }));
 }
 
-const toUpcoming = (e: CalendarEvent): UpcomingEvent => ({
+const toUpcoming = (e: CalendarOccurrence): UpcomingEvent => ({
   id: e.id,
   title: e.title,
   startDate: e.startDate,

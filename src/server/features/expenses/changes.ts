@@ -1,15 +1,15 @@
+import type { ExpenseView } from '#shared/expense-view.ts';
 import { categoryLabel, SPLIT_TYPE_LABELS } from '#shared/expense-view.ts';
 import type { ActivityView } from '#shared/ledger-view.ts';
 import { type NewActivity, nameTokens } from '../activity/queries.ts';
-import type { Expense } from './queries.ts';
 
 /** "Ada L. 10.00, Ben C. 30.00": an expense's shares as the activity feed shows them. */
-function sharesText(expense: Expense, names: Map<string | null, string>): string {
+function sharesText(expense: ExpenseView, names: Map<string | null, string>): string {
   return expense.splits.map((s) => `${names.get(s.userId)} ${s.amount}`).join(', ');
 }
 
 /** Each field an edit changed, before → after, in the words the screens use. */
-export function expenseChanges(before: Expense, after: Expense): ActivityView['changes'] {
+export function expenseChanges(before: ExpenseView, after: ExpenseView): ActivityView['changes'] {
   const names = nameTokens([
     ...before.splits.map((s) => s.userId),
     ...after.splits.map((s) => s.userId),

@@ -1,7 +1,8 @@
+import type { ExpenseView } from '#shared/expense-view.ts';
 import { displayName } from '#shared/users.ts';
 import type { Db } from '../../db/database.ts';
 import { listMembers } from '../households/queries.ts';
-import { type Expense, expensePages, toCsv } from './queries.ts';
+import { expensePages, toCsv } from './queries.ts';
 
 /** The CSV's first line. */
 export const EXPENSES_CSV_HEADER = toCsv([
@@ -12,7 +13,10 @@ export const EXPENSES_CSV_HEADER = toCsv([
  * What turns a page of expenses into CSV lines, one per split: date, title, category, payer,
  * member, amount, settled ('' for a page without splits).
  */
-export async function expensesCsvLines(db: Db, householdId: string): Promise<(page: Expense[]) => string> {
+export async function expensesCsvLines(
+  db: Db,
+  householdId: string,
+): Promise<(page: ExpenseView[]) => string> {
   const names = new Map((await listMembers(db, householdId)).map((m) => [m.userId, displayName(m.user)]));
   return (page) => {
     const rows: (string | number | boolean | null)[][] = [];

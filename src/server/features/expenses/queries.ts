@@ -1,7 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { Selectable } from 'kysely';
-import { type BalanceSplit, recurringCopySplits, recurringDate, settledPercent } from '#shared/expenses.ts';
+import {
+  type BalanceSplit,
+  recurringCopySplits,
+  recurringDate,
+  settledPercent,
+} from '#shared/expense-rules.ts';
+import { EXPENSES_PAGE, type ExpenseView } from '#shared/expense-view.ts';
 import { restorableSince } from '#shared/ledger-view.ts';
 import type { MessageAuthor } from '#shared/messages.ts';
 import { centsToDollars } from '#shared/money.ts';
@@ -12,39 +18,6 @@ import { toPublicUser } from '../accounts/queries.ts';
 import { imageUrl } from '../images/queries.ts';
 
 type ExpenseRow = Selectable<ExpensesTable>;
-
-export interface ExpenseSplit {
-  id: string;
-  userId: string | null;
-  user: MessageAuthor | null;
-  amount: string;
-  settled: boolean;
-  settledAt: string | null;
-}
-
-export interface Expense {
-  id: string;
-  title: string;
-  amount: string;
-  category: string;
-  description: string | null;
-  notes: string | null;
-  receiptUrl: string | null;
-  paidBy: string | null;
-  paidByUser: MessageAuthor | null;
-  date: string;
-  createdAt: string;
-  splitType: string;
-  isRecurring: boolean;
-  recurrenceFrequency: string | null;
-  /** For a copy a recurring expense made: the expense that repeats. */
-  recurrenceSourceId: string | null;
-  recurringEndDate: string | null;
-  nextOccurrenceDate: string | null;
-  splits: ExpenseSplit[];
-  settledPercent: number;
-  fullySettled: boolean;
-}
 
 async function authors(db: Db, ids: (string | null)[]): Promise<Map<string, MessageAuthor>> {
   const unique = [...new Set(ids.filter((id): id is string => id !== null))];
@@ -69,7 +42,7 @@ async function authors(db: Db, ids: (string | null)[]): Promise<Map<string, Mess
   );
 }
 
-async function toExpenses(db: Db, rows: ExpenseRow[]): Promise<Expense[]> {
+async function toExpenses(db: Db, rows: ExpenseRow[]): Promise<ExpenseView[]> {
   if (rows.length === 0) return [];
   const splits = await db
     .selectFrom('expense_splits')
@@ -137,7 +110,7 @@ export async function getExpense(
   householdId: string,
   id: string,
   { trashed = false }: { trashed?: boolean } = {},
-): Promise<Expense | null> {
+): Promise<ExpenseView | null> {
   const row = await db
     .selectFrom('expenses')
     .selectAll()
@@ -147,8 +120,6 @@ export async function getExpense(
     .executeTakeFirst();
   return row ? (await toExpenses(db, [row]))[0]! : null;
 }
-
-export const EXPENSES_PAGE = 200;
 
 type ExpenseKey = Pick<ExpenseRow, 'date' | 'created_at' | 'id'>;
 
@@ -185,7 +156,11 @@ function expenseRows(db: Db, householdId: string, after?: ExpenseKey): Promise<E
 }
 
 /** Newest first (by date, then creation); older pages by a cursor expense id. */
-export async function listExpenses(db: Db, householdId: string, before?: string): Promise<Expense[] | null> {
+export async function listExpenses(
+  db: Db,
+  householdId: string,
+  before?: string,
+): Promise<ExpenseView[] | null> {
   if (!before) return toExpenses(db, await expenseRows(db, householdId));
   const cursor = await db
     .selectFrom('expenses')
@@ -201,7 +176,7 @@ export async function listExpenses(db: Db, householdId: string, before?: string)
  * Every expense of the household, newest first, a page at a time (for the exports). Other
  * requests get a turn between pages, so a long history never holds the event loop for long.
  */
-export async function* expensePages(db: Db, householdId: string): AsyncGenerator<Expense[]> {
+export async function* expensePages(db: Db, householdId: string): AsyncGenerator<ExpenseView[]> {
   let after: ExpenseKey | undefined;
   for (;;) {
     const rows = await expenseRows(db, householdId, after);
@@ -490,7 +465,7 @@ async function copyDueOccurrences(
   return created;
 }
 
-/** CSV of every split (SPEC export): date, title, category, payer, member, amount, settled. */
+/** CSV of every split: date, title, category, payer, member, amount, settled. */
 export function toCsv(rows: (string | number | boolean | null)[][]): string {
   const cell = (v: string | number | boolean | null) => {
     const text = v === null ? '' : String(v);

@@ -1,16 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { z } from 'zod';
-import {
-  createExpenseSchema,
-  customSplit,
-  equalSplit,
-  expenseMessages,
-  percentageSplit,
-  percentagesAddUp,
-  type SplitType,
-  updateExpenseSchema,
-} from '#shared/expenses.ts';
+import { computeShares, type SplitPart, type SplitType } from '#shared/expense-rules.ts';
+import type { ExpenseView } from '#shared/expense-view.ts';
+import { createExpenseSchema, expenseMessages, updateExpenseSchema } from '#shared/expenses.ts';
 import { debtBetween } from '#shared/ledger.ts';
 import { TRASH_DAYS } from '#shared/ledger-view.ts';
 import { centsToDollars } from '#shared/money.ts';
@@ -35,7 +28,6 @@ import {
 } from './ledger.ts';
 import {
   createExpense,
-  type Expense,
   findSplit,
   getExpense,
   listExpenses,
@@ -77,43 +69,25 @@ async function lockHousehold(trx: Db, householdId: string): Promise<void> {
   await sql`update households set simplify_debts = simplify_debts where id = ${householdId}`.execute(trx);
 }
 
-/**
- * The cents of each share, decided by the server: equal splits spread the remainder,
- * percentages round by largest remainder, custom amounts must add up within a cent.
- */
-function sharesFor(
-  amountCents: number,
-  splitType: SplitType,
-  splits: { userId: string; amount: number; percent?: number | undefined }[],
-): { userId: string; cents: number }[] {
-  let shares: { userId: string; cents: number }[] | null;
-  if (splitType === 'equal') {
-    shares = equalSplit(
-      amountCents,
-      splits.map((s) => s.userId),
-    );
-  } else if (splitType === 'percentage' && splits.every((s) => s.percent !== undefined)) {
-    if (!percentagesAddUp(splits.map((s) => s.percent!)))
-      throw badRequest(expenseMessages.percentagesDontAddUp);
-    shares = percentageSplit(
-      amountCents,
-      splits.map((s) => ({ userId: s.userId, percent: s.percent! })),
-    );
-  } else {
-    shares = customSplit(
-      amountCents,
-      splits.map((s) => ({ userId: s.userId, cents: s.amount })),
-    );
-  }
-  if (!shares) throw badRequest(expenseMessages.splitsDontAddUp);
-  return shares;
+/** The cents of each share as stored (the same rule as the form's summary), or a 400 saying why not. */
+function sharesFor(amountCents: number, splitType: SplitType, parts: SplitPart[]) {
+  const result = computeShares(amountCents, splitType, parts);
+  if (!result.ok) throw badRequest(expenseMessages[result.problem]);
+  return result.shares;
 }
+
+/** A split as the API takes it: `amount` is the share's cents. */
+const asPart = (s: { userId: string; amount: number; percent?: number | undefined }): SplitPart => ({
+  userId: s.userId,
+  cents: s.amount,
+  percent: s.percent,
+});
 
 export function expenseRoutes(app: FastifyInstance, ctx: Context): void {
   const { db, events } = ctx;
 
   /** Tells every screen of the household about a changed expense. */
-  const announceExpense = async (householdId: string, expense: Expense) =>
+  const announceExpense = async (householdId: string, expense: ExpenseView) =>
     events.toHousehold(householdId, { type: 'expense_updated', expense });
 
   app.get('/api/expenses', async (request, reply) => {
@@ -141,7 +115,7 @@ export function expenseRoutes(app: FastifyInstance, ctx: Context): void {
         throw badRequest('The payer and everyone in the split must be members of your household');
       }
     }
-    const shares = sharesFor(expense.amount, expense.splitType, splits);
+    const shares = sharesFor(expense.amount, expense.splitType, splits.map(asPart));
     const title = expense.title;
     const { id, also: entry } = await createExpense(
       db,
@@ -201,13 +175,14 @@ export function expenseRoutes(app: FastifyInstance, ctx: Context): void {
     const splitType = fields.splitType ?? (before.splitType as SplitType);
     const reshare = splits !== undefined || fields.amount !== undefined || fields.splitType !== undefined;
     let shares: { userId: string; cents: number }[] | null = null;
-    if (splits) shares = sharesFor(amountCents, splitType, splits);
+    if (splits) shares = sharesFor(amountCents, splitType, splits.map(asPart));
     else if (reshare) {
       if (splitType !== 'equal')
         throw badRequest('splits: give the shares when the amount or the split type changes');
-      shares = equalSplit(
+      shares = sharesFor(
         amountCents,
-        before.splits.flatMap((s) => (s.userId ? [s.userId] : [])),
+        'equal',
+        before.splits.flatMap((s) => (s.userId ? [{ userId: s.userId }] : [])),
       );
     }
     // Shares equal to the ones kept are not replaced, so their payments stay linked.

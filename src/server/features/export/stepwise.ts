@@ -1,6 +1,7 @@
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
+import type { ChoreView } from '#shared/chore-view.ts';
 import type { Db } from '../../db/database.ts';
-import { type Chore, listChores, RECENT_DONE_MS } from '../chores/queries.ts';
+import { listChores, RECENT_DONE_MS } from '../chores/queries.ts';
 
 const CHORES_PAGE = 250;
 
@@ -8,7 +9,7 @@ const CHORES_PAGE = 250;
  * Every chore of the household, as the chores page splits them: open and recently done, then
  * the older history, latest done first, a page at a time with a turn for other requests between.
  */
-export async function* chorePages(db: Db, householdId: string, now: number): AsyncGenerator<Chore[]> {
+export async function* chorePages(db: Db, householdId: string, now: number): AsyncGenerator<ChoreView[]> {
   yield await listChores(db, householdId, now);
   let before = now - RECENT_DONE_MS;
   let limit = CHORES_PAGE;

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type Selectable, sql } from 'kysely';
 import type { z } from 'zod';
+import type { Amenity, LifestylePreference, ListingView } from '#shared/listing-view.ts';
 import type { createListingSchema, listingsQuerySchema, updateListingSchema } from '#shared/listings.ts';
 import type { Db } from '../../db/database.ts';
 import { readBoolean, readJson } from '../../db/dialect.ts';
@@ -14,45 +15,7 @@ type ListingRow = Selectable<ListingsTable>;
 /** What a listing id can look like (ids are UUIDs); anything else names no listing. */
 export const LISTING_ID = /^[A-Za-z0-9_-]{1,100}$/;
 
-export interface Listing {
-  id: string;
-  title: string;
-  description: string | null;
-  rent: number;
-  utilities: number | null;
-  location: string;
-  city: string;
-  state: string | null;
-  zipCode: string | null;
-  university: string | null;
-  distanceToCampus: string | null;
-  availableFrom: string;
-  availableTo: string | null;
-  roomType: string;
-  housingType: string;
-  genderPreference: string;
-  studentYear: string;
-  studyHabits: string;
-  socialPreferences: string;
-  lifestylePreferences: string[];
-  amenities: string[];
-  /** Detail-size photos (1600 px) and card-size photos (640 px), in the same order. */
-  images: string[];
-  cardImages: string[];
-  featured: boolean;
-  status: 'active' | 'closed';
-  contactInfo: string;
-  createdBy: string;
-  creator: {
-    firstName: string;
-    lastName: string;
-    profileColor: string;
-    profileImageUrl: string | null;
-  } | null;
-  createdAt: string;
-}
-
-async function toListings(db: Db, rows: ListingRow[]): Promise<Listing[]> {
+async function toListings(db: Db, rows: ListingRow[]): Promise<ListingView[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
   const images = await db
@@ -94,8 +57,8 @@ async function toListings(db: Db, rows: ListingRow[]): Promise<Listing[]> {
       studentYear: row.student_year,
       studyHabits: row.study_habits,
       socialPreferences: row.social_preferences,
-      lifestylePreferences: readJson<string[]>(row.lifestyle_preferences),
-      amenities: readJson<string[]>(row.amenities),
+      lifestylePreferences: readJson<LifestylePreference[]>(row.lifestyle_preferences),
+      amenities: readJson<Amenity[]>(row.amenities),
       images: own.map((i) => imageUrl(i.full_image_id)),
       cardImages: own.map((i) => imageUrl(i.card_image_id)),
       featured: readBoolean(row.featured),
@@ -176,7 +139,7 @@ export async function createListing(
   return id;
 }
 
-export async function getListing(db: Db, id: string): Promise<Listing | null> {
+export async function getListing(db: Db, id: string): Promise<ListingView | null> {
   const row = await db.selectFrom('listings').selectAll().where('id', '=', id).executeTakeFirst();
   return row ? (await toListings(db, [row]))[0]! : null;
 }
@@ -209,11 +172,14 @@ function decodeCursor(cursor: string): [number, number, string] | null {
 
 export class BadCursor extends Error {}
 
-/** Active listings, featured first then newest (SPEC §9), filtered, a page at a time. */
+/**
+ * Active listings, featured first then newest (docs/listings.md, Order and pages), filtered, a page
+ * at a time.
+ */
 export async function browseListings(
   db: Db,
   query: Query,
-): Promise<{ listings: Listing[]; nextCursor: string | null }> {
+): Promise<{ listings: ListingView[]; nextCursor: string | null }> {
   let q = db.selectFrom('listings').selectAll().where('status', '=', 'active');
   if (query.city) q = q.where('city_key', '=', query.city.toLowerCase());
   if (query.featured === 'true') q = q.where('featured', '=', true);
@@ -252,7 +218,7 @@ export async function browseListings(
   };
 }
 
-export async function myListings(db: Db, userId: string): Promise<Listing[]> {
+export async function myListings(db: Db, userId: string): Promise<ListingView[]> {
   const rows = await db
     .selectFrom('listings')
     .selectAll()

@@ -2,12 +2,15 @@ import { useSearchParams } from 'react-router';
 import { dayKeyIn, isDayKey } from '#shared/calendar-days.ts';
 import { FloatingHeader } from '../../components/floating-header.tsx';
 import { PageSpinner } from '../../components/spinner.tsx';
+import { browserTimeZone } from '../../lib/time-zone.ts';
 import { useUser } from '../auth/api/get-user.ts';
 import { useCurrentHousehold } from '../households/api/get-household.ts';
 import { EventForm } from './components/event-form.tsx';
-import { browserTimeZone } from './time-zone.ts';
 
-/** /add-event?date=YYYY-MM-DD: creates an event and returns to /calendar on its day (SPEC §2 'Create screens'). */
+/**
+ * /add-event?date=YYYY-MM-DD: creates an event and returns to /calendar on its day
+ * (docs/screens.md, Create screens).
+ */
 export function AddEventPage() {
   const { data: user } = useUser();
   const { data: household } = useCurrentHousehold();

@@ -20,6 +20,7 @@ import {
 import { ErrorCard } from '../../components/error-card.tsx';
 import { PlusIcon } from '../../components/page-icons.tsx';
 import { mutedText } from '../../components/ui.ts';
+import { browserTimeZone } from '../../lib/time-zone.ts';
 import { useChores } from '../chores/api/get-chores.ts';
 import { useCurrentHousehold } from '../households/api/get-household.ts';
 import { useBills } from './api/get-bills.ts';
@@ -27,12 +28,11 @@ import { useCalendar } from './api/get-calendar.ts';
 import { type DayBill, type DayChore, DayPanel } from './components/day-panel.tsx';
 import { EventDetailsDialog } from './components/event-details-dialog.tsx';
 import { MonthGrid } from './components/month-grid.tsx';
-import { browserTimeZone } from './time-zone.ts';
 
 const NONE: never[] = [];
 
 /**
- * /calendar: the month grid and the selected day's events, chores due and bills (SPEC §2). The
+ * /calendar: the month grid and the selected day's events, chores due and bills (docs/calendar.md). The
  * selected day lives in the address (?date=YYYY-MM-DD), so a created event can return to its day.
  */
 export function CalendarPage() {

@@ -9,6 +9,7 @@ import {
 } from '#shared/chore-view.ts';
 import { createChoreSchema } from '#shared/chores.ts';
 import { fieldErrors } from '#shared/validation.ts';
+import { browserTimeZone } from '../../lib/time-zone.ts';
 import { useCreateChore } from './api/create-chore.ts';
 import { useUpdateChore } from './api/update-chore.ts';
 
@@ -65,7 +66,7 @@ export function useChoreForm(userId: string, chore?: ChoreView) {
   const onSubmit = (event: React.FormEvent) => {
     event.preventDefault();
     if (busy) return;
-    const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    const timeZone = browserTimeZone();
     const parsed = createChoreSchema.safeParse(choreCreateInput(values, timeZone));
     const found: Record<string, string> = parsed.success ? {} : errorsByField(fieldErrors(parsed.error));
     if (chore) for (const field of Object.keys(found)) if (!touched(field)) delete found[field];

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { expenseFormValues, expenseUpdateInput, splitChanged } from '#shared/expense-edit.ts';
+import type { SplitType } from '#shared/expense-rules.ts';
 import {
   defaultExpenseForm,
   type ExpenseFormValues,
@@ -10,7 +11,7 @@ import {
   localDate,
   splitSummary,
 } from '#shared/expense-view.ts';
-import { createExpenseSchema, type SplitType } from '#shared/expenses.ts';
+import { createExpenseSchema } from '#shared/expenses.ts';
 import { fieldErrors } from '#shared/validation.ts';
 import { useCreateExpense } from './api/create-expense.ts';
 import { useUpdateExpense } from './api/update-expense.ts';

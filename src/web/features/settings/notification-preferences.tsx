@@ -5,6 +5,7 @@ import { Switch } from '../../components/switch.tsx';
 import { errorText, mutedText } from '../../components/ui.ts';
 import { writeLocalNotificationSettings } from '../../lib/notifications.ts';
 import { subscribeToPush } from '../../lib/push-subscription.ts';
+import { browserTimeZone } from '../../lib/time-zone.ts';
 import {
   type NotificationSettings,
   useNotificationSettings,
@@ -20,8 +21,6 @@ const TYPE_LABELS: Record<NotificationType, { label: string; description: string
   calendar: { label: 'Calendar', description: 'Upcoming events' },
   household: { label: 'Household', description: 'Members joining and leaving' },
 };
-
-const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 
 /** The master switch, one switch per kind, quiet hours and the test button (permission not denied). */
 export function NotificationPreferences({
@@ -48,7 +47,7 @@ export function NotificationPreferences({
   const granted = env.permission === 'granted';
   const on = current.enabled && granted;
 
-  /** Every change goes to the server whole, with this browser's zone, and is kept locally too (SPEC §3). */
+  /** Every change goes to the server whole, with this browser's zone, and is kept locally too. */
   const store = (next: NotificationSettings) => {
     const body = { ...next, timeZone: browserTimeZone() };
     writeLocalNotificationSettings(body);

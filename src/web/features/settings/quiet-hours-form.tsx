@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { TextField } from '../../components/form-fields.tsx';
 import { Switch } from '../../components/switch.tsx';
 import { buttonStyles, mutedText } from '../../components/ui.ts';
+import { browserTimeZone } from '../../lib/time-zone.ts';
 
 type QuietHours = { start: string; end: string } | null;
 
@@ -71,9 +72,7 @@ export function QuietHoursForm({
             <button type="submit" disabled={saving} className={buttonStyles.secondary}>
               Save quiet hours
             </button>
-            <span className={`text-xs ${mutedText}`}>
-              Time zone: {Intl.DateTimeFormat().resolvedOptions().timeZone}
-            </span>
+            <span className={`text-xs ${mutedText}`}>Time zone: {browserTimeZone()}</span>
           </div>
         </form>
       )}

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ExpenseView } from '#shared/expense-view.ts';
-import { EXPENSES_PAGE_SIZE, expensesQueryKey, fetchExpenses } from '../../expenses/api/get-expenses.ts';
+import { EXPENSES_PAGE } from '#shared/expense-view.ts';
+import { expensesQueryKey, fetchExpenses } from '../../expenses/api/get-expenses.ts';
 
 export type Bill = Pick<
   ExpenseView,
@@ -28,7 +29,7 @@ export async function fetchBills(): Promise<Bill[]> {
   for (let page = 0; page < MAX_PAGES; page++) {
     const expenses = await fetchExpenses(before);
     bills.push(...expenses.filter((e) => e.isRecurring && e.nextOccurrenceDate));
-    if (expenses.length < EXPENSES_PAGE_SIZE) break;
+    if (expenses.length < EXPENSES_PAGE) break;
     before = expenses[expenses.length - 1]!.id;
   }
   return bills;

@@ -1,4 +1,5 @@
 import { readCookie, TIME_ZONE_COOKIE, TIME_ZONE_OFFSET_COOKIE } from '#shared/session-cookie.ts';
+import { browserTimeZone } from '../../../lib/time-zone.ts';
 
 /** Whether this page has asked Intl for the zone: after the first time, asking is cheap. */
 let asked = false;
@@ -6,8 +7,8 @@ let asked = false;
 /**
  * The browser's IANA time zone: the server counts days, 'today' and chart buckets in it.
  *
- * A page's first Intl.DateTimeFormat costs tens of milliseconds, four times that on a slow
- * phone (ICU loads its zone and locale data), and the home screen formats no date with Intl. So
+ * A page's first Intl.DateTimeFormat is slow, more so on a slow phone (ICU loads its zone and
+ * locale data; decision 0016), and the home screen formats no date with Intl. So
  * the zone written on an earlier visit is taken while the clock's offset from UTC is still the
  * one it had then. A new offset (travel, summer time starting or ending) means asking Intl
  * again. A move between zones with the same offset keeps the earlier name until the offsets part,
@@ -21,10 +22,7 @@ export function viewerTimeZone(): string {
     if (known && readCookie(document.cookie, TIME_ZONE_OFFSET_COOKIE) === offset) return known;
   }
   asked = true;
-  let zone = 'UTC';
-  try {
-    zone = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-  } catch {}
+  const zone = browserTimeZone();
   rememberTimeZone(zone, offset);
   return zone;
 }

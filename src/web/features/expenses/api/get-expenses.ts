@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, type QueryClient, useInfiniteQuery } from '@tanstack/react-query';
-import type { ExpenseView } from '#shared/expense-view.ts';
+import { EXPENSES_PAGE, type ExpenseView } from '#shared/expense-view.ts';
 import { apiJson } from '../../../lib/api.ts';
 import { homeQueryKey } from '../../dashboard/api/get-home.ts';
 import { balanceQueryKey } from './get-balance.ts';
@@ -8,9 +8,6 @@ import { paymentsQueryKey } from './get-payments.ts';
 
 /** Every expense query starts with this key: one invalidation (a mutation, a socket event) refreshes them all. */
 export const expensesQueryKey = ['/api/expenses'] as const;
-
-/** The server sends 200 expenses a page, newest first; an older page starts after the last id. */
-export const EXPENSES_PAGE_SIZE = 200;
 
 /** GET /api/expenses: a page of expenses with their payer and splits. */
 export function fetchExpenses(before?: string): Promise<ExpenseView[]> {
@@ -23,7 +20,7 @@ export const expensesQueryOptions = infiniteQueryOptions({
   queryFn: ({ pageParam }) => fetchExpenses(pageParam),
   initialPageParam: undefined as string | undefined,
   getNextPageParam: (lastPage) =>
-    lastPage.length === EXPENSES_PAGE_SIZE ? lastPage[lastPage.length - 1]!.id : undefined,
+    lastPage.length === EXPENSES_PAGE ? lastPage[lastPage.length - 1]!.id : undefined,
 });
 
 /** Every loaded expense, newest first; `fetchNextPage` loads older ones when there are more. */

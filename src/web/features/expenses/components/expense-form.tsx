@@ -1,5 +1,6 @@
 import { errorMessage } from '#shared/errors.ts';
 import { isCreateCategory } from '#shared/expense-edit.ts';
+import { EXPENSE_CATEGORIES, QUICK_AMOUNTS, RECURRING_INTERVALS } from '#shared/expense-rules.ts';
 import {
   type CreateCategory,
   categoryLabel,
@@ -8,7 +9,6 @@ import {
   type RecurringInterval,
   TITLE_SUGGESTIONS,
 } from '#shared/expense-view.ts';
-import { EXPENSE_CATEGORIES, QUICK_AMOUNTS, RECURRING_INTERVALS } from '#shared/expenses.ts';
 import type { HouseholdMember } from '#shared/household-view.ts';
 import { parseDollarsToCents } from '#shared/money.ts';
 import { ErrorCard } from '../../../components/error-card.tsx';
@@ -24,7 +24,10 @@ const intervalOptions = RECURRING_INTERVALS.map((value) => ({ value, label: INTE
 const chip =
   'rounded-full border border-slate-300 bg-white px-3 py-1.5 font-medium text-slate-800 text-sm hover:border-blue-600 aria-pressed:border-blue-600 aria-pressed:bg-blue-50 aria-pressed:text-blue-800 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-200 dark:aria-pressed:border-blue-400 dark:aria-pressed:bg-blue-950 dark:aria-pressed:text-blue-200';
 
-/** Every field of the SPEC's expense payload, checked with the shared schema before it is sent. */
+/**
+ * Every field of an expense (docs/expenses.md, The expense form), checked with the shared schema
+ * before it is sent.
+ */
 export function ExpenseForm({
   members,
   userId,
