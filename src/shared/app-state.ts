@@ -1,4 +1,4 @@
-/** The app states of SPEC §4. */
+/** The app states (docs/screens.md, App states). */
 export type AppState = 'loading' | 'signed-out' | 'needs-onboarding' | 'with-household' | 'without-household';
 
 export interface AppStateInput {
@@ -14,8 +14,9 @@ export interface AppStateInput {
 }
 
 /**
- * SPEC §2 route table by state: a member of a household is past onboarding; without one, a new
- * signup, or anyone who never finished onboarding in this browser, goes through it.
+ * The state the routes follow (docs/screens.md, Routes by state): a member of a household is past
+ * onboarding; without one, a new signup, or anyone who never finished onboarding in this browser,
+ * goes through it.
  */
 export function appState(input: AppStateInput): AppState {
   if (input.userPending) return 'loading';
@@ -26,7 +27,10 @@ export function appState(input: AppStateInput): AppState {
   return 'without-household';
 }
 
-/** Screens that need a household (route patterns); without one they show a fallback (SPEC §2). */
+/**
+ * Screens that need a household (route patterns); without one they show a fallback
+ * (docs/screens.md, Routes by state).
+ */
 export const HOUSEHOLD_ONLY_PATHS = [
   '/chores',
   '/expenses',

@@ -1,4 +1,4 @@
-/** The tabs of the bottom navigation (SPEC §2), in order. */
+/** The tabs of the bottom navigation (docs/screens.md, Bottom navigation), in order. */
 export const BOTTOM_NAV_ITEMS = [
   { label: 'Home', path: '/' },
   { label: 'Chores', path: '/chores' },

@@ -4,7 +4,7 @@ import { firstOccurrenceIndexFrom, nthOccurrence } from './recurrence.ts';
 import { timeZoneField } from './time-zone-field.ts';
 import { registerMessages, windowInstant } from './validation.ts';
 
-/** Types shown in lists, and the extra ones creation offers (SPEC §3). */
+/** Types shown in lists, and the extra ones creation offers (docs/calendar.md, Event types and colours). */
 export const LIST_EVENT_TYPES = ['meeting', 'social', 'task', 'reminder', 'birthday', 'other'] as const;
 export const EVENT_TYPES = [
   'meeting',
@@ -34,7 +34,10 @@ export const EVENT_REMINDERS = [
   '1week',
 ] as const;
 
-/** The 10-colour palette; each type's default colour is one of them (SPEC §3, §9). */
+/**
+ * The 10-colour palette; each type's default colour is one of them (docs/calendar.md, Event types
+ * and colours).
+ */
 export const EVENT_COLORS = {
   blue: '#3B82F6',
   green: '#22C55E',
@@ -79,16 +82,19 @@ export const REMINDER_MINUTES: Record<(typeof EVENT_REMINDERS)[number], number |
   '1week': 10080,
 };
 
-/** First start time fills the end time one hour later, wrapping at 24 h (SPEC §4): '23:30' → '00:30'. */
+/**
+ * First start time fills the end time one hour later, wrapping at 24 h (docs/calendar.md, The event
+ * form): '23:30' → '00:30'.
+ */
 export function endTimeAfter(start: string): string {
   const [h = 0, m = 0] = start.split(':').map(Number);
   return `${String((h + 1) % 24).padStart(2, '0')}:${String(m).padStart(2, '0')}`;
 }
 
 /**
- * Start and end instants from the form (SPEC §5): all-day runs 00:00:00 to 23:59:59 of the end
- * date; otherwise the end is the end date and time, or start + 1 h when the end time is empty.
- * Dates and times are wall-clock values in `timeZone`.
+ * Start and end instants from the form (docs/calendar.md, The event form): all-day runs 00:00:00 to
+ * 23:59:59 of the end date; otherwise the end is the end date and time, or start + 1 h when the end
+ * time is empty. Dates and times are wall-clock values in `timeZone`.
  */
 export function eventTimes(
   form: { startDate: string; startTime?: string; endDate?: string; endTime?: string; allDay: boolean },

@@ -3,7 +3,7 @@ import { type ChatMessage, REACTIONS, type Reaction } from './message-rules.ts';
 
 /**
  * A message as the chat keeps it: the server's, or one of the user's own still on its way
- * (id 'temp-…', SPEC §3), which is `failed` once its send failed.
+ * (id 'temp-…', docs/chat.md, Sending), which is `failed` once its send failed.
  */
 export type ChatEntry = ChatMessage & { failed?: boolean };
 

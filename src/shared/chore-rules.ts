@@ -30,7 +30,7 @@ export type Priority = (typeof PRIORITIES)[number];
 export type Recurrence = (typeof RECURRENCES)[number];
 export type Rotation = (typeof ROTATIONS)[number];
 
-/** The next status when the status icon is tapped: todo → doing → done → todo (SPEC §4). */
+/** The next status when the status icon is tapped: todo → doing → done → todo (docs/chores.md, Status). */
 export function nextStatus(status: ChoreStatus): ChoreStatus {
   return status === 'todo' ? 'doing' : status === 'doing' ? 'done' : 'todo';
 }
@@ -51,13 +51,16 @@ export function isOverdue(chore: Orderable, now: number): boolean {
   return chore.status !== 'done' && due !== null && due < now;
 }
 
-/** Due within a day, or overdue (SPEC §9). */
+/** Due within a day, or overdue (docs/chores.md, Order and urgency). */
 export function isUrgent(chore: Orderable, now: number): boolean {
   const due = dueMs(chore);
   return chore.status !== 'done' && due !== null && due - now <= DAY_MS;
 }
 
-/** Undone first, overdue first, then priority, then due date with undated last (SPEC §9). */
+/**
+ * Undone first, overdue first, then priority, then due date with undated last (docs/chores.md,
+ * Order and urgency).
+ */
 export function compareChores(a: Orderable, b: Orderable, now: number): number {
   const doneA = a.status === 'done' ? 1 : 0;
   const doneB = b.status === 'done' ? 1 : 0;
@@ -79,7 +82,10 @@ export function sortChores<T extends Orderable>(chores: T[], now: number): T[] {
   return [...chores].sort((a, b) => compareChores(a, b, now));
 }
 
-/** Today, Tomorrow, Yesterday, 'N days overdue', 'In N days' up to 7, else the date (SPEC §9). */
+/**
+ * Today, Tomorrow, Yesterday, 'N days overdue', 'In N days' up to 7, else the date (docs/chores.md,
+ * Due labels).
+ */
 export function dueLabel(due: Date, now: Date): string {
   const days = differenceInCalendarDays(due, now);
   if (days === 0) return 'Today';
@@ -90,7 +96,7 @@ export function dueLabel(due: Date, now: Date): string {
   return format(due, 'MMM d');
 }
 
-/** A due time of 23:59 means 'no specific time' (SPEC §3). */
+/** A due time of 23:59 means 'no specific time' (docs/chores.md, Creating a chore). */
 export function hasSpecificTime(due: Date): boolean {
   return !(due.getHours() === 23 && due.getMinutes() === 59);
 }

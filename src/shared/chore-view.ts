@@ -21,7 +21,7 @@ export interface Subtask {
   done: boolean;
 }
 
-/** A chore as GET /api/chores shows it (SPEC §3 plus series, rotation and points). */
+/** A chore as GET /api/chores shows it (docs/chores.md, Fields), with its series, rotation and points. */
 export interface ChoreView {
   id: string;
   seriesId: string;
@@ -121,7 +121,7 @@ export function statusButtonLabel(title: string, status: ChoreStatus): string {
   return `Mark "${title}" as ${STATUS_LABELS[nextStatus(status)].toLowerCase()}`;
 }
 
-/** The expanded card's button: Start Task, Mark Complete or Reopen (SPEC §4). */
+/** The expanded card's button: Start Task, Mark Complete or Reopen (docs/chores.md, Status). */
 export function statusAction(status: ChoreStatus): { label: string; next: ChoreStatus } {
   switch (status) {
     case 'todo':
@@ -133,7 +133,7 @@ export function statusAction(status: ChoreStatus): { label: string; next: ChoreS
   }
 }
 
-/** The words of the completion notice (SPEC §4). */
+/** The words of the completion notice (docs/chores.md, Status). */
 export function completionMessage(title: string): string {
   return `✅ ${title} completed!`;
 }
@@ -173,7 +173,7 @@ export function toggleSubtask(subtasks: Subtask[], index: number): Subtask[] {
   return subtasks.map((s, i) => (i === index ? { ...s, done: !s.done } : s));
 }
 
-/** The time used when none is chosen: 23:59 means 'no specific time' (SPEC §5). */
+/** The time used when none is chosen: 23:59 means 'no specific time' (docs/chores.md, Creating a chore). */
 export const NO_TIME = '23:59:00';
 
 /**
@@ -208,7 +208,7 @@ export interface ChoreFormValues {
   subtasks: string[];
 }
 
-/** SPEC §9 defaults: 30 min, medium, no reminder, no time (23:59). */
+/** The form's defaults (docs/chores.md, Fields): 30 min, medium, no reminder, no time (23:59). */
 export function defaultChoreForm(assignedTo: string): ChoreFormValues {
   return {
     title: '',
@@ -254,7 +254,7 @@ export function choreCreateInput(
   };
 }
 
-/** Adds a typed subtask to the list; blank text adds nothing (SPEC §5). */
+/** Adds a typed subtask to the list; blank text adds nothing (docs/chores.md, Creating a chore). */
 export function addSubtask(list: string[], text: string): string[] {
   const trimmed = text.trim();
   return trimmed ? [...list, trimmed] : list;

@@ -8,8 +8,9 @@ import { formatMoney } from './money.ts';
 import { displayName } from './users.ts';
 import { wallClockInstant } from './zone-offsets.ts';
 
-// The home screen and the household dashboard (SPEC §2, §9): what the two answers hold, and the
-// rules both sides share (periods, ranking, labels, the recommendation sentence).
+// The home screen and the household dashboard (docs/screens.md; decision 0005): what the two
+// answers hold, and the rules both sides share (periods, ranking, labels, the recommendation
+// sentence).
 
 /** GET /api/home's address: the home screen's figures count days in the viewer's time zone. */
 export const homeReadPath = (timeZone: string) => `/api/home?tz=${encodeURIComponent(timeZone)}`;
@@ -79,7 +80,7 @@ export function cutTitle(text: string): string {
   return chars.length > TITLE_LIMIT ? `${chars.slice(0, TITLE_LIMIT).join('')}…` : chars.join('');
 }
 
-/** SPEC §2: ≥ 80 % 'Excellent', ≥ 50 % 'Good', else 'Needs Work'. */
+/** ≥ 80 % 'Excellent', ≥ 50 % 'Good', else 'Needs Work' (docs/screens.md, Home). */
 export function completionLabel(rate: number): 'Excellent' | 'Good' | 'Needs Work' {
   if (rate >= 80) return 'Excellent';
   if (rate >= 50) return 'Good';
@@ -110,11 +111,11 @@ export interface MemberPerformance {
   points: number;
   messages: number;
   expensesPaid: number;
-  /** Activity score (SPEC §9): messages + expenses paid + chores done. */
+  /** Activity score (docs/screens.md, Household dashboard): messages + expenses paid + chores done. */
   score: number;
 }
 
-/** Highest score first; ties: more chores done, then name (SPEC §9). */
+/** Highest score first; ties: more chores done, then name (docs/screens.md, Household dashboard). */
 export function rankMembers<T extends Pick<MemberPerformance, 'score' | 'choresDone' | 'user'>>(
   members: readonly T[],
 ): T[] {

@@ -1,5 +1,5 @@
 /**
- * Error text of the shared fetch helper (SPEC §8): '{status}: {body or status text}'.
+ * Error text of the shared fetch helper (docs/client.md, Errors): '{status}: {body or status text}'.
  * The body may be JSON with `message` or `error`.
  */
 export function formatHttpError(status: number, bodyText: string, statusText: string): string {
@@ -29,7 +29,7 @@ export function errorMessage(raw: string | null | undefined): string {
   return extractErrorMessage(raw ?? '') || GENERIC_ERROR;
 }
 
-/** The words of the 'Authentication Error' card for a server error (SPEC §8). */
+/** The words of the 'Authentication Error' card for a server error (docs/accounts.md, Server errors). */
 export function normalizeAuthError(raw: string | null | undefined): string {
   const text = extractErrorMessage(raw ?? '');
   const lower = text.toLowerCase();

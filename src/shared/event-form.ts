@@ -13,7 +13,7 @@ import { addDaysToKey, isDayKey } from './calendar-days.ts';
 import type { CalendarOccurrence, EventReminder } from './calendar-view.ts';
 import { fieldErrors } from './validation.ts';
 
-// The event create form (SPEC §3 Event create payload, §4, §5) and the small edit form.
+// The event create form (docs/calendar.md, The event form) and the small edit form.
 
 export interface EventFormValues {
   title: string;
@@ -32,7 +32,10 @@ export interface EventFormValues {
   notes: string;
 }
 
-/** SPEC defaults: a meeting in its blue, reminder 15 minutes before, not repeating, the creator attending. */
+/**
+ * The defaults (docs/calendar.md, The event form): a meeting in its blue, reminder 15 minutes before,
+ * not repeating, the creator attending.
+ */
 export function defaultEventForm(date: string, creatorId: string | null): EventFormValues {
   return {
     title: '',
@@ -59,8 +62,9 @@ export function withStartDate(values: EventFormValues, startDate: string): Event
 }
 
 /**
- * The first start time fills an empty end time one hour later (SPEC §4); when that wraps past
- * midnight the end moves to the next day, so the event does not end before it starts.
+ * The first start time fills an empty end time one hour later (docs/calendar.md, The event form);
+ * when that wraps past midnight the end moves to the next day, so the event does not end before it
+ * starts.
  */
 export function withStartTime(values: EventFormValues, startTime: string): EventFormValues {
   if (values.endTime || !startTime) return { ...values, startTime };
@@ -71,7 +75,10 @@ export function withStartTime(values: EventFormValues, startTime: string): Event
   return { ...values, startTime, endTime, endDate };
 }
 
-/** Choosing a type sets its default colour; the colour can be changed after (SPEC §4). */
+/**
+ * Choosing a type sets its default colour; the colour can be changed after (docs/calendar.md, Event
+ * types and colours).
+ */
 export function withEventType(values: EventFormValues, eventType: EventType): EventFormValues {
   return { ...values, eventType, color: defaultColor(eventType) };
 }
@@ -85,8 +92,7 @@ export const formMessages = {
 } as const;
 
 /**
- * The create payload (SPEC §3 Event create payload) checked with the API's schema, or the first
- * message for each field.
+ * The create payload checked with the API's schema, or the first message for each field.
  */
 export function eventCreatePayload(
   values: EventFormValues,

@@ -1,4 +1,7 @@
-/** Greeting by local time (SPEC §2): before 12 'Good morning', before 17 'Afternoon', else 'Good evening'. */
+/**
+ * Greeting by local time (docs/screens.md, Home): before 12 'Good morning', before 17 'Afternoon',
+ * else 'Good evening'.
+ */
 export function greeting(now: Date): string {
   const hour = now.getHours();
   if (hour < 12) return 'Good morning';

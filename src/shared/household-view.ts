@@ -30,7 +30,7 @@ export function isAdmin(household: Pick<Household, 'members'>, userId: string): 
   return household.members.some((m) => m.userId === userId && m.role === 'admin');
 }
 
-/** Only an administrator removes members, and never themselves (SPEC §6). */
+/** Only an administrator removes members, and never themselves (docs/households.md, Membership and roles). */
 export function canRemoveMember(household: Pick<Household, 'members'>, viewerId: string, memberId: string) {
   return memberId !== viewerId && isAdmin(household, viewerId);
 }

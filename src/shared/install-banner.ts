@@ -1,4 +1,7 @@
-/** iOS install banner (SPEC §4, §9): shown 2 s after load; a dismissal is honoured for 30 days. */
+/**
+ * iOS install banner (docs/screens.md, Install banner): shown 2 s after load; a dismissal is
+ * honoured for 30 days.
+ */
 export const INSTALL_BANNER_DELAY_MS = 2_000;
 export const INSTALL_BANNER_DISMISS_MS = 30 * 24 * 60 * 60 * 1_000;
 

@@ -1,6 +1,9 @@
 import { isIos } from './install-banner.ts';
 
-/** Where the app runs and what it may do with notifications there (SPEC §4 Install environment). */
+/**
+ * Where the app runs and what it may do with notifications there (docs/notifications.md, Where
+ * notifications can work).
+ */
 export type Platform = 'ios' | 'android' | 'desktop';
 export type DisplayMode = 'twa' | 'standalone-ios' | 'fullscreen' | 'standalone' | 'minimal-ui' | 'browser';
 export type NotificationStrategy = 'pwa' | 'web' | 'none';
@@ -95,7 +98,10 @@ export function classifyEnvironment(probe: EnvironmentProbe): InstallEnvironment
   };
 }
 
-/** What the Notifications card in Settings shows (SPEC §2, §5, §8), in order of precedence. */
+/**
+ * What the Notifications card in Settings shows (docs/notifications.md, The Notifications card), in
+ * order of precedence.
+ */
 export type NotificationCardState = 'insecure' | 'install-first' | 'unsupported' | 'blocked' | 'ready';
 
 export function notificationCardState(

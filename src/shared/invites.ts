@@ -19,7 +19,10 @@ export function normalizeInviteCode(input: string): string {
 
 export const JOIN_ERROR_TITLE = 'Unable to Join Household';
 
-/** The detail of the 'Unable to Join Household' card for a failed join (SPEC §8). */
+/**
+ * The detail of the 'Unable to Join Household' card for a failed join (docs/households.md, Creating
+ * and joining).
+ */
 export function joinErrorDetail(raw: string | null | undefined): string {
   const text = extractErrorMessage(raw ?? '');
   if (text.includes('Invalid')) return 'Invite code not found. Please check the code and try again.';
@@ -29,7 +32,10 @@ export function joinErrorDetail(raw: string | null | undefined): string {
   return 'Unable to join household. Please try again.';
 }
 
-/** What the join field keeps while someone types: upper case, at most 8 characters (SPEC §5). */
+/**
+ * What the join field keeps while someone types: upper case, at most 8 characters
+ * (docs/households.md, Creating and joining).
+ */
 export function inviteCodeInput(typed: string): string {
   return typed.toUpperCase().slice(0, INVITE_CODE_LENGTH);
 }

@@ -30,7 +30,7 @@ export const AMENITIES = [
 export const MAX_LISTING_PHOTOS = 10;
 export const LISTINGS_PAGE_SIZE = 20;
 
-/** The create form's button stays disabled until these are there (SPEC §5). */
+/** The create form's button stays disabled until these are there (docs/listings.md, The listing form). */
 export function listingFormComplete(form: {
   title: string;
   rent: string;
@@ -47,7 +47,7 @@ export function listingFormComplete(form: {
   );
 }
 
-/** Contact is e-mail when it contains '@' (SPEC §5). */
+/** Contact is e-mail when it contains '@' (docs/listings.md, Contact). */
 export function contactIsEmail(contact: string | null | undefined): boolean {
   return Boolean(contact?.includes('@'));
 }
@@ -59,7 +59,7 @@ export function availableLabel(isoDate: string): string {
   return `Available ${month} ${d}, ${y}`;
 }
 
-/** Rent in USD with no decimals (SPEC §9): '$1,200'. */
+/** Rent in USD with no decimals (docs/listings.md, Showing a listing): '$1,200'. */
 export function formatListingRent(dollarsAmount: number): string {
   return `$${Math.round(dollarsAmount).toLocaleString('en-US')}`;
 }

@@ -20,7 +20,7 @@ export type SocialPreference = (typeof SOCIAL_PREFERENCES)[number];
 export type LifestylePreference = (typeof LIFESTYLE_PREFERENCES)[number];
 export type Amenity = (typeof AMENITIES)[number];
 
-/** A listing as the API answers it (SPEC §3 plus status, card-size photos and the creator's id). */
+/** A listing as the API answers it (docs/listings.md, Fields), with status, card-size photos, creator id. */
 export interface ListingView {
   id: string;
   title: string;
@@ -120,7 +120,7 @@ export const LIFESTYLE_LABELS: Record<LifestylePreference, string> = {
   social: 'Social',
 };
 
-/** The creator's display name on a card, 'Host' when there is none (SPEC §2). */
+/** The creator's display name on a card, 'Host' when there is none (docs/listings.md, Showing a listing). */
 export function hostName(creator: ListingView['creator']): string {
   if (!creator || !(creator.firstName.trim() || creator.lastName.trim())) return 'Host';
   return displayName(creator);
@@ -214,7 +214,7 @@ export function rentRangeError(filters: Pick<ListingFilters, 'minRent' | 'maxRen
 }
 
 // ---------------------------------------------------------------------------------------------
-// The create form (SPEC §3 defaults, §5 rules).
+// The create form (docs/listings.md, Fields and The listing form).
 
 export interface ListingFormValues {
   title: string;
@@ -246,7 +246,10 @@ export function localIsoDate(date: Date): string {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
 
-/** SPEC §3 defaults: available from today, private room, apartment, contact the user's e-mail. */
+/**
+ * The defaults (docs/listings.md, Fields): available from today, private room, apartment, contact
+ * the user's e-mail.
+ */
 export function defaultListingForm(email: string, today: string): ListingFormValues {
   return {
     title: '',
@@ -309,7 +312,7 @@ function listingFields(values: ListingFormValues) {
   };
 }
 
-/** The POST /api/roommate-listings body (SPEC §5: utilities and availableTo null when empty). */
+/** The POST /api/roommate-listings body (docs/listings.md, The listing form: empty means null). */
 export function listingCreateInput(values: ListingFormValues, images: string[]): CreateListingInput {
   return { ...listingFields(values), images };
 }

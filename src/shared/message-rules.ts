@@ -38,7 +38,7 @@ export interface ChatMessage {
   reactions: { emoji: Reaction; userIds: string[] }[];
 }
 
-/** Every frame the server sends on /ws (SPEC §7 'Real-time channel', plus update/delete variants). */
+/** Every frame the server sends on /ws (docs/client.md, Live channel). */
 export type ServerEvent =
   | { type: 'connection_confirmed'; userId: string; householdId: string }
   | { type: 'pong' }

@@ -18,7 +18,7 @@ export const sendMessageSchema = z.object({
     .trim()
     .min(1, messageMessages.contentRequired)
     .max(MESSAGE_MAX_LENGTH, messageMessages.contentTooLong),
-  // Checked against the session, never trusted (DESIGN §3).
+  // Checked against the session, never trusted.
   householdId: z.string().max(100).optional(),
   userId: z.string().max(100).optional(),
 });

@@ -22,7 +22,7 @@ export function centsToDollars(cents: number): string {
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 }
 
-/** '$1,234.50' (SPEC §9: dollar sign and 2 decimals). */
+/** '$1,234.50' (docs/expenses.md, Money on screen). */
 export function formatMoney(cents: number): string {
   const text = centsToDollars(Math.abs(cents));
   const [whole = '0', fraction = '00'] = text.split('.');

@@ -1,6 +1,6 @@
 import type { NotificationType } from './notifications.ts';
 
-/** Local notification throttling and suppression (SPEC §5). */
+/** Local notification throttling and suppression (docs/notifications.md, Throttling). */
 /** Anything that is not one of the five kinds a user can switch off. */
 export type ThrottleType = NotificationType | 'other';
 

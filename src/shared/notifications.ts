@@ -4,7 +4,7 @@ import { CAPS } from './caps.ts';
 import { formatClock, parseClock } from './quiet-hours.ts';
 import { timeZoneField } from './time-zone-field.ts';
 
-/** The kinds of push a member can switch off one by one (SPEC §3 local settings). */
+/** The kinds of push a member can switch off one by one (docs/notifications.md, Switches). */
 export const NOTIFICATION_TYPES = ['message', 'chore', 'expense', 'calendar', 'household'] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -87,7 +87,7 @@ export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = {
 
 export { formatClock, parseClock };
 
-/** Minutes before the due time for a chore's `reminder` (SPEC §3 chore payload). */
+/** Minutes before the due time for a chore's `reminder` (docs/chores.md, Fields). */
 export const CHORE_REMINDER_MINUTES: Record<string, number | null> = {
   none: null,
   '5min': 5,

@@ -1,6 +1,6 @@
 /**
- * Onboarding steps are numbered 1, 3 and 4 (SPEC §2); the progress indicator shows three dots.
- * Forward: 1 → 3 → 4. Back: 4 → 3 → 1.
+ * Onboarding steps are numbered 1, 3 and 4 (docs/screens.md, Onboarding); the progress indicator
+ * shows three dots. Forward: 1 → 3 → 4. Back: 4 → 3 → 1.
  */
 export const ONBOARDING_STEPS = [1, 3, 4] as const;
 export type OnboardingStep = (typeof ONBOARDING_STEPS)[number];

@@ -1,4 +1,4 @@
-/** Rules of the real-time channel's client (SPEC §4 chat states, §8, §9). */
+/** Rules of the real-time channel's client (docs/client.md, Live channel; docs/chat.md). */
 
 export type ConnectionState = 'disconnected' | 'connecting' | 'connected';
 
@@ -40,13 +40,16 @@ export function connectionLabel(
   return syncing ? 'Syncing messages' : 'Real-time';
 }
 
-/** The messages query retries 3 times, 1 s doubling up to 30 s (SPEC §8); failureCount starts at 0. */
+/**
+ * The messages query retries 3 times, 1 s doubling up to 30 s (docs/chat.md, Loading); failureCount
+ * starts at 0.
+ */
 export const MESSAGES_QUERY_RETRIES = 3;
 export function messagesRetryDelay(failureCount: number): number {
   return Math.min(1000 * 2 ** failureCount, 30_000);
 }
 
-// Typing (SPEC §4, §7): a name shows 3 s after its last typing frame; the writer says it stopped
+// Typing (docs/chat.md, Typing): a name shows 3 s after its last typing frame; the writer says it stopped
 // after 2 s without input or on send, and repeats 'typing' at most once a second while typing.
 export const TYPING_SHOWN_MS = 3000;
 export const TYPING_IDLE_MS = 2000;

@@ -1,4 +1,4 @@
-/** Appearance choices (SPEC §3 Local settings): auto follows the system. */
+/** Appearance choices (docs/screens.md, Appearance): auto follows the system. */
 export const THEMES = ['auto', 'light', 'dark'] as const;
 export type Theme = (typeof THEMES)[number];
 export type ResolvedTheme = 'light' | 'dark';

@@ -14,7 +14,7 @@ export const FORMER_MEMBER = 'Former member';
 export type ProfileColor = (typeof PROFILE_COLORS)[number];
 export const DEFAULT_PROFILE_COLOR: ProfileColor = 'blue';
 
-/** The user object of every API answer (DESIGN §3): never a password hash. */
+/** The user object of every API answer: never a password hash (SECURITY.md, Accounts). */
 export interface PublicUser {
   id: string;
   email: string;

@@ -2,7 +2,10 @@
 // validation code (Zod) here, so the screens without forms can use them. The schemas are in
 // validation.ts.
 
-/** Every validation message a user can see (SPEC §5). Forms and routes share these words. */
+/**
+ * Every validation message a user can see (docs/accounts.md, Validation messages). Forms and routes
+ * share these words.
+ */
 export const messages = {
   emailRequired: 'Email is required',
   emailInvalid: 'Please enter a valid email address',

@@ -62,7 +62,7 @@ export const registerSchema = z
   });
 export type RegisterInput = z.infer<typeof registerSchema>;
 
-/** PATCH /api/auth/user: first name required after trim, last name optional (SPEC §5). */
+/** PATCH /api/auth/user: first name required after trim, last name optional (docs/accounts.md, Profile). */
 export const updateNamesSchema = z.object({
   firstName,
   lastName: z

@@ -43,7 +43,7 @@ export function App({ preview: fromServer = false }: { preview?: boolean }) {
 /**
  * The app's frame and the screen at its address. `preview` is the server's rendering of a first
  * screen (entry-server.tsx): shown before any script runs, out of reach until the app, once
- * loaded, renders over it, and without the live connection.
+ * loaded, takes it over (hydration, main.tsx), and without the live connection.
  */
 export function Shell({ preview = false }: { preview?: boolean }) {
   useThemeSync();

@@ -120,7 +120,8 @@ describe('calendar', () => {
     await a.waitForURL(`${baseUrl}/add-event?date=${weekly}`);
     await a.getByRole('heading', { name: 'New Event', level: 1 }).waitFor();
     expect(await a.getByRole('link', { name: 'Back to calendar' }).getAttribute('href')).toBe('/calendar');
-    // SPEC defaults: the chosen day, a meeting in blue, 15 minutes before, no repeat, Ada attending.
+    // The form's defaults (docs/calendar.md): the chosen day, a meeting in blue, 15 minutes before,
+    // no repeat, Ada attending.
     expect(await a.getByLabel('Start date').inputValue()).toBe(weekly);
     expect(await a.getByLabel('End date').inputValue()).toBe(weekly);
     expect(await a.getByLabel('Event type').inputValue()).toBe('meeting');

@@ -77,7 +77,7 @@ describe('chores', () => {
     await a.waitForURL(`${baseUrl}/add-chore`);
     await a.getByRole('heading', { name: 'New Chore' }).waitFor();
     expect(await a.getByRole('link', { name: 'Back to chores' }).getAttribute('href')).toBe('/chores');
-    // SPEC defaults: assigned to oneself, medium, 30 min, no reminder, no repeat.
+    // The form's defaults (docs/chores.md): assigned to oneself, medium, 30 min, no reminder, no repeat.
     expect(await a.getByLabel('Assign to').inputValue()).toBe(ada.id);
     expect(await a.getByLabel('Priority').inputValue()).toBe('medium');
     expect(await a.getByLabel('Estimated duration').inputValue()).toBe('30');

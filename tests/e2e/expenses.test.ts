@@ -140,7 +140,7 @@ describe('expenses', () => {
       const d = new Date();
       return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
     });
-    // SPEC defaults: paid by you, today, split equally, not recurring.
+    // The form's defaults (docs/expenses.md): paid by you, today, split equally, not recurring.
     expect(await a.getByLabel('Paid by').inputValue()).toBe(ada.id);
     expect(await a.getByLabel('Date').inputValue()).toBe(today);
     expect(await a.getByRole('radio', { name: 'Equal' }).isChecked()).toBe(true);

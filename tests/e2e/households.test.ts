@@ -92,7 +92,7 @@ describe('households', () => {
     expect(created.status()).toBe(201);
     expect(created.request().postDataJSON()).toEqual({ name: 'Maple House' });
 
-    // Step 4, with the flags of SPEC §4 already set.
+    // Step 4, with the onboarding flags already set (docs/screens.md, Onboarding).
     await ada.getByRole('heading', { name: 'Ready to Go!' }).waitFor();
     await ada.getByText('Step 3 of 3').waitFor();
     await expectAccessible(ada);

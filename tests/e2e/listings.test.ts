@@ -20,8 +20,9 @@ interface Person {
 
 /**
  * A user registered through the API in a fresh context. `onboarded` marks onboarding as done in
- * this browser, as 'Find Roommates' does, so the user may post (SPEC §6); without it the user is
- * still in onboarding, where /roommates and /listings/{id} are open but posting is not.
+ * this browser, as 'Find Roommates' does, so the user may post (docs/listings.md, Who sees and
+ * posts); without it the user is still in onboarding, where /roommates and /listings/{id} are open
+ * but posting is not.
  */
 async function person(firstName: string, options: { onboarded?: boolean; clipboard?: boolean } = {}) {
   const context = await browser.newContext(baseUrl);
@@ -120,7 +121,7 @@ describe('roommate listings', () => {
     expect(await a.getByRole('link', { name: 'Create Listing' }).getAttribute('href')).toBe('/add-listing');
     await expectAccessibleInBothThemes(a);
 
-    // The plus button opens the form with the SPEC's defaults.
+    // The plus button opens the form with its defaults (docs/listings.md, Fields).
     await a.getByRole('link', { name: 'Post a listing' }).click();
     await a.waitForURL(`${baseUrl}/add-listing`);
     await a.getByRole('heading', { name: 'New Listing' }).waitFor();

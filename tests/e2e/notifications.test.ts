@@ -129,7 +129,7 @@ describe('Notifications card', () => {
       types: { chore: false, expense: false, message: true },
     });
 
-    // Kept in this browser too (SPEC §3), and on the server after a reload.
+    // Kept in this browser too (docs/notifications.md, Switches), and on the server after a reload.
     const local = await page.evaluate(() => JSON.parse(localStorage.getItem('user-settings') ?? '{}'));
     expect(local.notifications).toEqual({ enabled: true, types: times.types });
     await openSettings(page);

@@ -5,12 +5,13 @@ import type { FastifyInstance } from 'fastify';
 
 /**
  * Compresses the API's JSON and text answers of 1 KB or more for clients that accept it: brotli
- * (quality 5, about 1 ms for 100 KB) or gzip. The web build's own files are compressed at build
- * time (web.ts); images and the ZIP export are already compressed. A compressed answer's ETag
- * is weakened (W/), as the bytes differ from the uncompressed ones. A read-cache answer is the
- * same Buffer on every hit, so its compressed copies are kept beside it (WeakMap) until the
- * cache lets it go. Answers written as a stream (the exports) are compressed as a stream, on
- * zlib's threads. Decision record: docs/decisions/0013-compressed-api-answers.md.
+ * (quality 5: nearly the smallest output for a fraction of the top quality's time) or gzip. The
+ * web build's own files are compressed at build time (web.ts); images and the ZIP export are
+ * already compressed. A compressed answer's ETag is weakened (W/), as the bytes differ from the
+ * uncompressed ones. A read-cache answer is the same Buffer on every hit, so its compressed copies
+ * are kept beside it (WeakMap) until the cache lets it go. Answers written as a stream (the
+ * exports) are compressed as a stream, on zlib's threads. Decision record:
+ * docs/decisions/0013-compressed-api-answers.md.
  */
 export const COMPRESS_MIN_BYTES = 1024;
 export type Encoding = 'br' | 'gzip';

@@ -13,7 +13,7 @@ import { matches, type ReadCache } from './read-cache.ts';
  * an answer not held or expired, a closing server) returns false and Fastify handles it as
  * before, so the fast path can only answer what the full path already answered for this member
  * at this address, and is dropped by the same invalidations. Decision record:
- * docs/decisions/0011-auth-cache.md.
+ * docs/decisions/0011-auth-cache-and-fast-reads.md.
  */
 export interface FastReadOptions {
   reads: ReadCache;

@@ -2,7 +2,8 @@
  * A member's first screen as HTML in the page (docs/decisions/0017-first-screen-html.md): the
  * server reads what the screen shows, as this viewer, through its own API, and renders the
  * screen with the web app's own components (src/web/entry-server.tsx, built into dist/ssr/).
- * The browser paints it with the page, before any script; the app then renders over it.
+ * The browser paints it with the page, before any script; the app then takes it over as it is
+ * (hydration, docs/decisions/0018-first-screen-hydration.md).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -61,8 +62,8 @@ function inTimeZone<T>(zone: string, render: () => T): T {
 /**
  * Holds the page's first paint until the parser has reached the data block after the screen:
  * a paint of a screen parsed in part (the browser may paint while it parses) would show, say,
- * the chat's older messages, then move them all up as the newest arrived (a layout shift of up
- * to 0.5 in a few loads out of 25 at CPU ×4). Browsers without render-blocking links ignore it.
+ * the chat's older messages, then move them all up as the newest arrived (a visible layout
+ * shift; decision 0018). Browsers without render-blocking links ignore it.
  */
 const RENDER_BLOCKING_EXPECT = `<link rel="expect" href="#${FIRST_SCREEN_STATE_ID}" blocking="render">`;
 

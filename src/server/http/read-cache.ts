@@ -135,7 +135,7 @@ export function createReadCache(options: ReadCacheOptions): ReadCache {
     remove(key);
     // Answers past their TTL go as another is stored, the least recently used first, up to the
     // first one still fresh: a household nobody reads any more does not keep its answers in
-    // memory until the cache is full (a soak's RSS grew by 12 % with them).
+    // memory until the cache is full, which would let the process grow over a long run.
     for (const [oldestKey, oldest] of entries) {
       if (fresh(oldestKey, oldest, entry.createdAt)) break;
     }

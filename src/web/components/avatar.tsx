@@ -13,8 +13,9 @@ const sizes = {
 } as const;
 
 /**
- * The user's photo, or their initials on their colour's gradient (SPEC §3). With a label it is an
- * image for assistive technology; without one it is decoration beside a visible name.
+ * The user's photo, or their initials on their colour's gradient (docs/accounts.md, Names and
+ * avatars). With a label it is an image for assistive technology; without one it is decoration
+ * beside a visible name.
  */
 export function Avatar({
   user,

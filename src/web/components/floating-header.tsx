@@ -5,8 +5,7 @@ import { buttonStyles, mutedText } from './ui.ts';
 
 /**
  * A page's title with its back link, floating above the page: it gains a background and a
- * shadow once the page has scrolled `threshold` pixels (SPEC §9: 20 px on the listing form,
- * settings and dashboard, 10 px on the other create screens).
+ * shadow once the page has scrolled `threshold` pixels (docs/screens.md, Create screens).
  */
 export function FloatingHeader({
   title,

@@ -1,7 +1,7 @@
 import type { QueryFunction } from '@tanstack/react-query';
 import { formatHttpError } from '#shared/errors.ts';
 
-/** A non-OK answer: the message is '{status}: {body or status text}' (SPEC §8). */
+/** A non-OK answer: the message is '{status}: {body or status text}' (docs/client.md, Errors). */
 export class ApiError extends Error {
   readonly status: number;
 

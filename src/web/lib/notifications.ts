@@ -15,7 +15,7 @@ import type { NotificationType } from '#shared/notifications.ts';
 import { serviceWorkerRegistration } from './service-worker.ts';
 import { readLocal, storageKeys, writeLocal } from './storage.ts';
 
-/** Local (in-page) notifications: the same look as the worker's pushes (SPEC §9, push contract). */
+/** Local (in-page) notifications look like the worker's pushes (docs/notifications.md). */
 export const NOTIFICATION_ICON = '/icons/icon-192.png';
 export const NOTIFICATION_BADGE = '/icons/badge-72.png';
 export const NOTIFICATION_VIBRATE = [200, 100, 200];
@@ -49,7 +49,7 @@ export function notificationPermission(): PermissionState | null {
   return 'Notification' in window ? (Notification.permission as PermissionState) : null;
 }
 
-/** The user's switches as kept in this browser (SPEC §3 Local settings), all on by default. */
+/** The user's switches as kept in this browser (docs/notifications.md, Switches), all on by default. */
 export interface LocalNotificationSettings {
   enabled: boolean;
   types: Record<NotificationType, boolean>;
@@ -115,8 +115,8 @@ export interface LocalNotificationOptions {
 }
 
 /**
- * Shows a notification from the page when permitted, switched on and not throttled (SPEC §5),
- * closing it after 5 s. Resolves to whether it was shown.
+ * Shows a notification from the page when permitted, switched on and not throttled
+ * (docs/notifications.md, Throttling), closing it after 5 s. Resolves to whether it was shown.
  */
 export async function showLocalNotification(
   type: ThrottleType,

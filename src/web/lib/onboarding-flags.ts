@@ -14,7 +14,7 @@ export function onboardingFlagsAtLoad(): { newSignup: boolean; onboardingComplet
   return atLoad;
 }
 
-/** Find Roommates: onboarding is done, the new-signup flag stays (SPEC §4). */
+/** Find Roommates: onboarding is done, the new-signup flag stays (docs/screens.md, Onboarding). */
 export function markOnboardingCompleted(): void {
   writeLocal(storageKeys.onboardingCompleted, 'true');
 }

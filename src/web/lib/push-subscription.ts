@@ -5,12 +5,12 @@ import {
 } from './notifications.ts';
 import { readLocal, storageKeys } from './storage.ts';
 
-/** SPEC §9: the subscription setup is retried 3 times, 1 s apart. */
+/** The subscription setup is retried 3 times, 1 s apart (docs/notifications.md, Push subscription). */
 export const SUBSCRIBE_RETRIES = 3;
 export const RETRY_DELAY_MS = 1_000;
-/** SPEC §9: on a first visit (no controller yet) the setup waits 3 s after registration. */
+/** On a first visit (no controller yet) the setup waits 3 s after registration. */
 export const FIRST_REGISTRATION_DELAY_MS = 3_000;
-/** Login waits for the setup at most this long before the reload (SPEC §4: failures ignored). */
+/** Login waits for the setup at most this long before the reload; a failure never stops it. */
 const LOGIN_WAIT_MS = 5_000;
 
 /** The VAPID key from base64url to the bytes pushManager.subscribe takes. */
@@ -91,7 +91,7 @@ export function subscribeToPush(): Promise<PushSubscription> {
   return withRetries(subscribeOnce);
 }
 
-/** After login (SPEC §4): subscribe when the permission was given before; never blocks or fails the login. */
+/** After login: subscribe when the permission was given before; never blocks or fails the login. */
 export async function initNotificationsAfterLogin(): Promise<void> {
   if (notificationPermission() !== 'granted') return;
   const timeout = sleep(LOGIN_WAIT_MS);
@@ -100,7 +100,7 @@ export async function initNotificationsAfterLogin(): Promise<void> {
 
 /**
  * For the code that registers the worker: on a first visit (no controller yet) the new worker
- * needs a moment to activate, so the setup starts 3 s later; otherwise at once (SPEC §9).
+ * needs a moment to activate, so the setup starts 3 s later; otherwise at once.
  * Only with permission already granted: asking is the Settings switch's job.
  */
 export function subscribeAfterRegistration(hadController: boolean): void {

@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { getQueryFn } from './api.ts';
 
-/** SPEC §9: reads stay fresh 5 minutes, no interval or focus refetch, no retries. */
+/** Reads stay fresh 5 minutes, no interval or focus refetch, no retries (docs/client.md, Caching). */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {

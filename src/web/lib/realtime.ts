@@ -40,14 +40,14 @@ export function createStore<T>(initial: T): Store<T> {
   };
 }
 
-/** The app's one real-time channel: its state (SPEC §4 chat states). */
+/** The app's one real-time channel: its state (docs/client.md, Live channel). */
 export const connectionState = createStore<ConnectionState>('disconnected');
 
 export function useConnectionState(): ConnectionState {
   return useSyncExternalStore(connectionState.subscribe, connectionState.get, connectionState.get);
 }
 
-/** Frames the client sends (SPEC §7 'Real-time channel'). */
+/** Frames the client sends (docs/client.md, Live channel). */
 export type OutgoingFrame =
   | { type: 'connect'; userId: string; householdId: string }
   | { type: 'ping' }
@@ -72,8 +72,8 @@ export function realtimeUrl(location: Pick<Location, 'protocol' | 'host'>): stri
 
 /**
  * The WebSocket client: announces user and household, pings every 25 s, and reconnects with the
- * SPEC §9 back-off; after 10 failures in a row it gives up until `wake()` (the browser comes back
- * online or the page is shown again).
+ * back-off of docs/client.md (Live channel); after 10 failures in a row it gives up until `wake()`
+ * (the browser comes back online or the page is shown again).
  */
 export class RealtimeClient {
   private socket: WebSocket | null = null;

@@ -1,6 +1,6 @@
 import { storageKeys } from './storage.ts';
 
-/** Local keys that survive 'Refresh App & Data' (SPEC §7). */
+/** Local keys that survive 'Refresh App & Data' (docs/screens.md, Settings). */
 const KEPT_LOCAL_KEYS: readonly string[] = [
   storageKeys.theme,
   storageKeys.authCache,
@@ -11,7 +11,7 @@ const wait = (ms: number) => new Promise((resolve) => window.setTimeout(resolve,
 
 /**
  * 'Refresh App & Data': after a 1 s pause, forget every local key but the theme, the cached user
- * and the user settings, delete this app's caches and reload (SPEC §7).
+ * and the user settings, delete this app's caches and reload.
  */
 export async function refreshAppAndData(): Promise<void> {
   await wait(1_000);

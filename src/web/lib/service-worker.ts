@@ -66,7 +66,7 @@ export function registerServiceWorker(): void {
         watch(registration);
         resolveRegistered(registration);
         postThemeToServiceWorker(parseTheme(readLocal(storageKeys.theme)));
-        // SPEC §9: keep the push subscription current; loaded only where notifications are allowed.
+        // Keep the push subscription current; loaded only where notifications are allowed.
         if ('Notification' in window && Notification.permission === 'granted') {
           void import('./push-subscription.ts').then((m) => m.subscribeAfterRegistration(hadController));
         }

@@ -1,4 +1,4 @@
-/** Keys this app keeps in the browser (SPEC §3 Local settings). */
+/** Keys this app keeps in the browser (docs/screens.md, Browser storage). */
 export const storageKeys = {
   theme: 'theme',
   authCache: 'auth-cache',

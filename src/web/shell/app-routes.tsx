@@ -36,7 +36,7 @@ const DashboardNoHousehold = lazyScreen(pages.dashboard, (m) => m.DashboardNoHou
 const CalendarPage = lazyScreen(pages.calendar, (m) => m.CalendarPage);
 const AddEventPage = lazyScreen(pages.addEvent, (m) => m.AddEventPage);
 
-/** The route table by state (SPEC §2). */
+/** The route table by state (docs/screens.md, Routes by state). */
 export function AppRoutes({ state }: { state: AppState }) {
   const firstScreenArrived = useFirstScreenArrived();
   // Until the first screen can show, the splash index.html painted stays as it is.
@@ -82,7 +82,7 @@ function routesFor(state: Exclude<AppState, 'loading'>) {
         <Routes>
           <Route path="/" element={<OnboardingPage />} />
           <Route path="/onboarding" element={<OnboardingPage />} />
-          {/* The listing form opens once onboarding is done (SPEC §6). */}
+          {/* The listing form opens once onboarding is done (docs/listings.md, Who sees and posts). */}
           <Route path="/add-listing" element={<Navigate to="/onboarding" replace />} />
           {signedInRoutes(state)}
         </Routes>

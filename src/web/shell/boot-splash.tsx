@@ -1,7 +1,7 @@
 /**
  * What the page shows from its first paint until the first screen is ready. index.html holds the
- * same markup inside #root, so it paints before any script has run; React's first render puts
- * back the identical thing, and then the screen. boot-splash.test.tsx keeps the two the same.
+ * same markup inside #root, so it paints before any script has run; when React renders it (the
+ * app still loading), it puts back the identical thing. boot-splash.test.tsx keeps the two the same.
  * Fixed to the viewport: the bottom navigation, which can appear while it still shows, does not
  * move it (no layout shift).
  */

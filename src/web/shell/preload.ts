@@ -70,9 +70,9 @@ export function preloadFirstScreen(pathname: string): void {
     firstScreenSettled = true;
   });
   // The home screen's first request names the time zone. When it has to be asked of Intl (a
-  // first visit, a new offset: time-zone.ts), the first Intl.DateTimeFormat of a page takes tens
-  // of milliseconds (its locale data loads): pay that while the network works, in a task of its
-  // own, rather than between the screen's code arriving and its request.
+  // first visit, a new offset: time-zone.ts), the first Intl.DateTimeFormat of a page is slow
+  // (its locale data loads): pay that while the network works, in a task of its own, rather than
+  // between the screen's code arriving and its request.
   if (signedIn && pathname === '/') setTimeout(viewerTimeZone, 0);
 }
 
@@ -136,7 +136,7 @@ export function firstScreenArrival(): Promise<void> {
 /**
  * False until the screen code preloadFirstScreen asked for has arrived (or failed), and for a
  * signed-in browser its first answers too (or FIRST_DATA_WAIT_MS has passed). The route
- * table keeps its loading spinner until then: were it to render the screen earlier, the screen
+ * table keeps the splash until then: were it to render the screen earlier, the screen
  * would suspend, and React reveals a Suspense boundary's content no sooner than 300 ms after its
  * fallback showed, holding back the screen and its requests.
  */

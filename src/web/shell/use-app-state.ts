@@ -18,7 +18,10 @@ export interface AppStateInfo {
   showBottomNav: boolean;
 }
 
-/** Which of the SPEC §4 app states the browser is in; the route table and the shell follow it. */
+/**
+ * Which app state (docs/screens.md, App states) the browser is in; the route table and the shell
+ * follow it.
+ */
 export function useAppState(): AppStateInfo {
   const userQuery = useUser();
   // A failed check (network, 5xx) is treated as signed out: the sign-in screen can still work.

@@ -23,7 +23,7 @@ import { importSplitwise } from './queries.ts';
 const bodyLimit = 3 * SPLITWISE_MAX_BYTES;
 const dollars = (cents: number) => cents / 100;
 
-/** 413 for a file over the limit (DESIGN §3), before the schema's other checks. */
+/** 413 for a file over the limit (SECURITY.md, Limits and caps), before the schema's other checks. */
 function checkSize(body: unknown): void {
   const csv = (body as { csv?: unknown } | undefined)?.csv;
   if (typeof csv === 'string' && csv.length > SPLITWISE_MAX_BYTES) {

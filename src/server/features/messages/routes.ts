@@ -22,7 +22,7 @@ export function messageRoutes(app: FastifyInstance, ctx: Context): void {
 
   app.post('/api/messages', async (request, reply) => {
     const member = await requireMember(ctx, request, reply);
-    // Author and household come from the session; the body's ids are ignored (DESIGN §3).
+    // Author and household come from the session; the body's ids are ignored.
     const { content } = parse(sendMessageSchema, request.body);
     // One write per message: one's own messages never count as unread, so no read marker moves.
     const message = await postMessage(db, member.householdId, member.userId, content);

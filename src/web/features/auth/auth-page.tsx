@@ -21,7 +21,7 @@ const copy: Record<Mode, { title: string; subtitle: string; switchText: string; 
   },
 };
 
-/** Sign In and Create Account on one screen; switching starts a fresh form (SPEC §2). */
+/** Sign In and Create Account on one screen; switching starts a fresh form (docs/accounts.md). */
 export function AuthPage() {
   const [mode, setMode] = useState<Mode>('signin');
   const text = copy[mode];

@@ -3,8 +3,8 @@ import { readSession, removeSession, storageKeys, writeSession } from '../../lib
 
 /**
  * The full-screen overlay between signing in or out and the page after the full reload
- * (SPEC §4). The message lives in sessionStorage so that it survives the reload; the next
- * page hides it 2 s after its user check has finished.
+ * (docs/accounts.md, After signing in or out). The message lives in sessionStorage so that it
+ * survives the reload; the next page hides it 2 s after its user check has finished.
  */
 let message: string | null = readSession(storageKeys.authTransition);
 // Only an overlay carried over from the previous page hides by itself; one started on this page
@@ -44,5 +44,5 @@ export function useAuthTransition(): { message: string | null; carriedOver: bool
   return { message: current, carriedOver };
 }
 
-/** Delay before a carried-over overlay hides, counted from the end of the user check (SPEC §9). */
+/** Delay before a carried-over overlay hides, counted from the end of the user check. */
 export const AUTH_OVERLAY_HIDE_MS = 2_000;

@@ -25,7 +25,7 @@ function takeReturnPath(): string {
 
 /**
  * After a successful login or registration: remember the user and that this browser has signed
- * in, flag a new signup, show the overlay and reload at '/' (SPEC §2, §4), or at the page that
+ * in, flag a new signup, show the overlay and reload at '/' (docs/accounts.md), or at the page that
  * sent the user to sign in; `beforeReload` runs under the overlay first.
  */
 export function finishSignIn(
@@ -50,7 +50,7 @@ export function finishSignIn(
 
 let leaving = false;
 
-/** After signing out: forget the user and every cached answer and reload at '/' (SPEC §4). */
+/** After signing out: forget the user and every cached answer and reload at '/' (docs/accounts.md). */
 export function leaveSignedOut(queryClient: QueryClient): void {
   // Once: a sign-out of this page and the end of its session may both ask for it.
   if (leaving) return;

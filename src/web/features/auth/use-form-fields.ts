@@ -12,7 +12,7 @@ const loadValidation = (): Promise<Validation> => import('#shared/validation.ts'
 
 /**
  * Form values with one message per field: validated on submit with a shared schema, a field's
- * message cleared as soon as that field is edited (SPEC §5), focus moved to the first invalid field.
+ * message cleared as soon as that field is edited (docs/accounts.md), focus moved to the first invalid field.
  * Spread `formProps` on the form: its schemas start loading when a field first gets focus. While
  * they load the form is `checking` (busy: a second submit is not a second request); when they
  * cannot load (offline, say), `formError` says so and the next submit tries again.

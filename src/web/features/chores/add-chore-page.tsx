@@ -4,7 +4,7 @@ import { useUser } from '../auth/api/get-user.ts';
 import { useCurrentHousehold } from '../households/api/get-household.ts';
 import { ChoreForm } from './components/chore-form.tsx';
 
-/** /add-chore: creates a chore and returns to /chores (SPEC §2 'Create screens'). */
+/** /add-chore: creates a chore and returns to /chores (docs/screens.md, Create screens). */
 export function AddChorePage() {
   const { data: user } = useUser();
   const { data: household } = useCurrentHousehold();

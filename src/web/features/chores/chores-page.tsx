@@ -24,7 +24,7 @@ import { useCompletionNotice } from './use-completion-notice.ts';
 /** Chores built at once when the list shows; the rest follow in the background. */
 const FIRST_CHORES = 8;
 
-/** /chores: counters, every chore in the SPEC's order, this week's points (SPEC §2). */
+/** /chores: counters, every chore in order (docs/chores.md, Order and urgency), this week's points. */
 export function ChoresPage() {
   const { data: user } = useUser();
   const { data: household } = useCurrentHousehold();

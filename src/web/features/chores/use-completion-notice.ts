@@ -3,10 +3,13 @@ import { completionMessage } from '#shared/chore-view.ts';
 import { showLocalNotification } from '../../lib/notifications.ts';
 import { useTimedMessage } from '../../lib/use-timed-message.ts';
 
-/** Web notifications close themselves after 5 s (SPEC §9); the toast stays a little shorter. */
+/** Web notifications close themselves after 5 s (docs/notifications.md); the toast stays a little shorter. */
 const TOAST_MS = 4_000;
 
-/** '✅ {title} completed!' as a local notification when permitted, otherwise as an in-app toast (SPEC §4). */
+/**
+ * '✅ {title} completed!' as a local notification when permitted, otherwise as an in-app toast
+ * (docs/chores.md, Status).
+ */
 export function useCompletionNotice(): { toast: string | null; announce: (title: string) => void } {
   const [toast, showToast] = useTimedMessage(TOAST_MS);
   const announce = useCallback(

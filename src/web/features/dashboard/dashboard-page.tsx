@@ -35,7 +35,7 @@ const QUICK_ACTIONS = [
   { to: '/messages', label: 'Messages', icon: <ChatIcon /> },
 ] as const;
 
-/** /dashboard: how the household shares the work, for a period (SPEC §2 Household dashboard). */
+/** /dashboard: how the household shares the work, for a period (docs/screens.md, Household dashboard). */
 export function DashboardPage() {
   const { data: household } = useCurrentHousehold();
   const [period, setPeriod] = useState<DashboardPeriod>('week');
@@ -157,7 +157,7 @@ export function DashboardPage() {
   );
 }
 
-/** /dashboard without a household (SPEC §2). */
+/** /dashboard without a household (docs/screens.md, Routes by state). */
 export function DashboardNoHousehold() {
   return (
     <div className="flex min-h-[70dvh] flex-col items-center justify-center gap-4 px-6 text-center">

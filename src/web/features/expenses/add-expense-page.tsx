@@ -4,7 +4,7 @@ import { useUser } from '../auth/api/get-user.ts';
 import { useCurrentHousehold } from '../households/api/get-household.ts';
 import { ExpenseForm } from './components/expense-form.tsx';
 
-/** /add-expense: records a shared cost and returns to /expenses (SPEC §2 'Create screens'). */
+/** /add-expense: records a shared cost and returns to /expenses (docs/screens.md, Create screens). */
 export function AddExpensePage() {
   const { data: user } = useUser();
   const { data: household } = useCurrentHousehold();

@@ -4,7 +4,7 @@ import type { PublicUser } from '#shared/users.ts';
 import { Avatar } from '../../components/avatar.tsx';
 import { mutedText } from '../../components/ui.ts';
 
-/** Title and subtitle with the avatar that opens the profile (SPEC §2). */
+/** Title and subtitle with the avatar that opens the profile (docs/screens.md, Home). */
 export function HomeHeader({
   user,
   title,

@@ -232,7 +232,7 @@ function EmptyHousehold() {
   );
 }
 
-/** '/' for a member of a household (SPEC §2 Home dashboard), from one GET /api/home. */
+/** '/' for a member of a household (docs/screens.md, Home), from one GET /api/home. */
 export function HomePage() {
   const { data: user } = useUser();
   const { data: household } = useCurrentHousehold();

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { UsersIcon } from '../../components/icons.tsx';
 import { buttonStyles, mutedText } from '../../components/ui.ts';
 
-/** What a household screen shows to someone without a household (SPEC §2). */
+/** What a household screen shows to someone without a household (docs/screens.md, Routes by state). */
 export function NoHouseholdFallback() {
   return (
     <div className="flex min-h-[70dvh] flex-col items-center justify-center gap-4 px-6 text-center">

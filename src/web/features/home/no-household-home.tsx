@@ -24,7 +24,10 @@ const cards: { to: string; title: string; text: string; icon: ComponentType<SVGP
   },
 ];
 
-/** '/' for a signed-in user who has finished onboarding but has no household (SPEC §2). */
+/**
+ * '/' for a signed-in user who has finished onboarding but has no household (docs/screens.md, Home
+ * without a household).
+ */
 export function NoHouseholdHome() {
   const { data: user } = useUser();
   if (!user) return <PageSpinner />;

@@ -2,7 +2,10 @@ import { XIcon } from '../../components/icons.tsx';
 import { buttonStyles } from '../../components/ui.ts';
 import { useClearKickedFlag, useKickedStatus } from '../households/api/kicked-status.ts';
 
-/** Shown while the server says an administrator removed the user; closing clears that (SPEC §4). */
+/**
+ * Shown while the server says an administrator removed the user; closing clears that
+ * (docs/households.md, Removing a member).
+ */
 export function RemovedNotice() {
   const { data } = useKickedStatus();
   const clear = useClearKickedFlag();

@@ -3,7 +3,7 @@ import { PageSpinner } from '../../components/spinner.tsx';
 import { useUser } from '../auth/api/get-user.ts';
 import { ListingForm } from './components/listing-form.tsx';
 
-/** /add-listing: posts a listing with photos and returns to /roommates (SPEC §2 'Create screens'). */
+/** /add-listing: posts a listing with photos and returns to /roommates (docs/screens.md, Create screens). */
 export function AddListingPage() {
   const { data: user } = useUser();
   return (

@@ -1,7 +1,7 @@
 import { fitWithin } from '#shared/listing-view.ts';
 import { messages } from '#shared/validation.ts';
 
-/** Longest side of a photo as it is sent; the server keeps at most this much (DESIGN §2). */
+/** Longest side of a photo as it is sent; the server keeps at most this much (SECURITY.md, Images). */
 export const PHOTO_MAX_SIDE = 1600;
 const JPEG_QUALITY = 0.85;
 

@@ -112,7 +112,7 @@ function Listing({ listing, own }: { listing: ListingView; own: boolean }) {
   );
 }
 
-/** /listings/{id}: 'Room Details' with the photos and every field (SPEC §2). */
+/** /listings/{id}: 'Room Details' with the photos and every field (docs/listings.md, Showing a listing). */
 export function ListingDetailPage() {
   const { id = '' } = useParams();
   const location = useLocation();

@@ -14,8 +14,8 @@ import { ListingCard } from './components/listing-card.tsx';
 import { type ListingTab, ListingTabs } from './components/listing-tabs.tsx';
 
 /**
- * /roommates: Browse and My Listings (SPEC §2). The tab, search text and filters live in the
- * address, so the back button and a shared link bring the same list back.
+ * /roommates: Browse and My Listings (docs/listings.md, The Roommates screen). The tab, search text
+ * and filters live in the address, so the back button and a shared link bring the same list back.
  */
 export function RoommatesPage() {
   const [params, setParams] = useSearchParams();

@@ -22,7 +22,7 @@ import { TypingIndicator } from './components/typing-indicator.tsx';
 import { useReadMarker } from './use-read-marker.ts';
 import { useTypingSender } from './use-typing-sender.ts';
 
-/** /messages: the household's chat (SPEC §2 Messages). */
+/** /messages: the household's chat (docs/chat.md). */
 export function MessagesPage() {
   const { data: user } = useUser();
   const { data: household } = useCurrentHousehold();

@@ -3,7 +3,7 @@ import { TYPING_IDLE_MS, typingFrameDue } from '#shared/realtime-policy.ts';
 import { sendRealtimeFrame } from '../../lib/realtime.ts';
 
 /**
- * Tells the household that the user is typing (SPEC §4): on input, at most once a second; that
+ * Tells the household that the user is typing (docs/chat.md, Typing): on input, at most once a second; that
  * they stopped after 2 s without input, when the text is cleared, on send and on leaving.
  */
 export function useTypingSender(householdId: string, userId: string, userName: string) {

@@ -7,7 +7,7 @@ import { TextField } from '../../components/form-fields.tsx';
 import { buttonStyles, mutedText } from '../../components/ui.ts';
 import { useCreateHousehold } from '../households/api/create-household.ts';
 
-/** Step 3, Create Household: Continue stays disabled while the trimmed name is blank (SPEC §5). */
+/** Step 3, Create Household: Continue stays disabled while the trimmed name is blank (docs/households.md). */
 export function CreateHouseholdForm({ onCreated }: { onCreated: (household: Household) => void }) {
   const [name, setName] = useState('');
   const create = useCreateHousehold();

@@ -19,7 +19,7 @@ import { StepWelcome } from './step-welcome.tsx';
 /** Step 3 shows the three paths, or the form of the one picked. */
 type StepThreeView = 'choose' | 'create' | 'join';
 
-/** Onboarding steps 1 → 3 → 4 (SPEC §2). */
+/** Onboarding steps 1 → 3 → 4 (docs/screens.md, Onboarding). */
 export function OnboardingPage() {
   const { data: user } = useUser();
   const navigate = useNavigate();
@@ -46,7 +46,7 @@ export function OnboardingPage() {
           : null;
 
   const succeeded = (household: Household, created: boolean) => {
-    // SPEC §4: success finishes onboarding; 'Go to Home' then reloads at '/'.
+    // Success finishes onboarding (docs/screens.md, Onboarding); 'Go to Home' then reloads at '/'.
     finishOnboarding();
     setDone({ household, created });
     setStep(nextOnboardingStep(3));

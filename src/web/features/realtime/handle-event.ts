@@ -25,7 +25,10 @@ export interface EventContext {
   reload: () => void;
 }
 
-/** Kick reload delay (SPEC §9): the navigation to '/' lands first. */
+/**
+ * Reload delay after a removal (docs/households.md, Removing a member): the navigation to '/' lands
+ * first.
+ */
 export const KICK_RELOAD_MS = 100;
 
 /** Events that change a figure of the home screen or the dashboard (they refetch when on screen). */
@@ -72,7 +75,7 @@ function refetchWhenFetched(queryClient: QueryClient, queryKey: readonly unknown
   });
 }
 
-/** What each server event does to the cache and the screen (SPEC §4, §7, §8). */
+/** What each server event does to the cache and the screen (docs/client.md, Live channel). */
 export function handleServerEvent(event: ServerEvent, context: EventContext): void {
   const { queryClient } = context;
   const invalidate = (queryKey: readonly unknown[]) => void queryClient.invalidateQueries({ queryKey });

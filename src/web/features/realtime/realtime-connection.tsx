@@ -6,7 +6,7 @@ import { sessionEnded } from '../auth/session.ts';
 import { handleServerEvent, refreshAfterConnect } from './handle-event.ts';
 
 /**
- * The app's one real-time channel, open while a member of a household is signed in (SPEC §2).
+ * The app's one real-time channel, open while a member of a household is signed in (docs/client.md).
  * Renders nothing; it is its own chunk so that signed-out pages never load it.
  */
 export function RealtimeConnection({ userId, householdId }: { userId: string; householdId: string }) {

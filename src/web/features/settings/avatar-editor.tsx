@@ -9,7 +9,7 @@ import { useDeleteProfileImage, useUploadProfileImage } from './api/profile.ts';
 
 type Indicator = 'idle' | 'success' | 'error';
 
-/** How long the success or error mark stays on the avatar (SPEC §9). */
+/** How long the success or error mark stays on the avatar (docs/accounts.md, Profile). */
 const INDICATOR_MS = 2_000;
 
 export function AvatarEditor({ user }: { user: PublicUser }) {
@@ -26,7 +26,7 @@ export function AvatarEditor({ user }: { user: PublicUser }) {
     return () => window.clearTimeout(timer);
   }, [indicator]);
 
-  // Failures are only logged; the avatar shows the error mark (SPEC §8).
+  // Failures are only logged; the avatar shows the error mark (docs/client.md, Errors).
   const callbacks = (what: string) => ({
     onSuccess: () => setIndicator('success'),
     onError: (error: Error) => {

@@ -4,7 +4,7 @@ import { TextField } from '../../components/form-fields.tsx';
 import { buttonStyles, mutedText } from '../../components/ui.ts';
 import { useUpdateNames } from './api/profile.ts';
 
-/** First and last name; Save needs a first name that is not blank (SPEC §5). */
+/** First and last name; Save needs a first name that is not blank (docs/accounts.md, Profile). */
 export function NameForm({ user }: { user: PublicUser }) {
   const [firstName, setFirstName] = useState(user.firstName);
   const [lastName, setLastName] = useState(user.lastName);
@@ -26,7 +26,7 @@ export function NameForm({ user }: { user: PublicUser }) {
       { firstName: firstName.trim(), lastName: lastName.trim() },
       {
         onSuccess: () => setSaved(true),
-        // Name edit failures are only logged (SPEC §8).
+        // Name edit failures are only logged (docs/client.md, Errors).
         onError: (error) => console.warn('Saving the name failed', error),
       },
     );

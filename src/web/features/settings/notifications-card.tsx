@@ -8,7 +8,10 @@ import { NotificationPreferences } from './notification-preferences.tsx';
 const blockStyles =
   'rounded-xl border border-amber-300 bg-amber-50 p-3 text-amber-900 text-sm dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100';
 
-/** Notifications (SPEC §2, §5, §8): the switches when this browser can notify, else why not. */
+/**
+ * Notifications (docs/notifications.md, The Notifications card): the switches when this browser can
+ * notify, else why not.
+ */
 export function NotificationsCard() {
   const id = useId();
   const [env, setEnv] = useState<InstallEnvironment>(readEnvironment);
@@ -35,7 +38,7 @@ export function NotificationsCard() {
       )}
       {state === 'unsupported' && <p className={blockStyles}>Your browser does not support notifications</p>}
       {(state === 'install-first' || state === 'blocked') && (
-        // The switch stays in view, disabled, so that it is clear what is missing (SPEC §5).
+        // The switch stays in view, disabled, so that it is clear what is missing.
         <Switch label="Enable notifications" checked={false} disabled onChange={() => {}} />
       )}
       {state === 'install-first' && <InstallInstructions platform={env.platform} />}

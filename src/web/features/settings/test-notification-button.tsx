@@ -4,7 +4,7 @@ import { ApiError } from '../../lib/api.ts';
 import { showLocalNotification } from '../../lib/notifications.ts';
 import { sendTestPush } from './api/notification-settings.ts';
 
-/** SPEC §9: the local test first, the push test 2 s later, so that the two do not arrive as one. */
+/** The local test first, the push test 2 s later, so that the two do not arrive as one. */
 export const TEST_PUSH_DELAY_MS = 2_000;
 
 type Result = { ok: true; text: string } | { ok: false; text: string };

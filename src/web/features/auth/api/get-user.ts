@@ -5,7 +5,7 @@ import { getQueryFn } from '../../../lib/api.ts';
 import { readLocal, removeLocal, storageKeys, writeLocal } from '../../../lib/storage.ts';
 
 export const userQueryKey = ['/api/user'] as const;
-/** Other caches that hold the signed-in user and refresh after profile changes (SPEC §7). */
+/** Other caches that hold the signed-in user and refresh after profile changes (docs/client.md, Caching). */
 export const authUserQueryKey = ['/api/auth/user'] as const;
 
 const fetchUser = getQueryFn<PublicUser>({ on401: 'returnNull' });

@@ -9,7 +9,7 @@ export async function logout(): Promise<void> {
   await res.arrayBuffer();
 }
 
-/** POST /api/logout, then forget the user and every cached answer and reload at '/' (SPEC §4). */
+/** POST /api/logout, then forget the user and every cached answer and reload at '/' (docs/accounts.md). */
 export function useLogout() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -12,7 +12,7 @@ export interface RegisterRequest {
 
 /**
  * POST /api/register, then the optional photo and colour chosen on the form. Those two are extras:
- * when either fails the account still exists, so the failure is only logged (SPEC §7).
+ * when either fails the account still exists, so the failure is only logged.
  */
 export async function register({ account, photo, profileColor }: RegisterRequest): Promise<PublicUser> {
   let user = await apiJson<PublicUser>('POST', '/api/register', account);

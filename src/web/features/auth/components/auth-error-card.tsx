@@ -1,6 +1,6 @@
 import { AlertIcon } from '../../../components/icons.tsx';
 
-/** A server error of sign-in or sign-up, in the words of SPEC §8. */
+/** A server error of sign-in or sign-up, reworded (docs/accounts.md, Server errors). */
 export function AuthErrorCard({ message }: { message: string }) {
   return (
     <div

@@ -20,8 +20,8 @@ export function SignInForm() {
     const input = await validate((v) => v.loginSchema);
     if (!input) return;
     login.mutate(input, {
-      // SPEC §4: with permission already granted, this browser subscribes to pushes again. The
-      // push code loads then, not with the sign-in screen.
+      // With permission already granted, this browser subscribes to pushes again (docs/accounts.md,
+      // After signing in or out). The push code loads then, not with the sign-in screen.
       onSuccess: (user) =>
         finishSignIn(user, {
           newSignup: false,

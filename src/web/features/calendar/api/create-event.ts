@@ -4,12 +4,12 @@ import type { CreateEventInput } from '#shared/event-form.ts';
 import { apiJson } from '../../../lib/api.ts';
 import { calendarQueryKey } from './get-calendar.ts';
 
-/** POST /api/calendar (SPEC §3 Event create payload). */
+/** POST /api/calendar (docs/calendar.md, The event form). */
 export function createEvent(payload: CreateEventInput): Promise<CalendarOccurrence> {
   return apiJson<CalendarOccurrence>('POST', '/api/calendar', payload);
 }
 
-/** The answer is not used: the calendar is fetched again (SPEC §7). */
+/** The answer is not used: the calendar is fetched again (docs/client.md, Requests). */
 export function useCreateEvent() {
   const queryClient = useQueryClient();
   return useMutation({

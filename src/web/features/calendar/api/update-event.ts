@@ -15,7 +15,7 @@ export function updateEvent({
   return apiJson<CalendarOccurrence>('PATCH', `/api/calendar-events/${encodeURIComponent(id)}`, changes);
 }
 
-/** Failures are logged (SPEC §8) and shown by the edit form, which keeps what was typed. */
+/** Failures are logged (docs/client.md, Errors) and shown by the edit form, which keeps what was typed. */
 export function useUpdateEvent() {
   const queryClient = useQueryClient();
   return useMutation({

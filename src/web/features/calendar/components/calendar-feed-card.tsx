@@ -9,7 +9,7 @@ import { useTimedMessage } from '../../../lib/use-timed-message.ts';
 import { useCalendarFeed } from '../api/get-feed.ts';
 import { useResetCalendarFeed } from '../api/reset-feed.ts';
 
-/** How long 'Copied' stays (SPEC §9, as the invite code's). */
+/** How long 'Copied' stays, as for the invite code (docs/calendar.md, Calendar feed). */
 const COPIED_MS = 2_000;
 
 const COPY_FAILED = 'Could not copy. Select the link and copy it yourself.';

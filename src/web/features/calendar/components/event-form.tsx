@@ -36,7 +36,7 @@ const reminderOptions = EVENT_REMINDERS.map((value) => ({ value, label: EVENT_RE
 const errorField = (field: keyof EventFormValues): string =>
   field === 'endTime' ? 'endDate' : field === 'startTime' ? 'startDate' : field;
 
-/** Every field of the SPEC's event payload; only the title is required. */
+/** Every field of an event; only the title is required (docs/calendar.md, The event form). */
 export function EventForm({
   members,
   userId,

@@ -11,7 +11,7 @@ export function createChore(payload: CreateChorePayload): Promise<ChoreView> {
   return apiJson<ChoreView>('POST', '/api/chores', payload);
 }
 
-/** The answer is not used: the list is fetched again (SPEC §7). */
+/** The answer is not used: the list is fetched again (docs/client.md, Requests). */
 export function useCreateChore() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -22,9 +22,9 @@ export function updateChore({
 }
 
 /**
- * Failures are logged (SPEC §8). The mutation stays pending until the list has been fetched again
- * (points, streaks and the next occurrence come from the server), so a screen that shows its
- * pending changes over the list never flickers back.
+ * Failures are logged (docs/client.md, Errors). The mutation stays pending until the list has been
+ * fetched again (points, streaks and the next occurrence come from the server), so a screen that
+ * shows its pending changes over the list never flickers back.
  */
 export function useUpdateChore() {
   const queryClient = useQueryClient();

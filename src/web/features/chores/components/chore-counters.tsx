@@ -7,7 +7,7 @@ const colours: Record<ChoreStatus, string> = {
   done: 'text-emerald-700 dark:text-emerald-300',
 };
 
-/** To Do, In Progress and Done counts (SPEC §2). */
+/** To Do, In Progress and Done counts (docs/chores.md, Status). */
 export function ChoreCounters({ chores }: { chores: { status: ChoreStatus }[] }) {
   const counts = statusCounts(chores);
   return (

@@ -37,7 +37,7 @@ const recurrenceOptions = (['none', ...RECURRENCES] as const).map((value) => ({
 const durationOptions = DURATIONS.map((value) => ({ value: value as number, label: durationLabel(value) }));
 const reminderOptions = CHORE_REMINDERS.map((value) => ({ value, label: REMINDER_LABELS[value] }));
 
-/** Every field of the SPEC's chore payload, checked with the shared schema before it is sent. */
+/** Every field of a chore (docs/chores.md, Fields), checked with the shared schema before it is sent. */
 export function ChoreForm({
   members,
   userId,

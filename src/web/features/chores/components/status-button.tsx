@@ -8,7 +8,7 @@ const look: Record<ChoreStatus, { icon: typeof CircleIcon; className: string }> 
   done: { icon: CheckCircleIcon, className: 'text-emerald-600 dark:text-emerald-400' },
 };
 
-/** The status icon: each tap moves the chore on, todo → doing → done → todo (SPEC §4). */
+/** The status icon: each tap moves the chore on, todo → doing → done → todo (docs/chores.md, Status). */
 export function StatusButton({
   title,
   status,

@@ -4,7 +4,10 @@ import { addSubtask } from '#shared/chore-view.ts';
 import { XIcon } from '../../../components/icons.tsx';
 import { buttonStyles, errorText, inputStyles, mutedText } from '../../../components/ui.ts';
 
-/** Subtasks added with the Add button or Enter (never blank), each removable (SPEC §5). */
+/**
+ * Subtasks added with the Add button or Enter (never blank), each removable (docs/chores.md,
+ * Creating a chore).
+ */
 export function SubtasksEditor({
   subtasks,
   onChange,

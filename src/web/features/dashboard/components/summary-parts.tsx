@@ -173,7 +173,7 @@ const ACTIVITY_ICON = {
   message: <ChatIcon className="size-5" />,
 } as const;
 
-/** SPEC §9: recent activity times as 'MMM d, h:mm a'. */
+/** Recent activity times as 'MMM d, h:mm a' (docs/screens.md, Household dashboard). */
 export const activityTime = (iso: string) => format(new Date(iso), 'MMM d, h:mm a');
 
 export function ActivityList({

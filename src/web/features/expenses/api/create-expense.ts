@@ -4,12 +4,15 @@ import type { CreateExpenseInput } from '#shared/expenses.ts';
 import { apiJson } from '../../../lib/api.ts';
 import { refreshExpenses } from './get-expenses.ts';
 
-/** POST /api/expenses {expense, splits} (SPEC §3); the server decides the cents. */
+/**
+ * POST /api/expenses {expense, splits} (docs/expenses.md, The expense form); the server decides the
+ * cents.
+ */
 export function createExpense(payload: CreateExpenseInput): Promise<ExpenseView> {
   return apiJson<ExpenseView>('POST', '/api/expenses', payload);
 }
 
-/** The answer is not used: the list and the balances are fetched again (SPEC §7). */
+/** The answer is not used: the list and the balances are fetched again (docs/client.md, Requests). */
 export function useCreateExpense() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -10,7 +10,7 @@ export async function deleteExpense({ id, series = false }: { id: string; series
   await apiRequest('DELETE', `/api/expenses/${encodeURIComponent(id)}${series ? '?series=true' : ''}`);
 }
 
-/** Failures are logged only (SPEC §8); the list is fetched again either way. */
+/** Failures are logged only (docs/client.md, Errors); the list is fetched again either way. */
 export function useDeleteExpense() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -3,14 +3,17 @@ import type { ExpenseSplitView } from '#shared/expense-view.ts';
 import { apiJson } from '../../../lib/api.ts';
 import { refreshExpenses } from './get-expenses.ts';
 
-/** PATCH /api/expense-splits/{id} {settled: true}: there is no way back (SPEC §4). */
+/**
+ * PATCH /api/expense-splits/{id} {settled: true}: there is no way back (docs/expenses.md, The
+ * expense card).
+ */
 export function settleSplit(splitId: string): Promise<ExpenseSplitView> {
   return apiJson<ExpenseSplitView>('PATCH', `/api/expense-splits/${encodeURIComponent(splitId)}`, {
     settled: true,
   });
 }
 
-/** Failures are logged only (SPEC §8); the list and balances are fetched again either way. */
+/** Failures are logged only (docs/client.md, Errors); the list and balances are fetched again either way. */
 export function useSettleSplit() {
   const queryClient = useQueryClient();
   return useMutation({

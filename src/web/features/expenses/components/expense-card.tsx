@@ -27,7 +27,10 @@ export interface ExpenseActions {
 
 const money = (amount: string) => formatMoney(parseDollarsToCents(amount) ?? 0);
 
-/** One expense: what, how much, when, who paid, each share and what is settled (SPEC §2, §4). */
+/**
+ * One expense: what, how much, when, who paid, each share and what is settled (docs/expenses.md,
+ * The expense card).
+ */
 export function ExpenseCard({
   expense,
   viewerId,

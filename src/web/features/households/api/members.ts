@@ -10,7 +10,10 @@ export function removeMember(userId: string): Promise<{ newInviteCode: string }>
   );
 }
 
-/** Removal rotates the invite code: the new one replaces the shown one at once (SPEC §7). */
+/**
+ * Removal rotates the invite code: the new one replaces the shown one at once (docs/households.md,
+ * Removing a member).
+ */
 export function useRemoveMember() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -34,7 +37,7 @@ export async function leaveHousehold(): Promise<void> {
   await apiRequest('POST', '/api/households/leave');
 }
 
-/** Leaving always ends at '/' with a full reload, even when the call failed (SPEC §8). */
+/** Leaving always ends at '/' with a full reload, even when the call failed (docs/households.md, Leaving). */
 export function useLeaveHousehold() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -51,7 +54,10 @@ export async function deleteAllHouseholdData(): Promise<void> {
   await apiRequest('DELETE', '/api/dev/delete-all-data');
 }
 
-/** On success every cached answer is dropped and the app reloads at '/' (SPEC §7). */
+/**
+ * On success every cached answer is dropped and the app reloads at '/' (docs/households.md, Delete
+ * All Household Data).
+ */
 export function useDeleteAllHouseholdData() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -1,7 +1,10 @@
 import { INVITE_CODE_LENGTH, inviteCodeInput } from '#shared/invites.ts';
 import { TextField } from '../../../components/form-fields.tsx';
 
-/** The invite code as typed, upper-cased on the fly and cut at 8 characters (SPEC §5). */
+/**
+ * The invite code as typed, upper-cased on the fly and cut at 8 characters (docs/households.md,
+ * Creating and joining).
+ */
 export function InviteCodeField({ value, onChange }: { value: string; onChange: (code: string) => void }) {
   return (
     <TextField

@@ -9,7 +9,7 @@ export function createListing(payload: CreateListingInput): Promise<ListingView>
   return apiJson<ListingView>('POST', '/api/roommate-listings', payload);
 }
 
-/** Browse, featured and my listings are fetched again (SPEC §7: refreshes both listing queries). */
+/** Browse, featured and my listings are fetched again (docs/listings.md, The listing form). */
 export function useCreateListing() {
   const queryClient = useQueryClient();
   return useMutation({

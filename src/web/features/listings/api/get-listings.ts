@@ -5,7 +5,7 @@ import { apiRequest } from '../../../lib/api.ts';
 /** Every listing query starts with this key, so one invalidation refreshes browse, mine and details. */
 export const listingsQueryKey = ['/api/roommate-listings'] as const;
 
-/** SPEC §9: listing reads stay fresh 5 minutes and are kept 10 minutes once unused. */
+/** Listing reads stay fresh 5 minutes and are kept 10 minutes once unused (docs/listings.md, Caching). */
 export const listingCache = { staleTime: 5 * 60 * 1000, gcTime: 10 * 60 * 1000 } as const;
 
 export interface ListingsPage {

@@ -8,8 +8,8 @@ export const CONTACT_COPIED = 'Contact info copied to clipboard!';
 const NOTICE_MS = 4_000;
 
 /**
- * Contact (SPEC §2, §5): an e-mail address opens the mail app; anything else (a phone number) is
- * copied, and the page says so in an alert.
+ * Contact (docs/listings.md, Contact): an e-mail address opens the mail app; anything else (a phone
+ * number) is copied, and the page says so in an alert.
  */
 export function ContactSection({ contactInfo }: { contactInfo: string }) {
   const [notice, showNotice] = useTimedMessage(NOTICE_MS);

@@ -5,7 +5,7 @@ import { useFeaturedListings } from '../api/get-listings.ts';
 import { useMyListings } from '../api/get-my-listings.ts';
 import { ListingCard } from './listing-card.tsx';
 
-/** SPEC §9: the home screens show at most 3 featured and 2 own listings. */
+/** The home screens show at most 3 featured and 2 own listings (docs/listings.md, On the home screens). */
 const HOME_FEATURED = 3;
 const HOME_OWN = 2;
 
@@ -23,8 +23,8 @@ function Heading({ id, title, to }: { id: string; title: string; to: string }) {
 }
 
 /**
- * The no-household home (SPEC §2): the user's own listings (at most 2), or featured listings
- * (at most 3) when they have none.
+ * The no-household home (docs/listings.md, On the home screens): the user's own listings (at most
+ * 2), or featured listings (at most 3) when they have none.
  */
 export function NoHouseholdListings() {
   const mine = useMyListings();
@@ -63,8 +63,9 @@ export function NoHouseholdListings() {
 }
 
 /**
- * The household home's listings (SPEC §2), from GET /api/home: 'Your Activity' when the user has
- * listings, and 'Find Roommates' with up to 3 featured listings, or 'No listings yet' with 'Post Listing'.
+ * The household home's listings (docs/listings.md, On the home screens), from GET /api/home: 'Your
+ * Activity' when the user has listings, and 'Find Roommates' with up to 3 featured listings, or 'No
+ * listings yet' with 'Post Listing'.
  */
 export function HomeFindRoommates({
   own,

@@ -69,9 +69,9 @@ function Rent({ rent, compact }: { rent: number; compact: boolean }) {
 }
 
 /**
- * A listing in a list (SPEC §2): the title is the link, stretched over the whole card, so a click
- * anywhere or Enter on it opens /listings/{id}. The compact form (home screens) leaves out the
- * description and amenities.
+ * A listing in a list (docs/listings.md, Showing a listing): the title is the link, stretched over
+ * the whole card, so a click anywhere or Enter on it opens /listings/{id}. The compact form (home
+ * screens) leaves out the description and amenities.
  */
 export function ListingCard({
   listing,

@@ -55,7 +55,7 @@ function Chips({ title, items }: { title: string; items: string[] }) {
   );
 }
 
-/** Every field of a listing with its human label (SPEC §3). */
+/** Every field of a listing with its human label (docs/listings.md, Fields). */
 export function ListingFacts({ listing }: { listing: ListingView }) {
   return (
     <>

@@ -54,7 +54,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/** Every listing field with the SPEC's options (SPEC §3); the create and edit forms both use it. */
+/** Every listing field with its options (docs/listings.md, Fields); the create and edit forms both use it. */
 export function ListingFormFields({
   values,
   set,

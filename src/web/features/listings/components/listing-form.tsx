@@ -63,7 +63,7 @@ function PrefillButton({ onPrefill }: { onPrefill: (values: Partial<ListingFormV
   );
 }
 
-/** /add-listing's form: every field with the SPEC defaults, photos, and the create call. */
+/** /add-listing's form: every field with its default (docs/listings.md, Fields), photos, the create call. */
 export function ListingForm({ user }: { user: PublicUser }) {
   const navigate = useNavigate();
   const create = useCreateListing();

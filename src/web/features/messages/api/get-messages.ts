@@ -27,8 +27,8 @@ function mayRetry(failureCount: number, error: Error): boolean {
 /**
  * The chat: the latest page, joined on every refetch with what the cache already holds (older
  * pages, the user's unsent messages, what the socket brought while the page was on its way), so
- * that a refetch after a reconnect only adds what was missed. Retries with the SPEC §8 back-off,
- * unlike other reads.
+ * that a refetch after a reconnect only adds what was missed. Retries with a back-off of its
+ * own, unlike other reads (docs/chat.md, Loading).
  */
 export const messagesQueryOptions = queryOptions({
   queryKey: messagesQueryKey,

@@ -27,7 +27,7 @@ export function newTempId(): string {
   return `${TEMP_ID_PREFIX}${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
 }
 
-/** SPEC §8 wording: 'Failed to send message: {status} {body}'. */
+/** What a failed send logs: 'Failed to send message: {status} {body}' (docs/chat.md, Sending). */
 function failureText(error: Error): string {
   if (error instanceof ApiError) {
     const body = error.message.slice(`${error.status}: `.length);

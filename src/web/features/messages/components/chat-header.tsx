@@ -2,7 +2,7 @@ import { connectionLabel } from '#shared/realtime-policy.ts';
 import { mutedText } from '../../../components/ui.ts';
 import { useConnectionState } from '../../../lib/realtime.ts';
 
-/** 'Messages' with the channel's state: 'Real-time', 'Connecting...' or 'Syncing messages' (SPEC §2). */
+/** 'Messages' with the channel's state: 'Real-time', 'Connecting...' or 'Syncing messages' (docs/chat.md). */
 export function ChatHeader({ syncing }: { syncing: boolean }) {
   const state = useConnectionState();
   const label = connectionLabel(state, syncing);

@@ -7,7 +7,7 @@ import { useKeyboardOpen } from '../../../lib/use-keyboard-open.ts';
 /**
  * The message input: Enter sends, Shift+Enter breaks the line; grows with its text from 36 px
  * to 120 px (100 px with the on-screen keyboard open); Send is off for blank text or while a
- * message is being sent (SPEC §2, §5).
+ * message is being sent (docs/chat.md, Sending).
  */
 export function Composer({
   draft,

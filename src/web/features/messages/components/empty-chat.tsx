@@ -2,7 +2,7 @@ import { CHAT_STARTERS } from '#shared/chat.ts';
 import { ChatIcon } from '../../../components/icons.tsx';
 import { mutedText } from '../../../components/ui.ts';
 
-/** The empty chat: 'Start the conversation' with starters that fill the input (SPEC §2). */
+/** The empty chat: 'Start the conversation' with starters that fill the input (docs/chat.md, Empty chat). */
 export function EmptyChat({ onPick }: { onPick: (text: string) => void }) {
   return (
     <div className="flex flex-1 flex-col items-center justify-center gap-4 px-6 py-10 text-center">

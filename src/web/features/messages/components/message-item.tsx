@@ -15,7 +15,7 @@ export interface MessageActions {
   discard: (messageId: string) => void;
 }
 
-/** A system message: centred and muted (SPEC §2). */
+/** A system message: centred and muted (docs/chat.md, Messages). */
 function SystemMessage({ message }: { message: ChatEntry }) {
   return (
     <li className="flex justify-center px-4 py-1">
@@ -57,7 +57,7 @@ export const MessageItem = memo(function MessageItem({
 
   const pending = isPending(message);
   const sent = !pending && !message.failed;
-  // A null author is someone who deleted their account (SPEC: 'Former member').
+  // A null author is someone who deleted their account (docs/chat.md, Authors).
   const name = own ? 'You' : message.user ? displayName(message.user) : FORMER_MEMBER;
   const mine = new Set(message.reactions.filter((r) => r.userIds.includes(userId)).map((r) => r.emoji));
   const menuId = `reactions-${message.id}`;

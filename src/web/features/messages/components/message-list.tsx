@@ -11,12 +11,11 @@ const NEAR_BOTTOM_PX = 120;
 /** Within this distance of the top, earlier messages load. */
 const NEAR_TOP_PX = 80;
 /**
- * Messages put on the page at first (the newest: a phone's screen, 12 short ones filling the
- * 570 px a 823 px tall phone leaves the list; 20 made a slower first screen in Lighthouse's
- * audits, BENCH.md), and then at each
- * step up: the rest of the page the server sent (up to 100) are laid out only when the reader
- * scrolls towards them, not all before the chat can first show. Laying out a message costs
- * about as much as rendering it (the chat's first layout took 330 ms of 480 at CPU ×4 with 30).
+ * Messages put on the page at first (the newest: about a phone screen of short ones; more made
+ * the first screen slower, BENCH.md), and then at each step up: the rest of the page the server
+ * sent (up to 100) are laid out only when the reader scrolls towards them, not all before the
+ * chat can first show. Laying out a message costs about as much as rendering it, so the first
+ * layout is kept to what shows.
  */
 export const FIRST_SHOWN = 12;
 export const RENDER_STEP = 30;

@@ -23,7 +23,7 @@ export function updateNames(input: UpdateNamesInput): Promise<PublicUser> {
   return apiJson<PublicUser>('PATCH', '/api/auth/user', input);
 }
 
-/** After an avatar change every cache that shows the user's avatar refreshes (SPEC §7). */
+/** After an avatar change every cache that shows the user's avatar refreshes (docs/client.md, Caching). */
 function refreshAvatarCaches(queryClient: QueryClient): Promise<unknown> {
   return Promise.all(
     [userQueryKey, currentHouseholdQueryKey, authUserQueryKey].map((queryKey) =>
@@ -51,7 +51,7 @@ export function useDeleteProfileImage() {
   });
 }
 
-/** Colour refetch delay after a change (SPEC §9). */
+/** Colour refetch delay after a change (docs/client.md, Caching). */
 const COLOR_REFETCH_MS = 2_000;
 
 export function useUpdateProfileColor() {

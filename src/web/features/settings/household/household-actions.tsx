@@ -18,7 +18,10 @@ function leaveConsequence(household: Household, viewerId: string): string {
   return 'You can join again later with an invite code.';
 }
 
-/** Leave Household for everyone; 'Delete All Household Data' for administrators (SPEC §6). */
+/**
+ * Leave Household for everyone; 'Delete All Household Data' for administrators (docs/households.md,
+ * Membership and roles).
+ */
 export function HouseholdActions({ household, viewerId }: { household: Household; viewerId: string }) {
   const [asking, setAsking] = useState<Asking>(null);
   const leave = useLeaveHousehold();

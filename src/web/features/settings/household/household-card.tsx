@@ -9,7 +9,7 @@ import { RentForm } from './rent-form.tsx';
 
 const divider = 'border-slate-200 border-t pt-5 dark:border-slate-800';
 
-/** Settings → Household Information, for members of a household (SPEC §2). */
+/** Settings → Household Information, for members of a household (docs/households.md, Household settings). */
 export function HouseholdCard({ household, user }: { household: Household; user: PublicUser }) {
   return (
     <section aria-labelledby="household-info-title" className={`${cardStyles} space-y-5`}>

@@ -6,7 +6,10 @@ import { buttonStyles, mutedText } from '../../../components/ui.ts';
 import { useTimedMessage } from '../../../lib/use-timed-message.ts';
 import { useUpdateHousehold } from '../../households/api/update-household.ts';
 
-/** Any member may rename the household; a blank name is never sent (SPEC §5, §6). */
+/**
+ * Any member may rename the household; a blank name is never sent (docs/households.md, Household
+ * settings).
+ */
 export function HouseholdNameForm({ household }: { household: Household }) {
   const [name, setName] = useState(household.name);
   const [status, showStatus] = useTimedMessage(2_000);
@@ -24,7 +27,7 @@ export function HouseholdNameForm({ household }: { household: Household }) {
           setName(saved.name);
           showStatus('Name saved');
         },
-        // Name edit failures are only logged (SPEC §8).
+        // Name edit failures are only logged (docs/client.md, Errors).
         onError: (error) => console.warn('Saving the household name failed', error),
       },
     );

@@ -5,7 +5,7 @@ import { buttonStyles, mutedText } from '../../../components/ui.ts';
 import { copyText } from '../../../lib/clipboard.ts';
 import { useTimedMessage } from '../../../lib/use-timed-message.ts';
 
-/** How long 'Copied' stays (SPEC §9). */
+/** How long 'Copied' stays (docs/households.md, Household settings). */
 const COPIED_MS = 2_000;
 
 const COPY_FAILED = 'Could not copy. Select the code and copy it yourself.';

@@ -6,7 +6,10 @@ import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { buttonStyles, errorText, mutedText } from '../../../components/ui.ts';
 import { useRemoveMember } from '../../households/api/members.ts';
 
-/** Members with avatar, name and role; an administrator can remove the others (SPEC §6). */
+/**
+ * Members with avatar, name and role; an administrator can remove the others (docs/households.md,
+ * Removing a member).
+ */
 export function MembersList({ household, viewerId }: { household: Household; viewerId: string }) {
   const [removing, setRemoving] = useState<HouseholdMember | null>(null);
   const remove = useRemoveMember();
