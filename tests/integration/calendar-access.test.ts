@@ -1,33 +1,19 @@
 // The household calendar through the API: another household's events.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
-  calendarHelpers,
   createEvent,
   everything,
   feedPath,
-  NOW,
+  setUpCalendarApp,
   uidOf,
   WIDE_FROM,
   WIDE_TO,
 } from './calendar-setup.ts';
-import { type Client, createTestApp, type TestApp } from './helpers.ts';
+import type { Client } from './helpers.ts';
 import { expectIsolated } from './isolation.ts';
 
-// The app's clock: it stamps createdAt/updatedAt and places the default window of GET /api/calendar.
-let clock = NOW;
-
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({}, { now: () => clock });
-});
-afterAll(async () => {
-  await t.close();
-});
-beforeEach(() => {
-  clock = NOW;
-});
-
-const { householdWith, fetchFeed, parsedFeed } = calendarHelpers(() => t);
+const t = setUpCalendarApp();
+const { householdWith, fetchFeed, parsedFeed } = t;
 
 describe('another household', () => {
   async function twoHouseholds() {

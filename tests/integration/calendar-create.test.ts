@@ -1,31 +1,18 @@
 // The household calendar through the API: creating an event, and its defaults.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
-  calendarHelpers,
   createEvent,
   type EventView,
   everything,
   iso,
   listEvents,
   NOW,
+  setUpCalendarApp,
 } from './calendar-setup.ts';
-import { Client, createTestApp, signUp, type TestApp } from './helpers.ts';
+import { Client, signUp } from './helpers.ts';
 
-// The app's clock: it stamps createdAt/updatedAt and places the default window of GET /api/calendar.
-let clock = NOW;
-
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({}, { now: () => clock });
-});
-afterAll(async () => {
-  await t.close();
-});
-beforeEach(() => {
-  clock = NOW;
-});
-
-const { householdWith } = calendarHelpers(() => t);
+const t = setUpCalendarApp();
+const { householdWith } = t;
 
 describe('POST /api/calendar', () => {
   it('creates an event with every field (201) that every member then lists', async () => {

@@ -1,31 +1,18 @@
 // The household calendar through the API: editing and deleting events and occurrences.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
-  calendarHelpers,
   createEvent,
   type EventView,
   everything,
   iso,
   listEvents,
   NOW,
+  setUpCalendarApp,
 } from './calendar-setup.ts';
-import { Client, createTestApp, signUp, type TestApp } from './helpers.ts';
+import { Client, createTestApp, signUp } from './helpers.ts';
 
-// The app's clock: it stamps createdAt/updatedAt and places the default window of GET /api/calendar.
-let clock = NOW;
-
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({}, { now: () => clock });
-});
-afterAll(async () => {
-  await t.close();
-});
-beforeEach(() => {
-  clock = NOW;
-});
-
-const { householdWith } = calendarHelpers(() => t);
+const t = setUpCalendarApp();
+const { householdWith } = t;
 
 const HOUR = 3_600_000;
 
@@ -41,7 +28,7 @@ describe('PATCH /api/calendar-events/:id', () => {
       recurrence: 'daily',
       attendees: [admin.user.id],
     });
-    clock = NOW + HOUR;
+    t.clock = NOW + HOUR;
     const response = await quin.client.patch(`/api/calendar-events/${event.id}`, {
       title: '  Retro  ',
       location: null,
@@ -188,7 +175,7 @@ describe('DELETE /api/calendar-events/:id', () => {
       '2026-03-23T17:00:00.000Z',
       '2026-03-30T17:00:00.000Z',
     ]);
-    clock = NOW + HOUR;
+    t.clock = NOW + HOUR;
     // Any spelling of the instant names the same occurrence.
     const response = await others[0]!.client.delete(
       `/api/calendar-events/${weekly.id}?occurrence=${encodeURIComponent('2026-03-16T18:00:00+01:00')}`,

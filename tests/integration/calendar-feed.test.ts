@@ -1,35 +1,21 @@
 // The household calendar through the API: each member's secret iCalendar feed.
 
 import ICAL from 'ical.js';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
-  calendarHelpers,
   createEvent,
   type EventView,
   feedPath,
   iso,
   listEvents,
-  NOW,
   type Person,
+  setUpCalendarApp,
   uidOf,
 } from './calendar-setup.ts';
-import { Client, createTestApp, signUp, type TestApp } from './helpers.ts';
+import { Client, signUp } from './helpers.ts';
 
-// The app's clock: it stamps createdAt/updatedAt and places the default window of GET /api/calendar.
-let clock = NOW;
-
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({}, { now: () => clock });
-});
-afterAll(async () => {
-  await t.close();
-});
-beforeEach(() => {
-  clock = NOW;
-});
-
-const { householdWith, fetchFeed, parsedFeed } = calendarHelpers(() => t);
+const t = setUpCalendarApp();
+const { householdWith, fetchFeed, parsedFeed } = t;
 
 const byUid = (vevents: ICAL.Component[], uid: string) => {
   const found = vevents.filter((v) => uidOf(v) === uid);

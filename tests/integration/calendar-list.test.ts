@@ -1,23 +1,10 @@
 // The household calendar through the API: listing events, recurring ones expanded into occurrences.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { calendarHelpers, createEvent, listEvents, NOW } from './calendar-setup.ts';
-import { Client, createTestApp, signUp, type TestApp } from './helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { createEvent, listEvents, setUpCalendarApp } from './calendar-setup.ts';
+import { Client, signUp } from './helpers.ts';
 
-// The app's clock: it stamps createdAt/updatedAt and places the default window of GET /api/calendar.
-let clock = NOW;
-
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({}, { now: () => clock });
-});
-afterAll(async () => {
-  await t.close();
-});
-beforeEach(() => {
-  clock = NOW;
-});
-
-const { householdWith } = calendarHelpers(() => t);
+const t = setUpCalendarApp();
+const { householdWith } = t;
 
 /** The wall-clock time (HH:MM) and weekday of an instant in a time zone. */
 function wallClock(isoString: string, timeZone: string): string {
@@ -138,7 +125,7 @@ describe('GET /api/calendar', () => {
     expect(listed.filter((e) => e.id !== daily.id).map((e) => e.title)).toEqual(['First day', 'Last day']);
 
     // Move the clock: the window follows it (1 June to 1 September).
-    clock = Date.parse('2026-07-04T09:00:00Z');
+    t.clock = Date.parse('2026-07-04T09:00:00Z');
     const summer = await listEvents(admin);
     expect(summer.every((e) => e.id === daily.id)).toBe(true);
     expect(summer).toHaveLength(30 + 31 + 31);

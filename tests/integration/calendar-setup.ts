@@ -1,10 +1,10 @@
-// What the calendar-*.test.ts files share: the event the API answers, and helpers that sign people
-// up, create and list events and read the calendar feed. Each file sets up its own app and
-// database in its beforeAll and binds calendarHelpers to it.
+// What the calendar-*.test.ts files share: the event the API answers, the app each file sets up
+// with setUpCalendarApp, and helpers that sign people up, create and list events and read the
+// calendar feed.
 import type { FastifyInstance } from 'fastify';
 import ICAL from 'ical.js';
 import { expect } from 'vitest';
-import { Client, signUp, type TestApp } from './helpers.ts';
+import { Client, type FileApp, setUpTestApp, signUp } from './helpers.ts';
 
 /** The app's clock at the start of every test: a Wednesday. */
 export const NOW = Date.parse('2026-03-11T12:00:00.000Z');
@@ -35,10 +35,19 @@ export interface Person {
   firstName: string;
 }
 
-/** The helpers that work on a test file's own app. */
-export function calendarHelpers(testApp: () => TestApp) {
+/**
+ * Registers the calling file's hooks (its own app and database) and returns them with the
+ * helpers that work on them. The app's clock, back at NOW before every test, stamps
+ * createdAt/updatedAt and places the default window of GET /api/calendar.
+ */
+export function setUpCalendarApp() {
+  const t = setUpTestApp(NOW);
+  return Object.assign(t, calendarHelpers(t));
+}
+
+function calendarHelpers(t: FileApp) {
   /** Signs up people by first name; the first creates the household and the others join in order. */
-  async function householdWith(names: string[], app: FastifyInstance = testApp().app) {
+  async function householdWith(names: string[], app: FastifyInstance = t.app) {
     const people: Person[] = [];
     for (const firstName of names) people.push({ ...(await signUp(app, { firstName })), firstName });
     const [admin, ...others] = people;
@@ -54,7 +63,7 @@ export function calendarHelpers(testApp: () => TestApp) {
 
   /** Fetches a feed as a calendar app would: no cookie, just the secret URL. */
   function fetchFeed(path: string) {
-    return new Client(testApp().app).get(path);
+    return new Client(t.app).get(path);
   }
 
   async function parsedFeed(path: string) {

@@ -1,37 +1,11 @@
 // Chores through the API: another household's chores.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  board,
-  choresHelpers,
-  createChore,
-  DUE,
-  listChores,
-  NOW,
-  patchChore,
-  titles,
-} from './chores-setup.ts';
-import { type Client, createTestApp, type TestApp } from './helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { board, createChore, DUE, listChores, patchChore, setUpChoresApp, titles } from './chores-setup.ts';
+import type { Client } from './helpers.ts';
 import { expectIsolated } from './isolation.ts';
 
-// The app's clock, set per test where dates matter: completion time against the due date
-// decides on-time, points and streaks, and the leaderboard's periods count back from it.
-let clock = NOW;
-const setClock = (iso: string) => {
-  clock = Date.parse(iso);
-};
-
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({}, { now: () => clock });
-});
-afterAll(async () => {
-  await t.close();
-});
-beforeEach(() => {
-  clock = NOW;
-});
-
-const { householdWith } = choresHelpers(() => t, setClock);
+const t = setUpChoresApp();
+const { householdWith } = t;
 
 describe('another household', () => {
   async function twoHouseholds() {

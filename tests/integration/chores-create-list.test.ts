@@ -1,36 +1,19 @@
 // Chores through the API: creating chores, and the list with its history.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   type ChoreView,
-  choresHelpers,
   createChore,
   DUE,
   listChores,
   NOW,
   patchChore,
+  setUpChoresApp,
   titles,
 } from './chores-setup.ts';
-import { Client, createTestApp, signUp, type TestApp } from './helpers.ts';
+import { Client, signUp } from './helpers.ts';
 
-// The app's clock, set per test where dates matter: completion time against the due date
-// decides on-time, points and streaks, and the leaderboard's periods count back from it.
-let clock = NOW;
-const setClock = (iso: string) => {
-  clock = Date.parse(iso);
-};
-
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({}, { now: () => clock });
-});
-afterAll(async () => {
-  await t.close();
-});
-beforeEach(() => {
-  clock = NOW;
-});
-
-const { householdWith, completeAt } = choresHelpers(() => t, setClock);
+const t = setUpChoresApp();
+const { householdWith, completeAt, setClock } = t;
 
 describe('POST /api/chores', () => {
   it('creates a chore with every field, answering 201 with the assignee and subtasks', async () => {

@@ -1,27 +1,10 @@
 // Chores through the API: the leaderboard.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { board, choresHelpers, createChore, NOW, type Person } from './chores-setup.ts';
-import { Client, createTestApp, signUp, type TestApp } from './helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { board, createChore, NOW, type Person, setUpChoresApp } from './chores-setup.ts';
+import { Client, signUp } from './helpers.ts';
 
-// The app's clock, set per test where dates matter: completion time against the due date
-// decides on-time, points and streaks, and the leaderboard's periods count back from it.
-let clock = NOW;
-const setClock = (iso: string) => {
-  clock = Date.parse(iso);
-};
-
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({}, { now: () => clock });
-});
-afterAll(async () => {
-  await t.close();
-});
-beforeEach(() => {
-  clock = NOW;
-});
-
-const { householdWith, completeAt } = choresHelpers(() => t, setClock);
+const t = setUpChoresApp();
+const { householdWith, completeAt, setClock } = t;
 
 describe('GET /api/chores/leaderboard', () => {
   it('counts points, completions, on-time rate and weekly streak per member over week, month and all', async () => {

@@ -1,27 +1,10 @@
 // Chores through the API: members away, and the chores of members who leave or are removed.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { choresHelpers, createChore, DUE, listChores, NOW, type Person, patchChore } from './chores-setup.ts';
-import { Client, createTestApp, signUp, type TestApp } from './helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { createChore, DUE, listChores, type Person, patchChore, setUpChoresApp } from './chores-setup.ts';
+import { Client, signUp } from './helpers.ts';
 
-// The app's clock, set per test where dates matter: completion time against the due date
-// decides on-time, points and streaks, and the leaderboard's periods count back from it.
-let clock = NOW;
-const setClock = (iso: string) => {
-  clock = Date.parse(iso);
-};
-
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({}, { now: () => clock });
-});
-afterAll(async () => {
-  await t.close();
-});
-beforeEach(() => {
-  clock = NOW;
-});
-
-const { householdWith } = choresHelpers(() => t, setClock);
+const t = setUpChoresApp();
+const { householdWith } = t;
 
 describe('PATCH /api/households/current/members/me (away)', () => {
   const awayOf = async (viewer: Person, person: Person) => {

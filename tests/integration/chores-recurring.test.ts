@@ -1,38 +1,19 @@
 // Chores through the API: recurring chores, their next occurrences, rotations and streaks.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   board,
   type ChoreView,
-  choresHelpers,
   createChore,
   inSeries,
   type LeaderboardRow,
   listChores,
-  NOW,
   patchChore,
   rowOf,
+  setUpChoresApp,
 } from './chores-setup.ts';
-import { createTestApp, type TestApp } from './helpers.ts';
 
-// The app's clock, set per test where dates matter: completion time against the due date
-// decides on-time, points and streaks, and the leaderboard's periods count back from it.
-let clock = NOW;
-const setClock = (iso: string) => {
-  clock = Date.parse(iso);
-};
-
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({}, { now: () => clock });
-});
-afterAll(async () => {
-  await t.close();
-});
-beforeEach(() => {
-  clock = NOW;
-});
-
-const { householdWith, completeAt } = choresHelpers(() => t, setClock);
+const t = setUpChoresApp();
+const { householdWith, completeAt, setClock } = t;
 
 const totalPoints = (rows: LeaderboardRow[]) => rows.reduce((sum, r) => sum + r.points, 0);
 

@@ -1,8 +1,8 @@
-// What the chores-*.test.ts files share: the chore and leaderboard rows the API answers, and
-// helpers that sign people up and create, change, complete and list chores. Each file sets up its
-// own app and database in its beforeAll and binds choresHelpers to it and to its clock.
+// What the chores-*.test.ts files share: the chore and leaderboard rows the API answers, the
+// app each file sets up with setUpChoresApp, and helpers that create, change, complete and list
+// chores.
 import { expect } from 'vitest';
-import { type Client, signUp, type TestApp } from './helpers.ts';
+import { householdOf, type Member, setUpTestApp } from './helpers.ts';
 
 /** The app's clock at the start of every test: a Wednesday. */
 export const NOW = Date.parse('2026-03-11T12:00:00.000Z');
@@ -45,41 +45,28 @@ export interface LeaderboardRow {
   onTimeRate: number | null;
   streakWeeks: number;
 }
-export interface Person {
-  client: Client;
-  user: { id: string; email: string };
-  email: string;
-  firstName: string;
-  lastName: string;
-}
+export type Person = Member;
 
-/** The helpers that work on a test file's own app, and its clock (set from an ISO date-time). */
-export function choresHelpers(testApp: () => TestApp, setClock: (iso: string) => void) {
+/**
+ * Registers the calling file's hooks (its own app and database) and returns them with the
+ * helpers that work on them. The app's clock is back at NOW before every test and set per test
+ * where dates matter: completion time against the due date decides on-time, points and streaks,
+ * and the leaderboard's periods count back from it.
+ */
+export function setUpChoresApp() {
+  const t = setUpTestApp(NOW);
+  /** Sets the app's clock from an ISO date-time. */
+  const setClock = (iso: string) => {
+    t.clock = Date.parse(iso);
+  };
   /** Signs up "First Last" people; the first creates the household and the others join in order. */
-  async function householdWith(names: string[]) {
-    const people: Person[] = [];
-    for (const name of names) {
-      const [firstName = name, lastName = 'Tester'] = name.split(' ');
-      people.push({ ...(await signUp(testApp().app, { firstName, lastName })), firstName, lastName });
-    }
-    const [admin, ...others] = people;
-    const created = await admin!.client.post('/api/households', { name: `${names[0]}'s place` });
-    expect(created.statusCode).toBe(201);
-    const household = created.json();
-    for (const other of others) {
-      const joined = await other.client.post('/api/households/join', { inviteCode: household.inviteCode });
-      expect(joined.statusCode).toBe(200);
-    }
-    return { household, admin: admin!, others, people };
-  }
-
+  const householdWith = (names: string[]) => householdOf(t.app, names);
   /** Completes a chore at the given instant (the app's clock). */
   async function completeAt(by: Person, id: string, iso: string): Promise<ChoreView> {
     setClock(iso);
     return patchChore(by, id, { status: 'done' });
   }
-
-  return { householdWith, completeAt };
+  return Object.assign(t, { setClock, householdWith, completeAt });
 }
 
 export const DUE = '2026-03-12T18:00:00.000Z';

@@ -1,52 +1,24 @@
 // The dashboard and the home screen through the API: isolation between households, signed out,
 // outside a household, and bad input.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { DashboardData } from '#shared/dashboard.ts';
 import {
   buckets,
-  dashboardHelpers,
   dayKeys,
   getDashboard,
   getHome,
-  NOW,
   NOW_ISO,
   perf,
-  type Seed,
+  setUpDashboardApp,
   upcoming,
 } from './dashboard-setup.ts';
-import { Client, createTestApp, signUp, type TestApp } from './helpers.ts';
+import { Client, signUp } from './helpers.ts';
 
-// The app's clock. Chores are completed and expenses added "at" the times the figures depend on;
-// chat messages, join notices and read markers carry the wall clock, so the seed writes those
-// rows itself (see insertMessage and pinChatClock in dashboard-setup.ts).
-let clock = NOW;
-const setClock = (iso: string) => {
-  clock = Date.parse(iso);
-};
-
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({}, { now: () => clock });
-});
-afterAll(async () => {
-  await t.close();
-});
-beforeEach(() => {
-  clock = NOW;
-});
-
-const { seedMain, seedOther } = dashboardHelpers(() => t, setClock);
-
-let seed: Seed;
-let other: Awaited<ReturnType<typeof seedOther>>;
-beforeAll(async () => {
-  seed = await seedMain();
-  other = await seedOther();
-});
+const t = setUpDashboardApp();
 
 describe('isolation between households', () => {
   it("keeps each household's figures to itself, both ways", async () => {
-    const { olga, omar, chore, expense, message, lunch, party } = other;
+    const { olga, omar, chore, expense, message, lunch, party } = t.other;
     const olgaRow = perf(olga, {
       choresDue: 1,
       choresCompleted: 1,
@@ -105,21 +77,27 @@ describe('isolation between households', () => {
       chart: { unit: 'day', buckets: buckets(dayKeys('2026-03-05', 7), { '2026-03-10': 1 }) },
     } satisfies DashboardData);
 
-    const ownerSecrets = [seed.household.id, seed.ann.user.id, seed.ben.user.id, seed.cat.user.id, 'Pizza'];
+    const ownerSecrets = [
+      t.seed.household.id,
+      t.seed.ann.user.id,
+      t.seed.ben.user.id,
+      t.seed.cat.user.id,
+      'Pizza',
+    ];
     for (const period of ['week', 'month', 'all']) {
       const theirs = JSON.stringify(await getDashboard(olga, `?period=${period}`));
       for (const secret of ownerSecrets) expect(theirs, `${period}: ${secret}`).not.toContain(secret);
     }
     const theirHome = await getHome(olga);
-    expect(theirHome.household.id).toBe(other.household.id);
+    expect(theirHome.household.id).toBe(t.other.household.id);
     expect(theirHome.today.events.map((e) => e.id)).toEqual([lunch.id]);
     expect(theirHome.balance).toEqual({ owedCents: 4950, owingCents: 0, netCents: 4950 });
     // The featured listings are public; everything else of Ann's household stays out.
     const { featuredListings: _public, ...rest } = theirHome;
     for (const secret of ownerSecrets) expect(JSON.stringify(rest)).not.toContain(secret);
 
-    const annHome = JSON.stringify(await getHome(seed.ann));
-    for (const secret of other.secrets) expect(annHome, secret).not.toContain(secret);
+    const annHome = JSON.stringify(await getHome(t.seed.ann));
+    for (const secret of t.other.secrets) expect(annHome, secret).not.toContain(secret);
   });
 });
 
@@ -146,7 +124,7 @@ describe('authorisation and bad input', () => {
     ['/api/home?tz=Mars/Base', 'tz must be an IANA time zone such as Europe/Berlin'],
     ['/api/home?tz=%2B05%3A00', 'tz must be an IANA time zone such as Europe/Berlin'],
   ])('%s answers 400: %s', async (url, message) => {
-    const response = await seed.ann.client.get(url);
+    const response = await t.seed.ann.client.get(url);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ message });
   });

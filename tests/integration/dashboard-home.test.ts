@@ -1,49 +1,21 @@
 // The home screen through the API (GET /api/home) for a seeded household.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { HomeData } from '#shared/dashboard.ts';
 import {
-  dashboardHelpers,
   FIFTY_CHARACTERS,
   getDashboard,
   getHome,
   iso,
   LONG_MESSAGE_CUT,
-  NOW,
-  type Seed,
+  setUpDashboardApp,
   upcoming,
 } from './dashboard-setup.ts';
-import { createTestApp, type TestApp } from './helpers.ts';
 
-// The app's clock. Chores are completed and expenses added "at" the times the figures depend on;
-// chat messages, join notices and read markers carry the wall clock, so the seed writes those
-// rows itself (see insertMessage and pinChatClock in dashboard-setup.ts).
-let clock = NOW;
-const setClock = (iso: string) => {
-  clock = Date.parse(iso);
-};
-
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({}, { now: () => clock });
-});
-afterAll(async () => {
-  await t.close();
-});
-beforeEach(() => {
-  clock = NOW;
-});
-
-const { seedMain, seedOther } = dashboardHelpers(() => t, setClock);
-
-let seed: Seed;
-beforeAll(async () => {
-  seed = await seedMain();
-  await seedOther();
-});
+const t = setUpDashboardApp();
 
 describe('GET /api/home: a seeded household', () => {
   it("answers every tile for Ann: chores, balance, today's events, chat, her priorities, the week, listings", async () => {
-    const { household, ann, ben, cat, chores, events, messages, listings } = seed;
+    const { household, ann, ben, cat, chores, events, messages, listings } = t.seed;
     const week = await getDashboard(ann, '?period=week');
     const home = await getHome(ann);
     expect(home).toEqual({
@@ -139,7 +111,7 @@ describe('GET /api/home: a seeded household', () => {
   });
 
   it('answers Ben his own: his chores and the unassigned one, his balance, unread and listings', async () => {
-    const { ben, chores } = seed;
+    const { ben, chores } = t.seed;
     const home = await getHome(ben, '?tz=UTC');
     expect(home.priorityChores.map((c) => c.id)).toEqual([
       chores['Mow lawn']!.id,

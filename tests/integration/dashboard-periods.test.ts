@@ -1,10 +1,9 @@
 // The dashboard through the API: a seeded household's figures period by period, and edges.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ActivityItem, DashboardData } from '#shared/dashboard.ts';
 import {
   addEvent,
   buckets,
-  dashboardHelpers,
   dayKeys,
   FIFTY_CHARACTERS,
   getDashboard,
@@ -16,42 +15,16 @@ import {
   type Person,
   perf,
   SEED_START,
-  type Seed,
+  setUpDashboardApp,
   upcoming,
 } from './dashboard-setup.ts';
-import { createTestApp, type TestApp } from './helpers.ts';
 
-// The app's clock. Chores are completed and expenses added "at" the times the figures depend on;
-// chat messages, join notices and read markers carry the wall clock, so the seed writes those
-// rows itself (see insertMessage and pinChatClock in dashboard-setup.ts).
-let clock = NOW;
-const setClock = (iso: string) => {
-  clock = Date.parse(iso);
-};
-
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({}, { now: () => clock });
-});
-afterAll(async () => {
-  await t.close();
-});
-beforeEach(() => {
-  clock = NOW;
-});
-
-const { householdWith, createChore, completeAt, seedMain, seedOther } = dashboardHelpers(() => t, setClock);
-
-let seed: Seed;
-let other: Awaited<ReturnType<typeof seedOther>>;
-beforeAll(async () => {
-  seed = await seedMain();
-  other = await seedOther();
-});
+const t = setUpDashboardApp();
+const { householdWith, createChore, completeAt, setClock } = t;
 
 /** The eight latest of: completed chores, added expenses, the five latest text messages. */
 function expectedActivity(): ActivityItem[] {
-  const { ann, ben, cat, chores, expenses, messages } = seed;
+  const { ann, ben, cat, chores, expenses, messages } = t.seed;
   return [
     {
       kind: 'message',
@@ -111,7 +84,7 @@ function expectedActivity(): ActivityItem[] {
 }
 
 function expectedUpcoming() {
-  const { events } = seed;
+  const { events } = t.seed;
   return [
     // The weekly meeting's occurrence this evening (the series began on 02-25).
     upcoming(events['House meeting']!, '2026-03-11T19:00:00.000Z', '2026-03-11T20:00:00.000Z'),
@@ -124,7 +97,7 @@ function expectedUpcoming() {
 
 describe('GET /api/dashboard: a seeded household, period by period (UTC)', () => {
   it('this week: figures, members ranked with the chores-done tie-break, activity, events, chart', async () => {
-    const { ann, ben, cat } = seed;
+    const { ann, ben, cat } = t.seed;
     const members = [
       // Cat and Ben both score 4: Cat did a chore, Ben none, so Cat ranks first despite the name.
       perf(cat, {
@@ -183,7 +156,7 @@ describe('GET /api/dashboard: a seeded household, period by period (UTC)', () =>
   });
 
   it('this month: rounding of the rate, and the name tie-break when score and chores done are equal', async () => {
-    const { ann, ben, cat } = seed;
+    const { ann, ben, cat } = t.seed;
     const members = [
       // Ann and Cat both score 6 with 2 chores done: 'Ann A.' before 'Cat C.'.
       perf(ann, {
@@ -243,7 +216,7 @@ describe('GET /api/dashboard: a seeded household, period by period (UTC)', () =>
   });
 
   it('all time: everything counted, and the chart by month from the first completion (50 days ago)', async () => {
-    const { ann, ben, cat } = seed;
+    const { ann, ben, cat } = t.seed;
     const members = [
       perf(ann, {
         choresDue: 4, // Mop the hall, Dishes, Vacuum, Pay electricity
@@ -303,9 +276,9 @@ describe('GET /api/dashboard: a seeded household, period by period (UTC)', () =>
 
   it('counts no system message (the join notices fall in the week) and no other household', async () => {
     for (const period of ['week', 'month', 'all']) {
-      const body = JSON.stringify(await getDashboard(seed.ann, `?period=${period}`));
+      const body = JSON.stringify(await getDashboard(t.seed.ann, `?period=${period}`));
       expect(body).not.toMatch(/joined/);
-      for (const secret of other.secrets) expect(body, `${period}: ${secret}`).not.toContain(secret);
+      for (const secret of t.other.secrets) expect(body, `${period}: ${secret}`).not.toContain(secret);
     }
   });
 });
@@ -316,7 +289,7 @@ describe('GET /api/dashboard: edges', () => {
     const eve = people[0]!;
     const first = await createChore(eve, { title: 'First', dueDate: '2026-02-09T18:00:00Z' });
     await completeAt(eve, first.id, '2026-02-09T12:00:00Z');
-    clock = NOW;
+    t.clock = NOW;
     // 02-09 … 03-11 is 31 days.
     const days = await getDashboard(eve, '?period=all');
     expect(days.chart).toEqual({
@@ -331,7 +304,7 @@ describe('GET /api/dashboard: edges', () => {
 
     const earlier = await createChore(eve, { title: 'Earlier', dueDate: '2026-02-09T18:00:00Z' });
     await completeAt(eve, earlier.id, '2026-02-08T23:00:00Z');
-    clock = NOW;
+    t.clock = NOW;
     expect((await getDashboard(eve, '?period=all')).chart).toEqual({
       unit: 'month',
       buckets: [
@@ -351,7 +324,7 @@ describe('GET /api/dashboard: edges', () => {
       recurrence: 'daily',
     });
     const vet = await addEvent(cy, { title: 'Vet', startDate: '2026-03-12T08:00:00Z', location: 'Main St' });
-    clock = NOW;
+    t.clock = NOW;
     const { upcomingEvents } = await getDashboard(cy);
     expect(upcomingEvents.map((e) => [e.id, e.startDate])).toEqual([
       [walk.id, '2026-03-12T07:00:00.000Z'],
@@ -375,7 +348,7 @@ describe('GET /api/dashboard: edges', () => {
     const { people } = await householdWith(['Nia North', 'Ned North']);
     const [nia, ned] = people as [Person, Person];
     await createChore(nia, { title: 'Overdue', dueDate: '2026-03-10T18:00:00Z' });
-    clock = NOW;
+    t.clock = NOW;
     const zero = { choresCompleted: 0, choresDone: 0, points: 0, messages: 0, expensesPaid: 0, score: 0 };
     const dashboard = await getDashboard(nia);
     expect(dashboard).toEqual({

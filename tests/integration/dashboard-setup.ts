@@ -1,25 +1,18 @@
-// What the dashboard-*.test.ts files share: a seeded household (and another one beside it) and
-// the helpers that build them and read the dashboard and the home screen. Each file sets up its
-// own app and database in its beforeAll, binds dashboardHelpers to it and to its clock, and
-// seeds both households.
+// What the dashboard-*.test.ts files share: the app each file sets up with setUpDashboardApp, with
+// a seeded household (and another one beside it), and the helpers that build them and read the
+// dashboard and the home screen.
 import sharp from 'sharp';
-import { expect } from 'vitest';
+import { beforeAll, expect } from 'vitest';
 import { setFeatured } from '#server/features/listings/queries.ts';
 import type { DashboardData, HomeData, MemberPerformance } from '#shared/dashboard.ts';
-import { type Client, signUp, type TestApp } from './helpers.ts';
+import { type FileApp, householdOf, type Member, setUpTestApp } from './helpers.ts';
 
 /** The app's clock at the start of every test (a Wednesday); the seed writes from SEED_START. */
 export const NOW = Date.parse('2026-03-11T12:00:00.000Z');
 export const NOW_ISO = new Date(NOW).toISOString();
 export const SEED_START = '2026-01-01T00:00:00.000Z';
 
-export interface Person {
-  client: Client;
-  user: { id: string; email: string };
-  email: string;
-  firstName: string;
-  lastName: string;
-}
+export type Person = Member;
 
 export interface ChoreView {
   id: string;
@@ -125,29 +118,37 @@ export interface Seed {
 }
 
 /**
- * The helpers that work on a test file's own app, and its clock (set from an ISO date-time):
- * chores are completed and expenses added "at" the times the figures depend on.
+ * Registers the calling file's hooks (its own app and database, with both households seeded
+ * once) and returns them with the seed and the helpers that work on them. The app's clock is
+ * back at NOW before every test; chores are completed and expenses added "at" the times the
+ * figures depend on. Chat messages, join notices and read markers carry the wall clock, so the
+ * seed writes those rows itself (see insertMessage and pinChatClock).
  */
-export function dashboardHelpers(testApp: () => TestApp, setClock: (iso: string) => void) {
-  const db = () => testApp().database.db;
+export function setUpDashboardApp() {
+  const app = setUpTestApp(NOW);
+  /** Sets the app's clock from an ISO date-time. */
+  const setClock = (iso: string) => {
+    app.clock = Date.parse(iso);
+  };
+  const helpers = dashboardHelpers(app, setClock);
+  // Both are seeded before the file's tests read them.
+  const t = Object.assign(app, helpers, {
+    setClock,
+    seed: {} as Seed,
+    other: {} as Awaited<ReturnType<typeof helpers.seedOther>>,
+  });
+  beforeAll(async () => {
+    t.seed = await helpers.seedMain();
+    t.other = await helpers.seedOther();
+  });
+  return t;
+}
+
+function dashboardHelpers(t: FileApp, setClock: (iso: string) => void) {
+  const db = () => t.database.db;
 
   /** Signs up "First Last" people; the first creates the household and the others join in order. */
-  async function householdWith(names: string[]) {
-    const people: Person[] = [];
-    for (const name of names) {
-      const [firstName = name, lastName = 'Tester'] = name.split(' ');
-      people.push({ ...(await signUp(testApp().app, { firstName, lastName })), firstName, lastName });
-    }
-    const [admin] = people;
-    const created = await admin!.client.post('/api/households', { name: `${names[0]}'s place` });
-    expect(created.statusCode).toBe(201);
-    const household = created.json() as { id: string; name: string; inviteCode: string };
-    for (const other of people.slice(1)) {
-      const joined = await other.client.post('/api/households/join', { inviteCode: household.inviteCode });
-      expect(joined.statusCode).toBe(200);
-    }
-    return { household, people };
-  }
+  const householdWith = (names: string[]) => householdOf(t.app, names);
 
   /**
    * Join notices and read markers are stamped with the wall clock; pin them to the app's clock so

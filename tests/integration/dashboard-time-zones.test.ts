@@ -1,10 +1,9 @@
 // The dashboard and the home screen through the API: the viewer's time zone decides the days.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ActivityItem, DashboardData } from '#shared/dashboard.ts';
 import {
   addEvent,
   buckets,
-  dashboardHelpers,
   dayKeys,
   getDashboard,
   getHome,
@@ -13,36 +12,11 @@ import {
   type Person,
   perf,
   SEED_START,
+  setUpDashboardApp,
 } from './dashboard-setup.ts';
-import { createTestApp, type TestApp } from './helpers.ts';
 
-// The app's clock. Chores are completed and expenses added "at" the times the figures depend on;
-// chat messages, join notices and read markers carry the wall clock, so the seed writes those
-// rows itself (see insertMessage and pinChatClock in dashboard-setup.ts).
-let clock = NOW;
-const setClock = (iso: string) => {
-  clock = Date.parse(iso);
-};
-
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({}, { now: () => clock });
-});
-afterAll(async () => {
-  await t.close();
-});
-beforeEach(() => {
-  clock = NOW;
-});
-
-const { householdWith, insertMessage, createChore, completeAt, addExpense, seedMain, seedOther } =
-  dashboardHelpers(() => t, setClock);
-
-// The seeded households, as in every dashboard file (these tests read a household of their own).
-beforeAll(async () => {
-  await seedMain();
-  await seedOther();
-});
+const t = setUpDashboardApp();
+const { householdWith, insertMessage, createChore, completeAt, addExpense, setClock } = t;
 
 describe('the time zone decides the days', () => {
   // Zoe alone. NOW is 2026-03-11 05:00 in Los Angeles (PDT since 03-08, PST before) and
@@ -83,7 +57,7 @@ describe('the time zone decides the days', () => {
     setClock(SEED_START);
     ids.swim = (await addEvent(zoe, { title: 'Swim', startDate: '2026-03-11T09:00:00Z' })).id;
     ids.dinner = (await addEvent(zoe, { title: 'Dinner', startDate: '2026-03-12T02:00:00Z' })).id;
-    clock = NOW;
+    t.clock = NOW;
   });
 
   const activity = (...keys: string[]) => {

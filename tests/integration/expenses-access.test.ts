@@ -1,37 +1,23 @@
 // Expenses through the API: signed out, outside a household, and another household's expenses.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   addExpense,
   balance,
   balances,
-  expensesHelpers,
   list,
   multipart,
-  NOW,
   payload,
   receiptPng,
   settle,
+  setUpExpensesApp,
   splitOf,
   uploadReceipt,
 } from './expenses-setup.ts';
-import { Client, createTestApp, signUp, type TestApp } from './helpers.ts';
+import { Client, signUp } from './helpers.ts';
 import { expectIsolated } from './isolation.ts';
 
-// The app's clock: it stamps createdAt and settledAt and gives the default expense date.
-let clock = NOW;
-
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({}, { now: () => clock });
-});
-afterAll(async () => {
-  await t.close();
-});
-beforeEach(() => {
-  clock = NOW;
-});
-
-const { householdWith, rowCounts } = expensesHelpers(() => t);
+const t = setUpExpensesApp();
+const { householdWith, rowCounts } = t;
 
 describe('sign-in and household required', () => {
   const routes: [string, string, (client: Client) => Promise<{ statusCode: number }>][] = [

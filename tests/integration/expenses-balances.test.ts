@@ -1,34 +1,19 @@
 // Expenses through the API: the balances, in the simplified and the person-to-person view.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { HouseholdBalancesView } from '#shared/ledger-view.ts';
 import {
   addExpense,
   balance,
   balances,
-  expensesHelpers,
-  NOW,
   type Person,
   settle,
+  setUpExpensesApp,
   simplify,
   splitOf,
 } from './expenses-setup.ts';
-import { createTestApp, type TestApp } from './helpers.ts';
 
-// The app's clock: it stamps createdAt and settledAt and gives the default expense date.
-let clock = NOW;
-
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({}, { now: () => clock });
-});
-afterAll(async () => {
-  await t.close();
-});
-beforeEach(() => {
-  clock = NOW;
-});
-
-const { householdWith } = expensesHelpers(() => t);
+const t = setUpExpensesApp();
+const { householdWith } = t;
 
 const netOf = (b: HouseholdBalancesView, person: Person) =>
   b.members.find((m) => m.userId === person.user.id)?.net ?? 0;

@@ -1,35 +1,21 @@
 // Expenses through the API: creating one, its splits and the checks on what is sent.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   addExpense,
   amountsBy,
   balance,
   cents,
   type ExpenseView,
-  expensesHelpers,
   list,
   NOW,
   payload,
   type SplitView,
+  setUpExpensesApp,
   splitOf,
 } from './expenses-setup.ts';
-import { createTestApp, type TestApp } from './helpers.ts';
 
-// The app's clock: it stamps createdAt and settledAt and gives the default expense date.
-let clock = NOW;
-
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({}, { now: () => clock });
-});
-afterAll(async () => {
-  await t.close();
-});
-beforeEach(() => {
-  clock = NOW;
-});
-
-const { householdWith, rowCounts } = expensesHelpers(() => t);
+const t = setUpExpensesApp();
+const { householdWith, rowCounts } = t;
 
 const sumCents = (splits: SplitView[]) => splits.reduce((sum, s) => sum + cents(s.amount), 0);
 

@@ -1,35 +1,21 @@
 // Expenses through the API: the list, its pages, and deleting (to the trash) and restoring.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   addExpense,
   balance,
   type ExpenseView,
-  expensesHelpers,
   list,
   NOW,
   parseCsv,
   payload,
   payments,
   settle,
+  setUpExpensesApp,
   splitOf,
 } from './expenses-setup.ts';
-import { createTestApp, type TestApp } from './helpers.ts';
 
-// The app's clock: it stamps createdAt and settledAt and gives the default expense date.
-let clock = NOW;
-
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({}, { now: () => clock });
-});
-afterAll(async () => {
-  await t.close();
-});
-beforeEach(() => {
-  clock = NOW;
-});
-
-const { householdWith } = expensesHelpers(() => t);
+const t = setUpExpensesApp();
+const { householdWith } = t;
 
 describe('GET /api/expenses', () => {
   it('lists newest first: by date, then by creation', async () => {
@@ -40,7 +26,7 @@ describe('GET /api/expenses', () => {
       ['early, made later', '2026-03-01', 2],
       ['middle', '2026-03-03', 3],
     ] as const) {
-      clock = NOW + at * 1000;
+      t.clock = NOW + at * 1000;
       await addExpense(ann, people, { title, date });
     }
     expect((await list(people[1]!)).map((e) => e.title)).toEqual([
@@ -58,14 +44,14 @@ describe('GET /api/expenses', () => {
     const created: { id: string; date: string; at: number }[] = [];
     for (let i = 0; i < total; i++) {
       // Pairs share a creation instant so the order also needs the id tie-break.
-      clock = NOW + Math.floor(i / 2);
+      t.clock = NOW + Math.floor(i / 2);
       const date = dates[i % 3]!;
       const response = await ann.client.post(
         '/api/expenses',
         payload(ann, people, { title: `Bill ${i}`, date, amount: '2.00' }),
       );
       expect(response.statusCode).toBe(201);
-      created.push({ id: response.json().id, date, at: clock });
+      created.push({ id: response.json().id, date, at: t.clock });
     }
     const expected = [...created]
       .sort((x, y) =>

@@ -1,38 +1,24 @@
 // Expenses through the API: receipt photos, and the CSV and JSON exports.
 
 import sharp from 'sharp';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   addExpense,
   cents,
   type ExpenseView,
-  expensesHelpers,
   list,
   multipart,
   NOW,
   parseCsv,
   receiptPng,
   settle,
+  setUpExpensesApp,
   splitOf,
   uploadReceipt,
 } from './expenses-setup.ts';
-import { createTestApp, type TestApp } from './helpers.ts';
 
-// The app's clock: it stamps createdAt and settledAt and gives the default expense date.
-let clock = NOW;
-
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({}, { now: () => clock });
-});
-afterAll(async () => {
-  await t.close();
-});
-beforeEach(() => {
-  clock = NOW;
-});
-
-const { householdWith, rowCounts } = expensesHelpers(() => t);
+const t = setUpExpensesApp();
+const { householdWith, rowCounts } = t;
 
 describe('POST /api/expenses/:id/receipt', () => {
   it('stores an uploaded photo as WebP and links it from the expense', async () => {
@@ -111,20 +97,20 @@ describe('exports', () => {
     const { admin: ann, others, people } = await householdWith(['Ann Archer', 'Ben Baker', 'Cat Cole']);
     const ben = others[0]!;
     const tricky = 'Pizza, "the good one"\nand wings';
-    clock = NOW;
+    t.clock = NOW;
     const pizza = await addExpense(ann, people, {
       title: tricky,
       amount: '10.00',
       date: '2026-03-02',
       category: 'dining',
     });
-    clock = NOW + 1000;
+    t.clock = NOW + 1000;
     await addExpense(ben, [ann, ben], {
       title: '=HYPERLINK("http://evil.example","Click")',
       amount: '5.00',
       date: '2026-03-01',
     });
-    clock = NOW + 2000;
+    t.clock = NOW + 2000;
     await addExpense(ann, [ann, ben], {
       title: '@SUM(A1:A9)',
       amount: '1.00',

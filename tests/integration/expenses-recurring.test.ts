@@ -1,37 +1,26 @@
 // Expenses through the API: recurring expenses and the sweep that creates their copies.
 
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildApp } from '#server/app.ts';
+
 import { runDueRecurringExpenses } from '#server/features/expenses/queries.ts';
+
 import {
   addExpense,
   amountsBy,
   balance,
   type ExpenseView,
-  expensesHelpers,
   list,
   NOW,
   settle,
+  setUpExpensesApp,
   splitOf,
 } from './expenses-setup.ts';
-import { createTestApp, freshDatabase, type TestApp, testConfig } from './helpers.ts';
+import { freshDatabase, testConfig } from './helpers.ts';
 
-// The app's clock: it stamps createdAt and settledAt and gives the default expense date.
-let clock = NOW;
-
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({}, { now: () => clock });
-});
-afterAll(async () => {
-  await t.close();
-});
-beforeEach(() => {
-  clock = NOW;
-});
-
-const { householdWith } = expensesHelpers(() => t);
+const t = setUpExpensesApp();
+const { householdWith } = t;
 
 describe('recurring expenses', () => {
   const dueBy = (day: string, at = NOW) => runDueRecurringExpenses(t.database.db, day, at);

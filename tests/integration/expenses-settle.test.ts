@@ -1,36 +1,23 @@
 // Expenses through the API: settling a share, and settling up with a member.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { PaymentView } from '#shared/ledger-view.ts';
 import {
   addExpense,
   balance,
   balances,
   cents,
-  expensesHelpers,
   list,
   NOW,
   payments,
   settle,
+  setUpExpensesApp,
   simplify,
   splitOf,
 } from './expenses-setup.ts';
-import { createTestApp, signUp, type TestApp } from './helpers.ts';
+import { signUp } from './helpers.ts';
 
-// The app's clock: it stamps createdAt and settledAt and gives the default expense date.
-let clock = NOW;
-
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({}, { now: () => clock });
-});
-afterAll(async () => {
-  await t.close();
-});
-beforeEach(() => {
-  clock = NOW;
-});
-
-const { householdWith, rowCounts } = expensesHelpers(() => t);
+const t = setUpExpensesApp();
+const { householdWith, rowCounts } = t;
 
 interface SettleUp {
   payment: PaymentView;
@@ -44,7 +31,7 @@ describe('PATCH /api/expense-splits/:id', () => {
     const [ben, cat] = [others[0]!, others[1]!];
     const expense = await addExpense(ann, people);
 
-    clock = NOW + 60_000;
+    t.clock = NOW + 60_000;
     const byMember = await settle(ben, splitOf(expense, ben).id);
     expect(byMember.statusCode).toBe(200);
     expect(byMember.json()).toMatchObject({
@@ -55,13 +42,13 @@ describe('PATCH /api/expense-splits/:id', () => {
       settledAt: new Date(NOW + 60_000).toISOString(),
     });
 
-    clock = NOW + 120_000;
+    t.clock = NOW + 120_000;
     const byPayer = await settle(ann, splitOf(expense, cat).id);
     expect(byPayer.statusCode).toBe(200);
     expect(byPayer.json()).toMatchObject({ userId: cat.user.id, settled: true });
 
     // Settling again changes nothing, not even the time.
-    clock = NOW + 180_000;
+    t.clock = NOW + 180_000;
     const again = await settle(ben, splitOf(expense, ben).id);
     expect(again.statusCode).toBe(200);
     expect(again.json().settledAt).toBe(new Date(NOW + 60_000).toISOString());
@@ -162,7 +149,7 @@ describe('POST /api/settle-up', () => {
     const snacks = await addExpense(cat, [ben, cat], { title: 'Snacks', amount: '4.00' });
     await simplify(cat, false);
 
-    clock = NOW + 5_000;
+    t.clock = NOW + 5_000;
     const response = await ben.client.post('/api/settle-up', { toUserId: ann.user.id });
     expect(response.statusCode).toBe(200);
     const answer: SettleUp = response.json();

@@ -1,12 +1,12 @@
-// What the expenses-*.test.ts files share: the shapes the API answers, and helpers that sign
-// people up, add expenses and read the lists and balances. Each file sets up its own app and
-// database in its beforeAll and binds expensesHelpers to it.
+// What the expenses-*.test.ts files share: the shapes the API answers, the app each file sets up
+// with setUpExpensesApp, and helpers that sign people up, add expenses and read the lists and
+// balances. The ledger-*.test.ts files use some of them too.
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { expect } from 'vitest';
 import type { HouseholdBalancesView, PaymentView } from '#shared/ledger-view.ts';
 import { parseDollarsToCents } from '#shared/money.ts';
-import { type Client, signUp, type TestApp } from './helpers.ts';
+import { type Client, householdOf, type Member, setUpTestApp } from './helpers.ts';
 
 /** The app's clock at the start of every test. */
 export const NOW = Date.parse('2026-03-11T12:00:00.000Z');
@@ -49,36 +49,21 @@ export interface ExpenseView {
   settledPercent: number;
   fullySettled: boolean;
 }
-export interface Person {
-  client: Client;
-  user: { id: string; email: string };
-  firstName: string;
-  lastName: string;
-}
+export type Person = Member;
 
-/** The helpers that work on a test file's own app and database. */
-export function expensesHelpers(testApp: () => TestApp) {
-  /** Signs up "First Last" people; the first creates the household and the others join in order. */
-  async function householdWith(names: string[], app: FastifyInstance = testApp().app) {
-    const people: Person[] = [];
-    for (const name of names) {
-      const [firstName = name, lastName = 'Tester'] = name.split(' ');
-      people.push({ ...(await signUp(app, { firstName, lastName })), firstName, lastName });
-    }
-    const [admin, ...others] = people;
-    const created = await admin!.client.post('/api/households', { name: `${names[0]}'s place` });
-    expect(created.statusCode).toBe(201);
-    const household = created.json() as { id: string; name: string; inviteCode: string };
-    for (const other of others) {
-      const joined = await other.client.post('/api/households/join', { inviteCode: household.inviteCode });
-      expect(joined.statusCode).toBe(200);
-    }
-    return { household, admin: admin!, others, people };
-  }
+/**
+ * Registers the calling file's hooks (its own app and database) and returns them with the
+ * helpers that work on them. The app's clock, back at NOW before every test, stamps createdAt
+ * and settledAt and gives the default expense date.
+ */
+export function setUpExpensesApp() {
+  const t = setUpTestApp(NOW);
+  /** Signs up "First Last" people (on this file's app unless another is given) into a household. */
+  const householdWith = (names: string[], app: FastifyInstance = t.app) => householdOf(app, names);
 
   /** Rows in the money tables of the whole database: a refused request must change none of them. */
   async function rowCounts() {
-    const db = testApp().database.db;
+    const db = t.database.db;
     const count = async (
       table: 'expenses' | 'expense_splits' | 'payments' | 'payment_splits' | 'activity' | 'images',
     ) =>
@@ -100,7 +85,7 @@ export function expensesHelpers(testApp: () => TestApp) {
     };
   }
 
-  return { householdWith, rowCounts };
+  return Object.assign(t, { householdWith, rowCounts });
 }
 
 /** A create payload as the web form sends it: amounts as strings, one split per member. */
@@ -175,7 +160,7 @@ export async function payments(by: Person): Promise<PaymentView[]> {
 export async function settle(by: Person, splitId: string) {
   return by.client.patch(`/api/expense-splits/${splitId}`, { settled: true });
 }
-export const splitOf = (expense: ExpenseView, person: Person) => {
+export const splitOf = <S extends { userId: string | null }>(expense: { splits: S[] }, person: Person) => {
   const split = expense.splits.find((s) => s.userId === person.user.id);
   if (!split) throw new Error(`no split for ${person.firstName}`);
   return split;

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
+import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import { type BuildOptions, buildApp } from '#server/app.ts';
 import type { Config, DatabaseConfig } from '#server/config.ts';
 import { type Database, openMigratedDatabase } from '#server/db/database.ts';
@@ -70,6 +71,52 @@ export async function createTestApp(
     close: async () => {
       await app.close();
       await database.drop();
+    },
+  };
+}
+
+/** What a test file reads of its own app: the app, its database and the app's clock (ms). */
+export interface FileApp {
+  readonly app: FastifyInstance;
+  readonly database: Database;
+  clock: number;
+}
+
+/**
+ * Registers the calling file's hooks: its own app and database for the whole file, on a clock
+ * that starts at `start` and that the tests may set. `tick` moves the clock on at every reading;
+ * `resetEachTest: false` leaves it where the previous test left it.
+ */
+export function setUpTestApp(start: number, { tick = 0, resetEachTest = true } = {}): FileApp {
+  let testApp: TestApp | undefined;
+  let clock = start;
+  beforeAll(async () => {
+    testApp = await createTestApp({}, { now: () => (clock += tick) });
+  });
+  afterAll(async () => {
+    await testApp?.close();
+  });
+  if (resetEachTest) {
+    beforeEach(() => {
+      clock = start;
+    });
+  }
+  const opened = () => {
+    if (!testApp) throw new Error('the app is created in beforeAll');
+    return testApp;
+  };
+  return {
+    get app() {
+      return opened().app;
+    },
+    get database() {
+      return opened().database;
+    },
+    get clock() {
+      return clock;
+    },
+    set clock(at: number) {
+      clock = at;
     },
   };
 }
@@ -219,4 +266,30 @@ export async function signUp(
   });
   if (response.statusCode !== 201) throw new Error(`sign-up failed: ${response.statusCode} ${response.body}`);
   return { client, user: response.json() as { id: string; email: string }, email };
+}
+
+export interface Member {
+  client: Client;
+  user: { id: string; email: string };
+  email: string;
+  firstName: string;
+  lastName: string;
+}
+
+/** Signs up "First Last" people; the first creates the household and the others join in order. */
+export async function householdOf(app: FastifyInstance, names: string[]) {
+  const people: Member[] = [];
+  for (const name of names) {
+    const [firstName = name, lastName = 'Tester'] = name.split(' ');
+    people.push({ ...(await signUp(app, { firstName, lastName })), firstName, lastName });
+  }
+  const [admin, ...others] = people;
+  const created = await admin!.client.post('/api/households', { name: `${names[0]}'s place` });
+  expect(created.statusCode, created.body).toBe(201);
+  const household = created.json() as { id: string; name: string; inviteCode: string };
+  for (const other of others) {
+    const joined = await other.client.post('/api/households/join', { inviteCode: household.inviteCode });
+    expect(joined.statusCode, joined.body).toBe(200);
+  }
+  return { household, admin: admin!, others, people };
 }

@@ -2,41 +2,26 @@
 // household's payments, trash, activity and explanations.
 
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ExplanationView } from '#shared/ledger-view.ts';
-import { Client, createTestApp, signUp, type TestApp } from './helpers.ts';
+import { Client, signUp } from './helpers.ts';
 import { expectIsolated } from './isolation.ts';
 import {
   activity,
   addExpense,
   expenses,
   figures,
-  ledgerHelpers,
   MEMBERS_ONLY,
-  NOW,
   type Person,
   pay,
   payments,
+  setUpLedgerApp,
   splitOf,
   trash,
 } from './ledger-setup.ts';
 
-// The app's clock moves on a millisecond at every reading, so everything written has a moment of
-// its own and "newest first" never meets a tie; today stays 2026-03-11.
-let clock = NOW;
-
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({}, { now: () => (clock += 1) });
-});
-afterAll(async () => {
-  await t.close();
-});
-beforeEach(() => {
-  clock = NOW;
-});
-
-const { householdWith } = ledgerHelpers(() => t);
+const t = setUpLedgerApp();
+const { householdWith } = t;
 
 describe('sign-in and household required', () => {
   const routes: [string, (client: Client) => Promise<LightMyRequestResponse>][] = [

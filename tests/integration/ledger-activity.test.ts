@@ -1,34 +1,18 @@
 // The money ledger through the API (docs/money.md): the activity feed.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './helpers.ts';
+import { describe, expect, it } from 'vitest';
 import {
   activity,
   addExpense,
   editExpense,
   json,
-  ledgerHelpers,
-  NOW,
   type Person,
   pay,
   setSimplify,
+  setUpLedgerApp,
 } from './ledger-setup.ts';
 
-// The app's clock moves on a millisecond at every reading, so everything written has a moment of
-// its own and "newest first" never meets a tie; today stays 2026-03-11.
-let clock = NOW;
-
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({}, { now: () => (clock += 1) });
-});
-afterAll(async () => {
-  await t.close();
-});
-beforeEach(() => {
-  clock = NOW;
-});
-
-const { householdWith } = ledgerHelpers(() => t);
+const t = setUpLedgerApp();
+const { householdWith } = t;
 
 describe('GET /api/activity', () => {
   it('lists every money change newest first, with who made it, and each edited field before → after', async () => {

@@ -1,8 +1,7 @@
 // The money ledger through the API (docs/money.md): settling up in either view of the debts,
 // and the explanations of each debt.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { PairLineView, PaymentView } from '#shared/ledger-view.ts';
-import { createTestApp, type TestApp } from './helpers.ts';
 import {
   addExpense,
   balance,
@@ -12,34 +11,19 @@ import {
   debts,
   explain,
   json,
-  ledgerHelpers,
-  NOW,
   type Person,
   pay,
   payments,
   setSimplify,
   settle,
+  setUpLedgerApp,
   splitOf,
   TODAY,
   ZERO,
 } from './ledger-setup.ts';
 
-// The app's clock moves on a millisecond at every reading, so everything written has a moment of
-// its own and "newest first" never meets a tie; today stays 2026-03-11.
-let clock = NOW;
-
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({}, { now: () => (clock += 1) });
-});
-afterAll(async () => {
-  await t.close();
-});
-beforeEach(() => {
-  clock = NOW;
-});
-
-const { householdWith } = ledgerHelpers(() => t);
+const t = setUpLedgerApp();
+const { householdWith } = t;
 
 interface SettleUpAnswer {
   payment: PaymentView;

@@ -1,7 +1,7 @@
 // The money ledger through the API (docs/money.md): editing an expense.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expenseMessages } from '#shared/expenses.ts';
-import { createTestApp, type TestApp } from './helpers.ts';
+
 import {
   activity,
   addExpense,
@@ -12,32 +12,17 @@ import {
   expenses,
   explain,
   figures,
-  ledgerHelpers,
-  NOW,
   type Person,
   pay,
   payments,
   settle,
+  setUpLedgerApp,
   splitOf,
   ZERO,
 } from './ledger-setup.ts';
 
-// The app's clock moves on a millisecond at every reading, so everything written has a moment of
-// its own and "newest first" never meets a tie; today stays 2026-03-11.
-let clock = NOW;
-
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({}, { now: () => (clock += 1) });
-});
-afterAll(async () => {
-  await t.close();
-});
-beforeEach(() => {
-  clock = NOW;
-});
-
-const { householdWith } = ledgerHelpers(() => t);
+const t = setUpLedgerApp();
+const { householdWith } = t;
 
 const EXPENSE_MEMBERS_ONLY = 'The payer and everyone in the split must be members of your household';
 const SHARES_NEEDED = 'splits: give the shares when the amount or the split type changes';

@@ -1,9 +1,10 @@
 // The money ledger through the API (docs/money.md): recording and listing payments, and the
 // payment that settling a share records.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { PaymentView } from '#shared/ledger-view.ts';
 import { paymentMessages } from '#shared/payments.ts';
-import { createTestApp, signUp, type TestApp } from './helpers.ts';
+
+import { signUp } from './helpers.ts';
 import {
   activity,
   addExpense,
@@ -13,7 +14,6 @@ import {
   debts,
   expenses,
   json,
-  ledgerHelpers,
   MEMBERS_ONLY,
   NOW,
   type Person,
@@ -21,27 +21,14 @@ import {
   payments,
   type SplitView,
   settle,
+  setUpLedgerApp,
   splitOf,
   TODAY,
   ZERO,
 } from './ledger-setup.ts';
 
-// The app's clock moves on a millisecond at every reading, so everything written has a moment of
-// its own and "newest first" never meets a tie; today stays 2026-03-11.
-let clock = NOW;
-
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({}, { now: () => (clock += 1) });
-});
-afterAll(async () => {
-  await t.close();
-});
-beforeEach(() => {
-  clock = NOW;
-});
-
-const { householdWith } = ledgerHelpers(() => t);
+const t = setUpLedgerApp();
+const { householdWith } = t;
 
 describe('POST /api/payments', () => {
   it('records a payment (201): the amount as "12.34", dated today unless told, the note trimmed', async () => {

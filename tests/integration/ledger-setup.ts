@@ -1,6 +1,6 @@
-// What the ledger-*.test.ts files share: the shapes the API answers, and helpers that sign people
-// up, add expenses, record payments and read the ledger (docs/money.md). Each file sets up its
-// own app and database in its beforeAll and binds ledgerHelpers to it.
+// What the ledger-*.test.ts files share: the shapes the API answers, the app each file sets up
+// with setUpLedgerApp, and helpers that add expenses, record payments and read the ledger
+// (docs/money.md). People, shares and settling come from expenses-setup.ts.
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import type {
@@ -12,7 +12,10 @@ import type {
   PaymentView,
   TrashView,
 } from '#shared/ledger-view.ts';
-import { type Client, signUp, type TestApp } from './helpers.ts';
+import type { Person } from './expenses-setup.ts';
+import { householdOf, setUpTestApp } from './helpers.ts';
+
+export { type Person, settle, splitOf } from './expenses-setup.ts';
 
 /** The app's clock at the start of every test; today stays 2026-03-11. */
 export const NOW = Date.parse('2026-03-11T12:00:00.000Z');
@@ -37,36 +40,20 @@ export interface ExpenseView {
   splits: SplitView[];
   fullySettled: boolean;
 }
-export interface Person {
-  client: Client;
-  user: { id: string; email: string };
-  firstName: string;
-  lastName: string;
-}
-
 export const ZERO: BalanceTotalsView = { totalOwed: 0, totalOwing: 0, net: 0 };
 export const MEMBERS_ONLY = 'Both people in a payment must be members of your household';
 
-/** The helpers that work on a test file's own app. */
-export function ledgerHelpers(testApp: () => TestApp) {
+/**
+ * Registers the calling file's hooks (its own app and database) and returns them with the
+ * helpers that work on them. The app's clock starts each test at NOW and moves on a millisecond
+ * at every reading, so everything written has a moment of its own and "newest first" never
+ * meets a tie; today stays 2026-03-11.
+ */
+export function setUpLedgerApp() {
+  const t = setUpTestApp(NOW, { tick: 1 });
   /** Signs up "First Last" people; the first creates the household and the others join in order. */
-  async function householdWith(names: string[]) {
-    const people: Person[] = [];
-    for (const name of names) {
-      const [firstName = name, lastName = 'Tester'] = name.split(' ');
-      people.push({ ...(await signUp(testApp().app, { firstName, lastName })), firstName, lastName });
-    }
-    const created = await people[0]!.client.post('/api/households', { name: `${names[0]}'s place` });
-    expect(created.statusCode).toBe(201);
-    const household = created.json() as { id: string; inviteCode: string };
-    for (const other of people.slice(1)) {
-      const joined = await other.client.post('/api/households/join', { inviteCode: household.inviteCode });
-      expect(joined.statusCode, joined.body).toBe(200);
-    }
-    return { household, people };
-  }
-
-  return { householdWith };
+  const householdWith = (names: string[]) => householdOf(t.app, names);
+  return Object.assign(t, { householdWith });
 }
 
 /** The answer's JSON, after checking its status. */
@@ -138,13 +125,6 @@ export function explain(by: Person, from: Person, to: Person, view?: 'pairwise' 
   return json<ExplanationView>(by.client.get(`/api/balances/explain?${query}`));
 }
 
-export const splitOf = (expense: ExpenseView, person: Person) => {
-  const split = expense.splits.find((s) => s.userId === person.user.id);
-  if (!split) throw new Error(`no split for ${person.firstName}`);
-  return split;
-};
-export const settle = (by: Person, splitId: string) =>
-  by.client.patch(`/api/expense-splits/${splitId}`, { settled: true });
 /** "12.34" or "-3.00" (or a number of dollars) → integer cents. */
 export const cents = (amount: string | number) => Math.round(Number(amount) * 100);
 export const debt = (from: Person, to: Person, amount: number) => ({

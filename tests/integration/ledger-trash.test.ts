@@ -1,8 +1,9 @@
 // The money ledger through the API (docs/money.md): the trash, for payments and expenses.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { purgeTrash } from '#server/features/expenses/queries.ts';
+
 import { type PaymentView, restorableSince } from '#shared/ledger-view.ts';
-import { createTestApp, type TestApp } from './helpers.ts';
+
 import {
   activity,
   addExpense,
@@ -13,33 +14,18 @@ import {
   explain,
   figures,
   json,
-  ledgerHelpers,
-  NOW,
   type Person,
   pay,
   payments,
   settle,
+  setUpLedgerApp,
   splitOf,
   trash,
   ZERO,
 } from './ledger-setup.ts';
 
-// The app's clock moves on a millisecond at every reading, so everything written has a moment of
-// its own and "newest first" never meets a tie; today stays 2026-03-11.
-let clock = NOW;
-
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({}, { now: () => (clock += 1) });
-});
-afterAll(async () => {
-  await t.close();
-});
-beforeEach(() => {
-  clock = NOW;
-});
-
-const { householdWith } = ledgerHelpers(() => t);
+const t = setUpLedgerApp();
+const { householdWith } = t;
 
 const DAY_MS = 86_400_000;
 
@@ -118,13 +104,13 @@ describe('DELETE /api/payments/:id and POST /api/payments/:id/restore', () => {
     expect((await ann.client.delete(`/api/payments/${lost.id}`)).statusCode).toBe(204);
     expect((await ann.client.delete(`/api/expenses/${lostExpense.id}`)).statusCode).toBe(204);
 
-    clock += 29 * DAY_MS;
+    t.clock += 29 * DAY_MS;
     // Still in the trash after 29 days (and both sessions, a day old or more, are renewed).
     expect((await trash(ann)).payments.map((p) => p.id)).toEqual([lost.id, kept.id]);
     expect((await trash(ben)).expenses.map((e) => e.id)).toEqual([lostExpense.id]);
     expect((await json<PaymentView>(ben.client.post(`/api/payments/${kept.id}/restore`))).id).toBe(kept.id);
     // A day and a second later, the rest has been in the trash for more than 30 days.
-    clock += DAY_MS + 1000;
+    t.clock += DAY_MS + 1000;
     expect((await ben.client.post(`/api/payments/${lost.id}/restore`)).statusCode).toBe(404);
     expect((await ben.client.post(`/api/expenses/${lostExpense.id}/restore`)).statusCode).toBe(404);
     expect(await trash(ann)).toEqual({ expenses: [], payments: [] });
@@ -132,7 +118,7 @@ describe('DELETE /api/payments/:id and POST /api/payments/:id/restore', () => {
     expect(await balance(ann)).toEqual({ totalOwed: 0, totalOwing: 4, net: -4 });
 
     // The scheduler's sweep then empties the trash for good; what was restored stays.
-    await purgeTrash(t.database.db, restorableSince(clock));
+    await purgeTrash(t.database.db, restorableSince(t.clock));
     const db = t.database.db;
     expect(
       await db.selectFrom('payments').select('id').where('id', 'in', [kept.id, lost.id]).execute(),

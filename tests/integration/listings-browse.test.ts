@@ -1,59 +1,36 @@
 // Roommate listings through the API: browsing, with its filters, search, pages and ETags.
 
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+
+import { describe, expect, it } from 'vitest';
 import { setFeatured } from '#server/features/listings/queries.ts';
-import { createTestApp, signUp, type TestApp } from './helpers.ts';
+
+import { signUp } from './helpers.ts';
 import {
   browse,
   browseTitles,
   type Listing,
-  listingsHelpers,
   NOW,
-  type Person,
+  setUpListingsApp,
   TODAY,
   uniqueCity,
 } from './listings-setup.ts';
 
-// The app's clock: every listing is created a second after the one before, so "newest first" is
-// decided by the test, and the default availableFrom is this day.
-let clock = NOW;
-
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({}, { now: () => clock });
-});
-afterAll(async () => {
-  await t.close();
-});
-
-const { createListing } = listingsHelpers(
-  () => t,
-  (ms) => {
-    clock += ms;
-  },
-);
-
-let alice: Person;
-let bob: Person;
-// Fresh people for each test: one person keeps at most CAPS.activeListingsPerUser active listings.
-beforeEach(async () => {
-  alice = await signUp(t.app, { firstName: 'Alice', lastName: 'Archer' });
-  bob = await signUp(t.app, { firstName: 'Bob', lastName: 'Baker' });
-});
+const t = setUpListingsApp();
+const { createListing } = t;
 
 // ---- GET list -----------------------------------------------------------------------------------
 
 describe('GET /api/roommate-listings', () => {
   it('shows active listings only, featured first then newest, to any signed-in user', async () => {
     const city = uniqueCity();
-    const a = await createListing(alice.client, { city, title: 'A' });
-    const b = await createListing(bob.client, { city, title: 'B' });
-    await createListing(alice.client, { city, title: 'C' });
-    await createListing(bob.client, { city, title: 'D' });
-    const closed = await createListing(alice.client, { city, title: 'Closed' });
+    const a = await createListing(t.alice.client, { city, title: 'A' });
+    const b = await createListing(t.bob.client, { city, title: 'B' });
+    await createListing(t.alice.client, { city, title: 'C' });
+    await createListing(t.bob.client, { city, title: 'D' });
+    const closed = await createListing(t.alice.client, { city, title: 'Closed' });
     expect(
-      (await alice.client.patch(`/api/roommate-listings/${closed.id}`, { status: 'closed' })).statusCode,
+      (await t.alice.client.patch(`/api/roommate-listings/${closed.id}`, { status: 'closed' })).statusCode,
     ).toBe(200);
     const carol = await signUp(t.app, { firstName: 'Carol' }); // no household, no listings of her own
 
@@ -81,82 +58,83 @@ describe('GET /api/roommate-listings', () => {
 
   it('filters by city case-insensitively and exactly (after trimming)', async () => {
     const city = uniqueCity('Ann Arbor');
-    await createListing(alice.client, { city, title: 'In town' });
-    await createListing(alice.client, { city: `${city} Heights`, title: 'Next town' });
+    await createListing(t.alice.client, { city, title: 'In town' });
+    await createListing(t.alice.client, { city: `${city} Heights`, title: 'Next town' });
 
-    expect(await browseTitles(bob.client, { city })).toEqual(['In town']);
-    expect(await browseTitles(bob.client, { city: city.toUpperCase() })).toEqual(['In town']);
-    expect(await browseTitles(bob.client, { city: city.toLowerCase() })).toEqual(['In town']);
-    expect(await browseTitles(bob.client, { city: `  ${city}  ` })).toEqual(['In town']);
-    expect(await browseTitles(bob.client, { city: city.slice(0, -1) })).toEqual([]);
+    expect(await browseTitles(t.bob.client, { city })).toEqual(['In town']);
+    expect(await browseTitles(t.bob.client, { city: city.toUpperCase() })).toEqual(['In town']);
+    expect(await browseTitles(t.bob.client, { city: city.toLowerCase() })).toEqual(['In town']);
+    expect(await browseTitles(t.bob.client, { city: `  ${city}  ` })).toEqual(['In town']);
+    expect(await browseTitles(t.bob.client, { city: city.slice(0, -1) })).toEqual([]);
   });
 
   it('filters by minRent and maxRent, both inclusive', async () => {
     const city = uniqueCity();
-    for (const rent of [400, 800, 1200]) await createListing(alice.client, { city, rent, title: `$${rent}` });
+    for (const rent of [400, 800, 1200])
+      await createListing(t.alice.client, { city, rent, title: `$${rent}` });
 
-    expect(await browseTitles(bob.client, { city, minRent: 800 })).toEqual(['$1200', '$800']);
-    expect(await browseTitles(bob.client, { city, maxRent: 800 })).toEqual(['$800', '$400']);
-    expect(await browseTitles(bob.client, { city, minRent: 500, maxRent: 1000 })).toEqual(['$800']);
-    expect(await browseTitles(bob.client, { city, minRent: 800, maxRent: 800 })).toEqual(['$800']);
-    expect(await browseTitles(bob.client, { city, minRent: 1000, maxRent: 500 })).toEqual([]);
-    expect(await browseTitles(bob.client, { city, minRent: 0 })).toEqual(['$1200', '$800', '$400']);
+    expect(await browseTitles(t.bob.client, { city, minRent: 800 })).toEqual(['$1200', '$800']);
+    expect(await browseTitles(t.bob.client, { city, maxRent: 800 })).toEqual(['$800', '$400']);
+    expect(await browseTitles(t.bob.client, { city, minRent: 500, maxRent: 1000 })).toEqual(['$800']);
+    expect(await browseTitles(t.bob.client, { city, minRent: 800, maxRent: 800 })).toEqual(['$800']);
+    expect(await browseTitles(t.bob.client, { city, minRent: 1000, maxRent: 500 })).toEqual([]);
+    expect(await browseTitles(t.bob.client, { city, minRent: 0 })).toEqual(['$1200', '$800', '$400']);
     // A bound larger than any rent (or than a 32-bit column) is no limit, not a server error.
-    expect(await browseTitles(bob.client, { city, maxRent: 99_999_999_999 })).toEqual([
+    expect(await browseTitles(t.bob.client, { city, maxRent: 99_999_999_999 })).toEqual([
       '$1200',
       '$800',
       '$400',
     ]);
-    expect(await browseTitles(bob.client, { city, minRent: 99_999_999_999 })).toEqual([]);
+    expect(await browseTitles(t.bob.client, { city, minRent: 99_999_999_999 })).toEqual([]);
   });
 
   it('filters by roomType and housingType', async () => {
     const city = uniqueCity();
-    await createListing(alice.client, { city, title: 'private apartment' });
-    await createListing(alice.client, {
+    await createListing(t.alice.client, { city, title: 'private apartment' });
+    await createListing(t.alice.client, {
       city,
       title: 'shared house',
       roomType: 'shared',
       housingType: 'house',
     });
-    await createListing(alice.client, {
+    await createListing(t.alice.client, {
       city,
       title: 'studio condo',
       roomType: 'studio',
       housingType: 'condo',
     });
-    await createListing(alice.client, {
+    await createListing(t.alice.client, {
       city,
       title: 'shared condo',
       roomType: 'shared',
       housingType: 'condo',
     });
 
-    expect(await browseTitles(bob.client, { city, roomType: 'shared' })).toEqual([
+    expect(await browseTitles(t.bob.client, { city, roomType: 'shared' })).toEqual([
       'shared condo',
       'shared house',
     ]);
-    expect(await browseTitles(bob.client, { city, housingType: 'condo' })).toEqual([
+    expect(await browseTitles(t.bob.client, { city, housingType: 'condo' })).toEqual([
       'shared condo',
       'studio condo',
     ]);
-    expect(await browseTitles(bob.client, { city, roomType: 'shared', housingType: 'condo' })).toEqual([
+    expect(await browseTitles(t.bob.client, { city, roomType: 'shared', housingType: 'condo' })).toEqual([
       'shared condo',
     ]);
-    expect(await browseTitles(bob.client, { city, roomType: 'private' })).toEqual(['private apartment']);
-    expect(await browseTitles(bob.client, { city, housingType: 'dorm' })).toEqual([]);
+    expect(await browseTitles(t.bob.client, { city, roomType: 'private' })).toEqual(['private apartment']);
+    expect(await browseTitles(t.bob.client, { city, housingType: 'dorm' })).toEqual([]);
   });
 
   it('filters by availableBy: rooms free on or before that day', async () => {
     const city = uniqueCity();
-    await createListing(alice.client, { city, title: 'April', availableFrom: '2026-04-01' });
-    await createListing(alice.client, { city, title: 'May', availableFrom: '2026-05-01' });
-    await createListing(alice.client, { city, title: 'June', availableFrom: '2026-06-01' });
+    await createListing(t.alice.client, { city, title: 'April', availableFrom: '2026-04-01' });
+    await createListing(t.alice.client, { city, title: 'May', availableFrom: '2026-05-01' });
+    await createListing(t.alice.client, { city, title: 'June', availableFrom: '2026-06-01' });
 
-    expect(await browseTitles(bob.client, { city, availableBy: '2026-05-01' })).toEqual(['May', 'April']);
-    expect(await browseTitles(bob.client, { city, availableBy: '2026-04-30' })).toEqual(['April']);
-    expect(await browseTitles(bob.client, { city, availableBy: '2026-03-31' })).toEqual([]);
-    expect(await browseTitles(bob.client, { city, availableBy: '2027-01-01' })).toEqual([
+    expect(await browseTitles(t.bob.client, { city, availableBy: '2026-05-01' })).toEqual(['May', 'April']);
+    expect(await browseTitles(t.bob.client, { city, availableBy: '2026-04-30' })).toEqual(['April']);
+    expect(await browseTitles(t.bob.client, { city, availableBy: '2026-03-31' })).toEqual([]);
+    expect(await browseTitles(t.bob.client, { city, availableBy: '2027-01-01' })).toEqual([
       'June',
       'May',
       'April',
@@ -165,46 +143,60 @@ describe('GET /api/roommate-listings', () => {
 
   it('searches q in title, description and university, case-insensitively, with % and _ taken literally', async () => {
     const city = uniqueCity();
-    await createListing(alice.client, { city, title: 'Quiet Loft' });
-    await createListing(alice.client, { city, title: 'Garden room', description: 'Steps from the LIBRARY' });
-    await createListing(alice.client, {
+    await createListing(t.alice.client, { city, title: 'Quiet Loft' });
+    await createListing(t.alice.client, {
+      city,
+      title: 'Garden room',
+      description: 'Steps from the LIBRARY',
+    });
+    await createListing(t.alice.client, {
       city,
       title: 'Campus flat',
       university: 'Northern State University',
     });
-    await createListing(alice.client, { city, title: '100% furnished' });
-    await createListing(alice.client, { city, title: 'room_with_bath' });
-    await createListing(alice.client, { city, title: 'Back\\slash studio' });
+    await createListing(t.alice.client, { city, title: '100% furnished' });
+    await createListing(t.alice.client, { city, title: 'room_with_bath' });
+    await createListing(t.alice.client, { city, title: 'Back\\slash studio' });
     // Words that only appear in fields q does not search.
-    await createListing(alice.client, {
+    await createListing(t.alice.client, {
       city,
       title: 'Plain',
       location: 'Library Lane',
       contactInfo: 'loft@x.io',
     });
 
-    expect(await browseTitles(bob.client, { city, q: 'quiet loft' })).toEqual(['Quiet Loft']);
-    expect(await browseTitles(bob.client, { city, q: 'LoFt' })).toEqual(['Quiet Loft']);
-    expect(await browseTitles(bob.client, { city, q: 'library' })).toEqual(['Garden room']);
-    expect(await browseTitles(bob.client, { city, q: 'state univ' })).toEqual(['Campus flat']);
-    expect(await browseTitles(bob.client, { city, q: '%' })).toEqual(['100% furnished']);
-    expect(await browseTitles(bob.client, { city, q: '0%' })).toEqual(['100% furnished']);
-    expect(await browseTitles(bob.client, { city, q: '_' })).toEqual(['room_with_bath']);
-    expect(await browseTitles(bob.client, { city, q: 'room_with' })).toEqual(['room_with_bath']);
-    expect(await browseTitles(bob.client, { city, q: 'm_w' })).toEqual(['room_with_bath']);
-    expect(await browseTitles(bob.client, { city, q: 'k\\s' })).toEqual(['Back\\slash studio']);
-    expect(await browseTitles(bob.client, { city, q: 'nowhere to be found' })).toEqual([]);
-    expect(await browseTitles(bob.client, { city, q: '  loft  ' })).toEqual(['Quiet Loft']);
+    expect(await browseTitles(t.bob.client, { city, q: 'quiet loft' })).toEqual(['Quiet Loft']);
+    expect(await browseTitles(t.bob.client, { city, q: 'LoFt' })).toEqual(['Quiet Loft']);
+    expect(await browseTitles(t.bob.client, { city, q: 'library' })).toEqual(['Garden room']);
+    expect(await browseTitles(t.bob.client, { city, q: 'state univ' })).toEqual(['Campus flat']);
+    expect(await browseTitles(t.bob.client, { city, q: '%' })).toEqual(['100% furnished']);
+    expect(await browseTitles(t.bob.client, { city, q: '0%' })).toEqual(['100% furnished']);
+    expect(await browseTitles(t.bob.client, { city, q: '_' })).toEqual(['room_with_bath']);
+    expect(await browseTitles(t.bob.client, { city, q: 'room_with' })).toEqual(['room_with_bath']);
+    expect(await browseTitles(t.bob.client, { city, q: 'm_w' })).toEqual(['room_with_bath']);
+    expect(await browseTitles(t.bob.client, { city, q: 'k\\s' })).toEqual(['Back\\slash studio']);
+    expect(await browseTitles(t.bob.client, { city, q: 'nowhere to be found' })).toEqual([]);
+    expect(await browseTitles(t.bob.client, { city, q: '  loft  ' })).toEqual(['Quiet Loft']);
   });
 
   it('combines filters', async () => {
     const city = uniqueCity();
-    await createListing(alice.client, { city, title: 'cheap quiet', rent: 500, description: 'quiet street' });
-    await createListing(alice.client, { city, title: 'dear quiet', rent: 1500, description: 'quiet street' });
-    await createListing(alice.client, { city, title: 'cheap loud', rent: 500, roomType: 'shared' });
-    expect(await browseTitles(bob.client, { city, q: 'quiet', maxRent: 1000, roomType: 'private' })).toEqual([
-      'cheap quiet',
-    ]);
+    await createListing(t.alice.client, {
+      city,
+      title: 'cheap quiet',
+      rent: 500,
+      description: 'quiet street',
+    });
+    await createListing(t.alice.client, {
+      city,
+      title: 'dear quiet',
+      rent: 1500,
+      description: 'quiet street',
+    });
+    await createListing(t.alice.client, { city, title: 'cheap loud', rent: 500, roomType: 'shared' });
+    expect(
+      await browseTitles(t.bob.client, { city, q: 'quiet', maxRent: 1000, roomType: 'private' }),
+    ).toEqual(['cheap quiet']);
   });
 
   it.each<[string, Record<string, string>]>([
@@ -234,14 +226,14 @@ describe('GET /api/roommate-listings', () => {
       { cursor: Buffer.from(JSON.stringify({ a: 1 })).toString('base64url') },
     ],
   ])('answers 400 with a message to %s', async (_label, query) => {
-    const response = await browse(bob.client, query);
+    const response = await browse(t.bob.client, query);
     expect(response.statusCode, response.body).toBe(400);
     expect(typeof (response.json() as { message: string }).message).toBe('string');
   });
 
   it('answers text with NUL in q or city with 400 (PostgreSQL cannot compare it), never 5xx', async () => {
     for (const query of [{ q: 'a\u0000b' }, { city: 'a\u0000b' }] as Record<string, string>[]) {
-      const response = await browse(bob.client, query);
+      const response = await browse(t.bob.client, query);
       expect(response.statusCode, response.body).toBe(400);
       expect((response.json() as { message: string }).message).toMatch(/NUL/);
     }
@@ -250,8 +242,8 @@ describe('GET /api/roommate-listings', () => {
   it('pages 20 at a time through X-Next-Cursor, with no gaps or repeats over 45 listings', async () => {
     const city = uniqueCity();
     const db = t.database.db;
-    const base = clock;
-    clock += 100_000;
+    const base = t.clock;
+    t.clock += 100_000;
     const ids: string[] = [];
     // Inserted directly for speed: 45 listings, every third pair sharing a timestamp (the id breaks
     // the tie), five of them featured, plus two closed ones that must never show.
@@ -263,7 +255,7 @@ describe('GET /api/roommate-listings', () => {
         .insertInto('listings')
         .values({
           id,
-          created_by: alice.user.id,
+          created_by: t.alice.user.id,
           title: `Paged ${i}`,
           description: null,
           rent: 500 + i,
@@ -286,7 +278,7 @@ describe('GET /api/roommate-listings', () => {
           lifestyle_preferences: '[]',
           amenities: '[]',
           search_text: `paged ${i}`,
-          contact_info: alice.email,
+          contact_info: t.alice.email,
           featured: i % 9 === 4,
           status,
           created_at: base + Math.floor(i / 2) * 1000,
@@ -300,7 +292,7 @@ describe('GET /api/roommate-listings', () => {
     const pageSizes: number[] = [];
     let cursor: string | undefined;
     for (let page = 0; page < 10; page++) {
-      const response = await browse(bob.client, cursor ? { city, cursor } : { city });
+      const response = await browse(t.bob.client, cursor ? { city, cursor } : { city });
       expect(response.statusCode, response.body).toBe(200);
       const listings = response.json() as Listing[];
       pageSizes.push(listings.length);
@@ -328,9 +320,9 @@ describe('GET /api/roommate-listings', () => {
     expect(new Set(seen.map((l) => l.createdAt)).size).toBeLessThan(45);
 
     // Pages of a filtered browse carry the filter along with the cursor.
-    const first = await browse(bob.client, { city, minRent: 520 });
+    const first = await browse(t.bob.client, { city, minRent: 520 });
     expect((first.json() as Listing[]).length).toBe(20);
-    const second = await browse(bob.client, {
+    const second = await browse(t.bob.client, {
       city,
       minRent: 520,
       cursor: first.headers['x-next-cursor'] as string,
@@ -342,27 +334,27 @@ describe('GET /api/roommate-listings', () => {
     expect(filtered).toHaveLength(seen.filter((l) => l.rent >= 520).length);
 
     // An exact multiple of the page size ends without a cursor.
-    const exact = await browse(bob.client, { city, maxRent: 520 });
+    const exact = await browse(t.bob.client, { city, maxRent: 520 });
     expect(exact.json()).toHaveLength(20);
     expect(exact.headers['x-next-cursor']).toBeUndefined();
   });
 
   it('answers 304 to If-None-Match with the current ETag, and a new ETag once the list changes', async () => {
     const city = uniqueCity();
-    await createListing(alice.client, { city, title: 'First' });
-    const first = await browse(bob.client, { city });
+    await createListing(t.alice.client, { city, title: 'First' });
+    const first = await browse(t.bob.client, { city });
     const etag = first.headers.etag as string;
     expect(etag).toEqual(expect.any(String));
     expect(first.headers['cache-control']).toContain('private');
 
-    const again = await bob.client.get(`/api/roommate-listings?city=${encodeURIComponent(city)}`, {
+    const again = await t.bob.client.get(`/api/roommate-listings?city=${encodeURIComponent(city)}`, {
       'if-none-match': etag,
     });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
 
-    await createListing(alice.client, { city, title: 'Second' });
-    const changed = await bob.client.get(`/api/roommate-listings?city=${encodeURIComponent(city)}`, {
+    await createListing(t.alice.client, { city, title: 'Second' });
+    const changed = await t.bob.client.get(`/api/roommate-listings?city=${encodeURIComponent(city)}`, {
       'if-none-match': etag,
     });
     expect(changed.statusCode).toBe(200);

@@ -1,38 +1,13 @@
 // Roommate listings through the API: the fields of a new listing, and their defaults.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, signUp, type TestApp } from './helpers.ts';
-import { dataUrl, type Listing, listingsHelpers, NOW, type Person, TODAY } from './listings-setup.ts';
+import { describe, expect, it } from 'vitest';
+import { dataUrl, type Listing, setUpListingsApp, TODAY } from './listings-setup.ts';
 
-// The app's clock: every listing is created a second after the one before, so "newest first" is
-// decided by the test, and the default availableFrom is this day.
-let clock = NOW;
-
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({}, { now: () => clock });
-});
-afterAll(async () => {
-  await t.close();
-});
-
-const { postListing, createListing, rowCounts, expectRefusedCreate } = listingsHelpers(
-  () => t,
-  (ms) => {
-    clock += ms;
-  },
-);
-
-let alice: Person;
-let bob: Person;
-// Fresh people for each test: one person keeps at most CAPS.activeListingsPerUser active listings.
-beforeEach(async () => {
-  alice = await signUp(t.app, { firstName: 'Alice', lastName: 'Archer' });
-  bob = await signUp(t.app, { firstName: 'Bob', lastName: 'Baker' });
-});
+const t = setUpListingsApp();
+const { postListing, createListing, rowCounts, expectRefusedCreate } = t;
 
 describe('POST /api/roommate-listings: fields and defaults', () => {
   it("fills the SPEC defaults: private apartment, any, flexible, balanced, today, the user's e-mail, not featured", async () => {
-    const response = await postListing(alice.client, {
+    const response = await postListing(t.alice.client, {
       featured: true, // only an operator features a listing
       status: 'closed',
       utilities: '',
@@ -63,10 +38,10 @@ describe('POST /api/roommate-listings: fields and defaults', () => {
       amenities: [],
       featured: false,
       status: 'active',
-      contactInfo: alice.email,
-      createdBy: alice.user.id,
+      contactInfo: t.alice.email,
+      createdBy: t.alice.user.id,
       creator: { firstName: 'Alice', lastName: 'Archer' },
-      createdAt: new Date(clock).toISOString(),
+      createdAt: new Date(t.clock).toISOString(),
     });
     expect(listing.id).toEqual(expect.any(String));
     expect(listing).not.toHaveProperty('passwordHash');
@@ -74,18 +49,18 @@ describe('POST /api/roommate-listings: fields and defaults', () => {
   });
 
   it('treats absent or blank contactInfo as the e-mail, and absent or null utilities and availableTo as null', async () => {
-    const absent = await createListing(alice.client, { contactInfo: undefined });
-    expect(absent).toMatchObject({ contactInfo: alice.email, utilities: null, availableTo: null });
-    const blank = await createListing(alice.client, {
+    const absent = await createListing(t.alice.client, { contactInfo: undefined });
+    expect(absent).toMatchObject({ contactInfo: t.alice.email, utilities: null, availableTo: null });
+    const blank = await createListing(t.alice.client, {
       contactInfo: '   ',
       utilities: null,
       availableTo: null,
     });
-    expect(blank).toMatchObject({ contactInfo: alice.email, utilities: null, availableTo: null });
+    expect(blank).toMatchObject({ contactInfo: t.alice.email, utilities: null, availableTo: null });
   });
 
   it('stores every field as sent, trimmed, with whole-dollar strings accepted and lists de-duplicated', async () => {
-    const listing = await createListing(bob.client, {
+    const listing = await createListing(t.bob.client, {
       title: '  Room with a view  ',
       description: 'Bright room, shared kitchen.',
       rent: '950',
@@ -135,7 +110,7 @@ describe('POST /api/roommate-listings: fields and defaults', () => {
   });
 
   it('accepts rent 0 and utilities 0', async () => {
-    expect(await createListing(alice.client, { rent: 0, utilities: 0 })).toMatchObject({
+    expect(await createListing(t.alice.client, { rent: 0, utilities: 0 })).toMatchObject({
       rent: 0,
       utilities: 0,
     });
@@ -150,7 +125,7 @@ describe('POST /api/roommate-listings: fields and defaults', () => {
     ['any social preference', 'socialPreferences', ['balanced', 'introverted', 'extroverted', 'flexible']],
   ])('accepts %s', async (_label, field, values) => {
     for (const value of values) {
-      expect((await createListing(alice.client, { [field]: value }))[field as keyof Listing]).toBe(value);
+      expect((await createListing(t.alice.client, { [field]: value }))[field as keyof Listing]).toBe(value);
     }
   });
 
@@ -168,7 +143,7 @@ describe('POST /api/roommate-listings: fields and defaults', () => {
       'Furnished',
       'Balcony',
     ];
-    expect(await createListing(alice.client, { lifestylePreferences, amenities })).toMatchObject({
+    expect(await createListing(t.alice.client, { lifestylePreferences, amenities })).toMatchObject({
       lifestylePreferences,
       amenities,
     });
@@ -241,7 +216,7 @@ describe('POST /api/roommate-listings: fields and defaults', () => {
     ['a data URL with broken base64', { images: ['data:image/png;base64,***not base64***'] }, /photo/i],
     ['a photo that is not a string', { images: [42] }, /photo|images/i],
   ])('refuses %s with 400 naming the field, writing nothing', async (_label, overrides, message) => {
-    await expectRefusedCreate(alice.client, overrides, 400, message);
+    await expectRefusedCreate(t.alice.client, overrides, 400, message);
   });
 
   it.each([
@@ -250,7 +225,7 @@ describe('POST /api/roommate-listings: fields and defaults', () => {
     ['null', null],
   ])('refuses a body that is %s with 400', async (_label, payload) => {
     const before = await rowCounts();
-    const response = await alice.client.request({
+    const response = await t.alice.client.request({
       method: 'POST',
       url: '/api/roommate-listings',
       headers: { 'content-type': 'application/json' },

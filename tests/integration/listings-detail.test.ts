@@ -1,42 +1,11 @@
 // Roommate listings through the API: one's own listings, one listing, and the prefill from a
 // household.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, signUp, type TestApp } from './helpers.ts';
-import {
-  expectNotAvailable,
-  getListing,
-  type Listing,
-  listingsHelpers,
-  NOW,
-  type Person,
-} from './listings-setup.ts';
+import { describe, expect, it } from 'vitest';
+import { signUp } from './helpers.ts';
+import { expectNotAvailable, getListing, type Listing, setUpListingsApp } from './listings-setup.ts';
 
-// The app's clock: every listing is created a second after the one before, so "newest first" is
-// decided by the test, and the default availableFrom is this day.
-let clock = NOW;
-
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({}, { now: () => clock });
-});
-afterAll(async () => {
-  await t.close();
-});
-
-const { createListing } = listingsHelpers(
-  () => t,
-  (ms) => {
-    clock += ms;
-  },
-);
-
-let alice: Person;
-let bob: Person;
-// Fresh people for each test: one person keeps at most CAPS.activeListingsPerUser active listings.
-beforeEach(async () => {
-  alice = await signUp(t.app, { firstName: 'Alice', lastName: 'Archer' });
-  bob = await signUp(t.app, { firstName: 'Bob', lastName: 'Baker' });
-});
+const t = setUpListingsApp();
+const { createListing } = t;
 
 // ---- GET /my and GET /{id} ----------------------------------------------------------------------
 
@@ -73,35 +42,35 @@ describe('GET /api/roommate-listings/my', () => {
 
 describe('GET /api/roommate-listings/{id}', () => {
   it('shows an active listing to any signed-in user', async () => {
-    const listing = await createListing(alice.client, { description: 'Lovely' });
-    const response = await getListing(bob.client, listing.id);
+    const listing = await createListing(t.alice.client, { description: 'Lovely' });
+    const response = await getListing(t.bob.client, listing.id);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual(listing);
 
-    const cached = await bob.client.get(`/api/roommate-listings/${listing.id}`, {
+    const cached = await t.bob.client.get(`/api/roommate-listings/${listing.id}`, {
       'if-none-match': response.headers.etag as string,
     });
     expect(cached.statusCode).toBe(304);
   });
 
   it("answers 404 with the SPEC's message for a missing listing, or a closed one to anyone but its creator", async () => {
-    expectNotAvailable(await getListing(bob.client, 'no-such-listing'));
-    expectNotAvailable(await getListing(bob.client, '00000000-0000-0000-0000-000000000000'));
+    expectNotAvailable(await getListing(t.bob.client, 'no-such-listing'));
+    expectNotAvailable(await getListing(t.bob.client, '00000000-0000-0000-0000-000000000000'));
 
-    const listing = await createListing(alice.client, { title: 'Soon closed' });
-    await alice.client.patch(`/api/roommate-listings/${listing.id}`, { status: 'closed' });
-    const closed = await getListing(bob.client, listing.id);
+    const listing = await createListing(t.alice.client, { title: 'Soon closed' });
+    await t.alice.client.patch(`/api/roommate-listings/${listing.id}`, { status: 'closed' });
+    const closed = await getListing(t.bob.client, listing.id);
     expectNotAvailable(closed);
     expect(closed.body).not.toContain('Soon closed');
 
-    const own = await getListing(alice.client, listing.id);
+    const own = await getListing(t.alice.client, listing.id);
     expect(own.statusCode).toBe(200);
     expect(own.json()).toMatchObject({ id: listing.id, status: 'closed', title: 'Soon closed' });
   });
 
   it('answers a malformed id with 4xx, never 5xx', async () => {
     for (const id of ['a%00b', 'x'.repeat(101), '%E2%80%AE']) {
-      const response = await bob.client.get(`/api/roommate-listings/${id}`);
+      const response = await t.bob.client.get(`/api/roommate-listings/${id}`);
       expect(response.statusCode, `${id}: ${response.body}`).toBeGreaterThanOrEqual(400);
       expect(response.statusCode, `${id}: ${response.body}`).toBeLessThan(500);
     }

@@ -1,7 +1,7 @@
 // Roommate listings through the API: editing, closing, reopening and deleting a listing, and
 // every route without a session.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type Client, createTestApp, signUp, type TestApp } from './helpers.ts';
+import { describe, expect, it } from 'vitest';
+import type { Client } from './helpers.ts';
 import {
   browseTitles,
   dataUrl,
@@ -10,39 +10,13 @@ import {
   jpegOf,
   type Listing,
   listingBody,
-  listingsHelpers,
-  NOW,
-  type Person,
   PHOTO,
+  setUpListingsApp,
   uniqueCity,
 } from './listings-setup.ts';
 
-// The app's clock: every listing is created a second after the one before, so "newest first" is
-// decided by the test, and the default availableFrom is this day.
-let clock = NOW;
-
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({}, { now: () => clock });
-});
-afterAll(async () => {
-  await t.close();
-});
-
-const { createListing, rowCounts } = listingsHelpers(
-  () => t,
-  (ms) => {
-    clock += ms;
-  },
-);
-
-let alice: Person;
-let bob: Person;
-// Fresh people for each test: one person keeps at most CAPS.activeListingsPerUser active listings.
-beforeEach(async () => {
-  alice = await signUp(t.app, { firstName: 'Alice', lastName: 'Archer' });
-  bob = await signUp(t.app, { firstName: 'Bob', lastName: 'Baker' });
-});
+const t = setUpListingsApp();
+const { createListing, rowCounts } = t;
 
 // ---- PATCH and DELETE ---------------------------------------------------------------------------
 
@@ -52,9 +26,13 @@ describe('PATCH /api/roommate-listings/{id}', () => {
 
   it('lets the creator edit fields; searches and the city filter follow the edit', async () => {
     const city = uniqueCity();
-    const listing = await createListing(alice.client, { city, title: 'Before', availableFrom: '2026-04-01' });
-    clock += 1000;
-    const response = await patch(alice.client, listing.id, {
+    const listing = await createListing(t.alice.client, {
+      city,
+      title: 'Before',
+      availableFrom: '2026-04-01',
+    });
+    t.clock += 1000;
+    const response = await patch(t.alice.client, listing.id, {
       title: '  After  ',
       description: 'Now with a balcony',
       rent: 925,
@@ -85,35 +63,35 @@ describe('PATCH /api/roommate-listings/{id}', () => {
       contactInfo: 'call 555-0199',
       featured: false,
     });
-    expect((await getListing(bob.client, listing.id)).json()).toEqual(edited);
-    expect(await browseTitles(bob.client, { city: `${city} north`, q: 'balcony' })).toEqual(['After']);
-    expect(await browseTitles(bob.client, { city })).toEqual([]);
+    expect((await getListing(t.bob.client, listing.id)).json()).toEqual(edited);
+    expect(await browseTitles(t.bob.client, { city: `${city} north`, q: 'balcony' })).toEqual(['After']);
+    expect(await browseTitles(t.bob.client, { city })).toEqual([]);
 
     // Clearing optional fields with null.
-    const cleared = await patch(alice.client, listing.id, {
+    const cleared = await patch(t.alice.client, listing.id, {
       description: null,
       utilities: null,
       availableTo: null,
     });
     expect(cleared.statusCode).toBe(200);
     expect(cleared.json()).toMatchObject({ description: null, utilities: null, availableTo: null });
-    expect(await browseTitles(bob.client, { city: `${city} North`, q: 'balcony' })).toEqual([]);
+    expect(await browseTitles(t.bob.client, { city: `${city} North`, q: 'balcony' })).toEqual([]);
   });
 
   it('lets the creator close and reopen a listing', async () => {
     const city = uniqueCity();
-    const listing = await createListing(alice.client, { city, title: 'Open and shut' });
+    const listing = await createListing(t.alice.client, { city, title: 'Open and shut' });
 
-    const closed = await patch(alice.client, listing.id, { status: 'closed' });
+    const closed = await patch(t.alice.client, listing.id, { status: 'closed' });
     expect(closed.statusCode).toBe(200);
     expect(closed.json()).toMatchObject({ status: 'closed' });
-    expect(await browseTitles(bob.client, { city })).toEqual([]);
-    expectNotAvailable(await getListing(bob.client, listing.id));
+    expect(await browseTitles(t.bob.client, { city })).toEqual([]);
+    expectNotAvailable(await getListing(t.bob.client, listing.id));
 
-    const reopened = await patch(alice.client, listing.id, { status: 'active' });
+    const reopened = await patch(t.alice.client, listing.id, { status: 'active' });
     expect(reopened.statusCode).toBe(200);
     expect(reopened.json()).toEqual(listing);
-    expect(await browseTitles(bob.client, { city })).toEqual(['Open and shut']);
+    expect(await browseTitles(t.bob.client, { city })).toEqual(['Open and shut']);
   });
 
   it.each<[string, Record<string, unknown>, string | RegExp]>([
@@ -145,57 +123,57 @@ describe('PATCH /api/roommate-listings/{id}', () => {
     ['an unknown amenity', { amenities: ['Sauna'] }, /amenities/],
     ['an availableFrom that is not a date', { availableFrom: 'soon' }, /^Available from must be a date/],
   ])('refuses %s with 400 and changes nothing', async (_label, body, message) => {
-    const listing = await createListing(alice.client, {
+    const listing = await createListing(t.alice.client, {
       availableFrom: '2026-04-01',
       availableTo: '2026-06-01',
     });
-    const response = await patch(alice.client, listing.id, body);
+    const response = await patch(t.alice.client, listing.id, body);
     expect(response.statusCode, response.body).toBe(400);
     const text = (response.json() as { message: string }).message;
     if (typeof message === 'string') expect(text).toBe(message);
     else expect(text).toMatch(message);
-    expect((await getListing(alice.client, listing.id)).json()).toEqual(listing);
+    expect((await getListing(t.alice.client, listing.id)).json()).toEqual(listing);
   });
 
   it("answers 403 to someone else's edit, close or reopen, and changes nothing", async () => {
-    const listing = await createListing(alice.client, { title: 'Mine' });
+    const listing = await createListing(t.alice.client, { title: 'Mine' });
     for (const body of [{ title: 'Hijacked' }, { status: 'closed' }, { rent: 1 }]) {
-      const response = await patch(bob.client, listing.id, body);
+      const response = await patch(t.bob.client, listing.id, body);
       expect(response.statusCode).toBe(403);
       expect(typeof (response.json() as { message: string }).message).toBe('string');
     }
-    expect((await getListing(alice.client, listing.id)).json()).toEqual(listing);
+    expect((await getListing(t.alice.client, listing.id)).json()).toEqual(listing);
 
     // Once closed, the listing does not exist for others at all.
-    await patch(alice.client, listing.id, { status: 'closed' });
-    const reopen = await patch(bob.client, listing.id, { status: 'active' });
+    await patch(t.alice.client, listing.id, { status: 'closed' });
+    const reopen = await patch(t.bob.client, listing.id, { status: 'active' });
     expect(reopen.statusCode).toBe(404);
-    expect((await getListing(alice.client, listing.id)).json()).toMatchObject({
+    expect((await getListing(t.alice.client, listing.id)).json()).toMatchObject({
       status: 'closed',
       title: 'Mine',
     });
   });
 
   it('answers 404 for a listing that does not exist', async () => {
-    const response = await patch(alice.client, 'no-such-listing', { title: 'x' });
+    const response = await patch(t.alice.client, 'no-such-listing', { title: 'x' });
     expect(response.statusCode).toBe(404);
   });
 });
 
 describe('DELETE /api/roommate-listings/{id}', () => {
   it('lets the creator delete the listing with 204; its photos are gone too', async () => {
-    const listing = await createListing(alice.client, {
+    const listing = await createListing(t.alice.client, {
       images: [PHOTO, dataUrl(await jpegOf(50, 40), 'image/jpeg')],
     });
     const urls = [...listing.images, ...listing.cardImages];
     for (const url of urls) expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(200);
     const before = await rowCounts();
 
-    const response = await alice.client.delete(`/api/roommate-listings/${listing.id}`);
+    const response = await t.alice.client.delete(`/api/roommate-listings/${listing.id}`);
     expect(response.statusCode).toBe(204);
     expect(response.body).toBe('');
 
-    expectNotAvailable(await getListing(alice.client, listing.id));
+    expectNotAvailable(await getListing(t.alice.client, listing.id));
     for (const url of urls) expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(404);
     expect(await rowCounts()).toEqual({
       listings: before.listings - 1,
@@ -203,25 +181,25 @@ describe('DELETE /api/roommate-listings/{id}', () => {
       listingImages: before.listingImages - 2,
     });
     expect(
-      ((await alice.client.get('/api/roommate-listings/my')).json() as Listing[]).map((l) => l.id),
+      ((await t.alice.client.get('/api/roommate-listings/my')).json() as Listing[]).map((l) => l.id),
     ).not.toContain(listing.id);
-    expect((await alice.client.delete(`/api/roommate-listings/${listing.id}`)).statusCode).toBe(404);
+    expect((await t.alice.client.delete(`/api/roommate-listings/${listing.id}`)).statusCode).toBe(404);
   });
 
   it('lets the creator delete a closed listing', async () => {
-    const listing = await createListing(alice.client);
-    await alice.client.patch(`/api/roommate-listings/${listing.id}`, { status: 'closed' });
-    expect((await alice.client.delete(`/api/roommate-listings/${listing.id}`)).statusCode).toBe(204);
-    expect((await getListing(alice.client, listing.id)).statusCode).toBe(404);
+    const listing = await createListing(t.alice.client);
+    await t.alice.client.patch(`/api/roommate-listings/${listing.id}`, { status: 'closed' });
+    expect((await t.alice.client.delete(`/api/roommate-listings/${listing.id}`)).statusCode).toBe(204);
+    expect((await getListing(t.alice.client, listing.id)).statusCode).toBe(404);
   });
 
   it("answers 403 to someone else's delete and keeps the listing and its photos", async () => {
-    const listing = await createListing(alice.client);
+    const listing = await createListing(t.alice.client);
     const before = await rowCounts();
-    const response = await bob.client.delete(`/api/roommate-listings/${listing.id}`);
+    const response = await t.bob.client.delete(`/api/roommate-listings/${listing.id}`);
     expect(response.statusCode).toBe(403);
     expect(typeof (response.json() as { message: string }).message).toBe('string');
-    expect((await getListing(bob.client, listing.id)).json()).toEqual(listing);
+    expect((await getListing(t.bob.client, listing.id)).json()).toEqual(listing);
     expect(await rowCounts()).toEqual(before);
     expect((await t.app.inject({ method: 'GET', url: listing.images[0]! })).statusCode).toBe(200);
   });
@@ -240,7 +218,7 @@ describe('without a session', () => {
     ['PATCH', '/api/roommate-listings/LISTING'],
     ['DELETE', '/api/roommate-listings/LISTING'],
   ] as const)('%s %s answers 401 and changes nothing', async (method, route) => {
-    const listing = await createListing(alice.client);
+    const listing = await createListing(t.alice.client);
     const before = await rowCounts();
     const response = await t.app.inject({
       method,
@@ -252,6 +230,6 @@ describe('without a session', () => {
     expect(typeof (response.json() as { message: string }).message).toBe('string');
     expect(response.body).not.toContain(listing.title);
     expect(await rowCounts()).toEqual(before);
-    expect((await getListing(alice.client, listing.id)).json()).toEqual(listing);
+    expect((await getListing(t.alice.client, listing.id)).json()).toEqual(listing);
   });
 });

@@ -1,41 +1,23 @@
 // Roommate listings: the operator's command that features a listing (npm run listings:feature).
 
 import { spawn } from 'node:child_process';
+
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildApp } from '#server/app.ts';
+
 import { openMigratedDatabase } from '#server/db/database.ts';
-import { createTestApp, signUp, type TestApp, testConfig, testEngine } from './helpers.ts';
-import { browseTitles, getListing, type Listing, listingsHelpers, NOW } from './listings-setup.ts';
 
-// The app's clock: every listing is created a second after the one before, so "newest first" is
-// decided by the test, and the default availableFrom is this day.
-let clock = NOW;
+import { createTestApp, signUp, testConfig, testEngine } from './helpers.ts';
+import { browseTitles, getListing, type Listing, setUpListingsApp } from './listings-setup.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({}, { now: () => clock });
-});
-afterAll(async () => {
-  await t.close();
-});
-
-const { createListing } = listingsHelpers(
-  () => t,
-  (ms) => {
-    clock += ms;
-  },
-);
-
-// Fresh people for each test: one person keeps at most CAPS.activeListingsPerUser active listings.
-beforeEach(async () => {
-  await signUp(t.app, { firstName: 'Alice', lastName: 'Archer' });
-  await signUp(t.app, { firstName: 'Bob', lastName: 'Baker' });
-});
+const t = setUpListingsApp();
+const { createListing } = t;
 
 // ---- the operator command -----------------------------------------------------------------------
 
@@ -73,7 +55,7 @@ async function appForOperator(): Promise<{
   close: () => Promise<void>;
 }> {
   if (testEngine === 'postgres') {
-    const pg = await createTestApp({}, { now: () => clock });
+    const pg = await createTestApp({}, { now: () => t.clock });
     const url = process.env.TEST_DATABASE_URL as string;
     return {
       app: pg.app,
@@ -83,7 +65,7 @@ async function appForOperator(): Promise<{
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hearth-listings-'));
   const database = await openMigratedDatabase({ engine: 'sqlite', file: path.join(dataDir, 'hearth.db') });
-  const app = await buildApp(testConfig(), { database, sweepIntervalMs: null, now: () => clock });
+  const app = await buildApp(testConfig(), { database, sweepIntervalMs: null, now: () => t.clock });
   await app.ready();
   return {
     app,

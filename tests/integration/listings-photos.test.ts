@@ -1,41 +1,23 @@
 // Roommate listings through the API: the photos of a new listing.
 
 import { randomBytes } from 'node:crypto';
+
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, signUp, type TestApp } from './helpers.ts';
+import { describe, expect, it } from 'vitest';
 import {
   dataUrl,
   getListing,
   jpegOf,
   listingBody,
-  listingsHelpers,
-  NOW,
-  type Person,
   PHOTO,
   pngOf,
+  setUpListingsApp,
   solid,
 } from './listings-setup.ts';
 
-// The app's clock: every listing is created a second after the one before, so "newest first" is
-// decided by the test, and the default availableFrom is this day.
-let clock = NOW;
-
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({}, { now: () => clock });
-});
-afterAll(async () => {
-  await t.close();
-});
-
-const { createListing, expectRefusedCreate, rowCounts } = listingsHelpers(
-  () => t,
-  (ms) => {
-    clock += ms;
-  },
-);
+const t = setUpListingsApp();
+const { createListing, expectRefusedCreate, rowCounts } = t;
 
 const IMAGE_URL = /^\/api\/images\/[A-Za-z0-9_-]+$/;
 
@@ -53,14 +35,6 @@ async function imageMeta(app: FastifyInstance, url: string) {
   return { meta: await sharp(response.rawPayload).metadata(), bytes: response.rawPayload };
 }
 
-let alice: Person;
-let bob: Person;
-// Fresh people for each test: one person keeps at most CAPS.activeListingsPerUser active listings.
-beforeEach(async () => {
-  alice = await signUp(t.app, { firstName: 'Alice', lastName: 'Archer' });
-  bob = await signUp(t.app, { firstName: 'Bob', lastName: 'Baker' });
-});
-
 // ---- POST ---------------------------------------------------------------------------------------
 
 describe('POST /api/roommate-listings: photos', () => {
@@ -68,7 +42,7 @@ describe('POST /api/roommate-listings: photos', () => {
     const wide = dataUrl(await jpegOf(3000, 2000), 'image/jpeg');
     const tall = dataUrl(await pngOf(900, 2400));
     const small = dataUrl(await pngOf(300, 200));
-    const listing = await createListing(alice.client, { images: [wide, tall, small] });
+    const listing = await createListing(t.alice.client, { images: [wide, tall, small] });
 
     expect(listing.images).toHaveLength(3);
     expect(listing.cardImages).toHaveLength(3);
@@ -94,18 +68,18 @@ describe('POST /api/roommate-listings: photos', () => {
       [300, 200],
     ]);
 
-    const image = await alice.client.get(listing.cardImages[0]!);
+    const image = await t.alice.client.get(listing.cardImages[0]!);
     expect(image.headers['cache-control']).toBe('public, max-age=31536000, immutable');
 
     // What was answered is what is stored.
-    expect((await getListing(bob.client, listing.id)).json()).toEqual(listing);
+    expect((await getListing(t.bob.client, listing.id)).json()).toEqual(listing);
   });
 
   it('accepts 10 photos and refuses 11 with 400, writing nothing', async () => {
-    const ten = await createListing(alice.client, { images: Array(10).fill(PHOTO) });
+    const ten = await createListing(t.alice.client, { images: Array(10).fill(PHOTO) });
     expect(ten.images).toHaveLength(10);
     expect(ten.cardImages).toHaveLength(10);
-    await expectRefusedCreate(alice.client, { images: Array(11).fill(PHOTO) }, 400, 'At most 10 photos');
+    await expectRefusedCreate(t.alice.client, { images: Array(11).fill(PHOTO) }, 400, 'At most 10 photos');
   });
 
   it('strips EXIF (GPS position, camera) from both sizes of a JPEG', async () => {
@@ -126,7 +100,7 @@ describe('POST /api/roommate-listings: photos', () => {
     expect(sent.exif?.toString('latin1')).toContain('HearthCam');
     expect(sent.exif?.length).toBeGreaterThan(100);
 
-    const listing = await createListing(alice.client, { images: [dataUrl(withGps, 'image/jpeg')] });
+    const listing = await createListing(t.alice.client, { images: [dataUrl(withGps, 'image/jpeg')] });
     for (const url of [listing.images[0]!, listing.cardImages[0]!]) {
       const { meta, bytes } = await imageMeta(t.app, url);
       expect(meta.format).toBe('webp');
@@ -138,14 +112,19 @@ describe('POST /api/roommate-listings: photos', () => {
 
   it('refuses a text file sent as data:image/png with 400 "Please select an image file"', async () => {
     const text = 'just some notes, not a picture\n'.repeat(20);
-    await expectRefusedCreate(alice.client, { images: [dataUrl(text)] }, 400, 'Please select an image file');
+    await expectRefusedCreate(
+      t.alice.client,
+      { images: [dataUrl(text)] },
+      400,
+      'Please select an image file',
+    );
   });
 
   it('refuses an SVG (it can carry scripts) with 400 "Please select an image file"', async () => {
     const svg =
       '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>';
     await expectRefusedCreate(
-      alice.client,
+      t.alice.client,
       { images: [dataUrl(svg, 'image/svg+xml')] },
       400,
       'Please select an image file',
@@ -154,7 +133,7 @@ describe('POST /api/roommate-listings: photos', () => {
 
   it('refuses the whole listing when only the second photo is bad, leaving no images behind', async () => {
     await expectRefusedCreate(
-      alice.client,
+      t.alice.client,
       { images: [PHOTO, dataUrl('not an image at all')] },
       400,
       'Please select an image file',
@@ -164,7 +143,7 @@ describe('POST /api/roommate-listings: photos', () => {
   it('refuses a truncated image with 400, not 500', async () => {
     const whole = await incompressiblePng(200, 200);
     await expectRefusedCreate(
-      alice.client,
+      t.alice.client,
       { images: [dataUrl(whole.subarray(0, Math.floor(whole.length / 2)))] },
       400,
       /./,
@@ -175,7 +154,7 @@ describe('POST /api/roommate-listings: photos', () => {
     const tooBig = await incompressiblePng(1400, 1300);
     expect(tooBig.length).toBeGreaterThanOrEqual(5 * 1024 * 1024);
     await expectRefusedCreate(
-      alice.client,
+      t.alice.client,
       { images: [PHOTO, dataUrl(tooBig)] },
       413,
       'Image must be smaller than 5MB',
@@ -186,7 +165,7 @@ describe('POST /api/roommate-listings: photos', () => {
     const wayTooBig = await incompressiblePng(1600, 1550);
     expect(wayTooBig.length).toBeGreaterThan(7 * 1024 * 1024);
     await expectRefusedCreate(
-      alice.client,
+      t.alice.client,
       { images: [dataUrl(wayTooBig)] },
       413,
       'Image must be smaller than 5MB',
@@ -197,7 +176,7 @@ describe('POST /api/roommate-listings: photos', () => {
     const nearLimit = await incompressiblePng(1280, 1300);
     expect(nearLimit.length).toBeLessThan(5 * 1024 * 1024);
     expect(nearLimit.length).toBeGreaterThan(4.7 * 1024 * 1024);
-    const listing = await createListing(alice.client, { images: [dataUrl(nearLimit)] });
+    const listing = await createListing(t.alice.client, { images: [dataUrl(nearLimit)] });
     const { meta } = await imageMeta(t.app, listing.cardImages[0]!);
     expect([meta.width, meta.height]).toEqual([630, 640]);
   });
@@ -205,16 +184,16 @@ describe('POST /api/roommate-listings: photos', () => {
   it('answers a 60 MB JSON body with 413 or 400, never 5xx, and writes nothing', async () => {
     const before = await rowCounts();
     const huge = `data:image/png;base64,${'A'.repeat(60 * 1024 * 1024)}`;
-    const response = await alice.client.post('/api/roommate-listings', listingBody({ images: [huge] }));
+    const response = await t.alice.client.post('/api/roommate-listings', listingBody({ images: [huge] }));
     expect([400, 413]).toContain(response.statusCode);
     expect(typeof (response.json() as { message: string }).message).toBe('string');
     expect(await rowCounts()).toEqual(before);
 
-    const listing = await createListing(alice.client);
-    const patch = await alice.client.patch(`/api/roommate-listings/${listing.id}`, {
+    const listing = await createListing(t.alice.client);
+    const patch = await t.alice.client.patch(`/api/roommate-listings/${listing.id}`, {
       description: 'x'.repeat(60 * 1024 * 1024),
     });
     expect([400, 413]).toContain(patch.statusCode);
-    expect((await getListing(alice.client, listing.id)).json()).toEqual(listing);
+    expect((await getListing(t.alice.client, listing.id)).json()).toEqual(listing);
   });
 });

@@ -1,12 +1,11 @@
-// What the listings-*.test.ts files share: the listing the API answers, photos, and helpers that
-// post, browse and read listings. Each file sets up its own app and database in its beforeAll and
-// binds listingsHelpers to it.
+// What the listings-*.test.ts files share: the listing the API answers, photos, the app each file
+// sets up with setUpListingsApp, and helpers that post, browse and read listings.
 import { randomBytes } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import sharp from 'sharp';
-import { expect } from 'vitest';
-import type { Client, signUp, TestApp } from './helpers.ts';
+import { beforeEach, expect } from 'vitest';
+import { type Client, type FileApp, setUpTestApp, signUp } from './helpers.ts';
 
 /** The app's clock at the start of the file; the default availableFrom is TODAY. */
 export const NOW = Date.parse('2026-03-11T12:00:00.000Z');
@@ -73,12 +72,26 @@ export const listingBody = (overrides: Record<string, unknown> = {}) => ({
 });
 
 /**
- * The helpers that work on a test file's own app and clock: every listing is posted a second
- * after the one before.
+ * Registers the calling file's hooks (its own app and database, and Alice and Bob signed up
+ * afresh for each test: one person keeps at most CAPS.activeListingsPerUser active listings) and
+ * returns them with the helpers that work on them. The app's clock is not reset between tests:
+ * every listing is posted a second after the one before, so "newest first" is decided by the
+ * test, and the default availableFrom is TODAY.
  */
-export function listingsHelpers(testApp: () => TestApp, advanceClock: (ms: number) => void) {
+export function setUpListingsApp() {
+  const app = setUpTestApp(NOW, { resetEachTest: false });
+  // Both are signed up before each test reads them.
+  const t = Object.assign(app, listingsHelpers(app), { alice: {} as Person, bob: {} as Person });
+  beforeEach(async () => {
+    t.alice = await signUp(t.app, { firstName: 'Alice', lastName: 'Archer' });
+    t.bob = await signUp(t.app, { firstName: 'Bob', lastName: 'Baker' });
+  });
+  return t;
+}
+
+function listingsHelpers(t: FileApp) {
   function postListing(client: Client, overrides: Record<string, unknown> = {}) {
-    advanceClock(1000);
+    t.clock += 1000;
     return client.post('/api/roommate-listings', listingBody(overrides));
   }
 
@@ -91,7 +104,7 @@ export function listingsHelpers(testApp: () => TestApp, advanceClock: (ms: numbe
   async function rowCounts() {
     const count = async (table: string) => {
       const result = await sql<{ n: number | string }>`select count(*) as n from ${sql.table(table)}`.execute(
-        testApp().database.db,
+        t.database.db,
       );
       return Number(result.rows[0]?.n);
     };
