@@ -20,6 +20,8 @@ interface Acknowledged {
   expenses: Map<string, number>;
   chores: Set<string>;
   doneChores: Set<string>;
+  /** Called on each acknowledged completion. */
+  onDone: () => void;
   /** Complete answers that were not 2xx: there should be none (a kill only cuts connections). */
   unexpected: string[];
 }
@@ -71,7 +73,10 @@ async function writeLoop(
       const choreId = chore.json().id as string;
       acked.chores.add(choreId);
       const done = await me.request(port, 'PATCH', `/api/chores/${choreId}`, { status: 'done' });
-      if (check('chore done', done, 200)) acked.doneChores.add(choreId);
+      if (check('chore done', done, 200)) {
+        acked.doneChores.add(choreId);
+        acked.onDone();
+      }
     } catch {
       // The server died under this request: nothing was acknowledged. The next round (if the
       // kill has not been noticed yet) meets a refused connection just as harmlessly.
@@ -153,8 +158,12 @@ async function crashAndRecover(env: Record<string, string>, config: DatabaseConf
     expenses: new Map(),
     chores: new Set(),
     doneChores: new Set(),
+    onDone: () => {},
     unexpected: [],
   };
+  const firstDone = new Promise<void>((resolve) => {
+    acked.onDone = resolve;
+  });
 
   for (let kill = 1; kill <= KILLS; kill += 1) {
     let stopped = false;
@@ -163,6 +172,9 @@ async function crashAndRecover(env: Record<string, string>, config: DatabaseConf
         writeLoop(port, person, home.people, () => stopped, acked),
       ),
     );
+    // The first crash waits until a write of every kind has gone through, so the load is known to
+    // reach them all however slowly the server starts; every crash then comes at a random moment.
+    if (kill === 1) await firstDone;
     // The only wait that is not on an event: the random moment of the crash.
     await new Promise((resolve) => setTimeout(resolve, randomInt(100, 601)));
     stopped = true;
