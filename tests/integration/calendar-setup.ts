@@ -1,34 +1,19 @@
 // What the calendar-*.test.ts files share: the event the API answers, the app each file sets up
 // with setUpCalendarApp, and helpers that sign people up, create and list events and read the
 // calendar feed.
+
 import type { FastifyInstance } from 'fastify';
 import ICAL from 'ical.js';
 import { expect } from 'vitest';
+import type { CalendarOccurrence } from '#shared/calendar-view.ts';
 import { Client, type FileApp, setUpTestApp, signUp } from './helpers.ts';
 
 /** The app's clock at the start of every test: a Wednesday. */
+/** An event or occurrence as the API answers it. */
+export type EventView = CalendarOccurrence;
+
 export const NOW = Date.parse('2026-03-11T12:00:00.000Z');
 
-export interface EventView {
-  id: string;
-  title: string;
-  description: string | null;
-  notes: string | null;
-  location: string | null;
-  startDate: string;
-  endDate: string;
-  allDay: boolean;
-  eventType: string;
-  color: string;
-  recurrence: string | null;
-  reminder: string;
-  attendees: string[];
-  timeZone: string;
-  createdBy: string | null;
-  createdAt: string;
-  updatedAt: string;
-  seriesStart: string;
-}
 export interface Person {
   client: Client;
   user: { id: string; email: string };

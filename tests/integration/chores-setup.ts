@@ -1,43 +1,17 @@
 // What the chores-*.test.ts files share: the chore and leaderboard rows the API answers, the
 // app each file sets up with setUpChoresApp, and helpers that create, change, complete and list
 // chores.
+
 import { expect } from 'vitest';
+import type { ChoreView as ChoreAnswer } from '#shared/chore-view.ts';
 import { householdOf, type Member, setUpTestApp } from './helpers.ts';
 
 /** The app's clock at the start of every test: a Wednesday. */
 export const NOW = Date.parse('2026-03-11T12:00:00.000Z');
 
-export interface Subtask {
-  text: string;
-  done: boolean;
-}
-export interface ChoreView {
-  id: string;
-  seriesId: string;
-  title: string;
-  description: string | null;
-  status: 'todo' | 'doing' | 'done';
-  priority: string;
-  category: string;
-  dueDate: string;
-  timeZone: string;
-  completedAt: string | null;
-  completedBy: string | null;
-  assignedTo: string | null;
-  assignedUser: { id: string; firstName: string; lastName: string } | null;
-  recurrence: string | null;
-  rotation: string;
-  reminder: string;
-  estimatedDuration: number;
-  subtasks: Subtask[];
-  notes: string | null;
-  streak: number;
-  points: number;
-  onTime: boolean | null;
-  createdAt: string;
-  updatedAt: string;
-  nextOccurrence?: ChoreView | null;
-}
+/** A chore as the API answers it; a completion's answer also carries the next occurrence. */
+export type ChoreView = ChoreAnswer & { nextOccurrence?: ChoreAnswer | null };
+
 export interface LeaderboardRow {
   userId: string;
   points: number;

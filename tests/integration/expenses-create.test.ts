@@ -1,11 +1,11 @@
 // Expenses through the API: creating one, its splits and the checks on what is sent.
 import { describe, expect, it } from 'vitest';
+import type { ExpenseView } from '#shared/expense-view.ts';
 import {
   addExpense,
   amountsBy,
   balance,
   cents,
-  type ExpenseView,
   list,
   NOW,
   payload,

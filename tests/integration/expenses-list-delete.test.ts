@@ -1,9 +1,9 @@
 // Expenses through the API: the list, its pages, and deleting (to the trash) and restoring.
 import { describe, expect, it } from 'vitest';
+import type { ExpenseView } from '#shared/expense-view.ts';
 import {
   addExpense,
   balance,
-  type ExpenseView,
   list,
   NOW,
   parseCsv,

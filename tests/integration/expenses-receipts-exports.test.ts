@@ -2,10 +2,10 @@
 
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import type { ExpenseView } from '#shared/expense-view.ts';
 import {
   addExpense,
   cents,
-  type ExpenseView,
   list,
   multipart,
   NOW,

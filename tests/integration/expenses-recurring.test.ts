@@ -5,12 +5,11 @@ import { describe, expect, it } from 'vitest';
 import { buildApp } from '#server/app.ts';
 
 import { runDueRecurringExpenses } from '#server/features/expenses/queries.ts';
-
+import type { ExpenseView } from '#shared/expense-view.ts';
 import {
   addExpense,
   amountsBy,
   balance,
-  type ExpenseView,
   list,
   NOW,
   settle,

@@ -1,9 +1,11 @@
 // What the expenses-*.test.ts files share: the shapes the API answers, the app each file sets up
 // with setUpExpensesApp, and helpers that sign people up, add expenses and read the lists and
 // balances. The ledger-*.test.ts files use some of them too.
+
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { expect } from 'vitest';
+import type { ExpenseView } from '#shared/expense-view.ts';
 import type { HouseholdBalancesView, PaymentView } from '#shared/ledger-view.ts';
 import { parseDollarsToCents } from '#shared/money.ts';
 import { type Client, householdOf, type Member, setUpTestApp } from './helpers.ts';
@@ -26,28 +28,6 @@ export interface SplitView {
   amount: string;
   settled: boolean;
   settledAt: string | null;
-}
-export interface ExpenseView {
-  id: string;
-  title: string;
-  amount: string;
-  category: string;
-  description: string | null;
-  notes: string | null;
-  receiptUrl: string | null;
-  paidBy: string | null;
-  paidByUser: UserView | null;
-  date: string;
-  createdAt: string;
-  splitType: string;
-  isRecurring: boolean;
-  recurrenceFrequency: string | null;
-  recurrenceSourceId: string | null;
-  recurringEndDate: string | null;
-  nextOccurrenceDate: string | null;
-  splits: SplitView[];
-  settledPercent: number;
-  fullySettled: boolean;
 }
 export type Person = Member;
 

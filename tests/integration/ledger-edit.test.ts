@@ -1,13 +1,12 @@
 // The money ledger through the API (docs/money.md): editing an expense.
 import { describe, expect, it } from 'vitest';
+import type { ExpenseView } from '#shared/expense-view.ts';
 import { expenseMessages } from '#shared/expenses.ts';
-
 import {
   activity,
   addExpense,
   balance,
   cents,
-  type ExpenseView,
   editExpense,
   expenses,
   explain,

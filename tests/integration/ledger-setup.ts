@@ -1,8 +1,10 @@
 // What the ledger-*.test.ts files share: the shapes the API answers, the app each file sets up
 // with setUpLedgerApp, and helpers that add expenses, record payments and read the ledger
 // (docs/money.md). People, shares and settling come from expenses-setup.ts.
+
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
+import type { ExpenseView } from '#shared/expense-view.ts';
 import type {
   ActivityPageView,
   BalanceTotalsView,
@@ -27,18 +29,6 @@ export interface SplitView {
   amount: string;
   settled: boolean;
   settledAt: string | null;
-}
-export interface ExpenseView {
-  id: string;
-  title: string;
-  amount: string;
-  category: string;
-  notes: string | null;
-  paidBy: string | null;
-  date: string;
-  splitType: string;
-  splits: SplitView[];
-  fullySettled: boolean;
 }
 export const ZERO: BalanceTotalsView = { totalOwed: 0, totalOwing: 0, net: 0 };
 export const MEMBERS_ONLY = 'Both people in a payment must be members of your household';

@@ -1,6 +1,7 @@
 // Roommate listings through the API: the fields of a new listing, and their defaults.
 import { describe, expect, it } from 'vitest';
-import { dataUrl, type Listing, setUpListingsApp, TODAY } from './listings-setup.ts';
+import type { ListingView as Listing } from '#shared/listing-view.ts';
+import { dataUrl, setUpListingsApp, TODAY } from './listings-setup.ts';
 
 const t = setUpListingsApp();
 const { postListing, createListing, rowCounts, expectRefusedCreate } = t;

@@ -12,9 +12,9 @@ import { describe, expect, it } from 'vitest';
 import { buildApp } from '#server/app.ts';
 
 import { openMigratedDatabase } from '#server/db/database.ts';
-
+import type { ListingView as Listing } from '#shared/listing-view.ts';
 import { createTestApp, signUp, testConfig, testEngine } from './helpers.ts';
-import { browseTitles, getListing, type Listing, setUpListingsApp } from './listings-setup.ts';
+import { browseTitles, getListing, setUpListingsApp } from './listings-setup.ts';
 
 const t = setUpListingsApp();
 const { createListing } = t;

@@ -1,10 +1,12 @@
 // What the listings-*.test.ts files share: the listing the API answers, photos, the app each file
 // sets up with setUpListingsApp, and helpers that post, browse and read listings.
+
 import { randomBytes } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import sharp from 'sharp';
 import { beforeEach, expect } from 'vitest';
+import type { ListingView as Listing } from '#shared/listing-view.ts';
 import { type Client, type FileApp, setUpTestApp, signUp } from './helpers.ts';
 
 /** The app's clock at the start of the file; the default availableFrom is TODAY. */
@@ -12,38 +14,6 @@ export const NOW = Date.parse('2026-03-11T12:00:00.000Z');
 export const TODAY = '2026-03-11';
 
 const NOT_AVAILABLE = 'This listing may have been removed or is no longer available.';
-
-export interface Listing {
-  id: string;
-  title: string;
-  description: string | null;
-  rent: number;
-  utilities: number | null;
-  location: string;
-  city: string;
-  state: string | null;
-  zipCode: string | null;
-  university: string | null;
-  distanceToCampus: string | null;
-  availableFrom: string;
-  availableTo: string | null;
-  roomType: string;
-  housingType: string;
-  genderPreference: string;
-  studentYear: string;
-  studyHabits: string;
-  socialPreferences: string;
-  lifestylePreferences: string[];
-  amenities: string[];
-  images: string[];
-  cardImages: string[];
-  featured: boolean;
-  status: 'active' | 'closed';
-  contactInfo: string;
-  createdBy: string;
-  creator: { firstName: string; lastName: string } | null;
-  createdAt: string;
-}
 
 export type Person = Awaited<ReturnType<typeof signUp>>;
 
