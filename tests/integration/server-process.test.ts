@@ -10,7 +10,7 @@ import { strFromU8, unzipSync } from 'fflate';
 import { sql } from 'kysely';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '#server/db/database.ts';
+import { openDatabase, openMigratedDatabase } from '#server/db/database.ts';
 import { PASSWORD, testEngine, uniqueEmail } from './helpers.ts';
 
 /**
@@ -21,6 +21,7 @@ import { PASSWORD, testEngine, uniqueEmail } from './helpers.ts';
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const tempRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'hearth-process-'));
 let pgSchema: string | null = null;
+let neighbourSchema: string | null = null;
 
 interface Exit {
   code: number | null;
@@ -201,6 +202,15 @@ beforeAll(async () => {
       schema: pgSchema,
     });
     await database.close();
+    // Another Hearth already lives in a schema of the same database: the servers started here,
+    // which name their schema only through the URL's search_path, must still prepare their own.
+    neighbourSchema = `neighbour_${randomBytes(6).toString('hex')}`;
+    const neighbour = await openMigratedDatabase({
+      engine: 'postgres',
+      url: process.env.TEST_DATABASE_URL ?? '',
+      schema: neighbourSchema,
+    });
+    await neighbour.close();
   }
 });
 
@@ -217,6 +227,8 @@ afterAll(async () => {
   if (pgSchema) {
     const database = await openDatabase({ engine: 'postgres', url: process.env.TEST_DATABASE_URL ?? '' });
     await sql`drop schema if exists ${sql.id(pgSchema)} cascade`.execute(database.db);
+    if (neighbourSchema)
+      await sql`drop schema if exists ${sql.id(neighbourSchema)} cascade`.execute(database.db);
     await database.close();
   }
   fs.rmSync(tempRoot, { recursive: true, force: true });

@@ -39,11 +39,13 @@ export async function openDatabase(config: DatabaseConfig, options: EngineOption
 
 export async function migrate(database: Database): Promise<void> {
   const provider: MigrationProvider = { getMigrations: async () => migrations(database.engine) };
-  // Kysely looks for its bookkeeping tables across all schemas unless told which one is ours.
+  // Kysely looks for its bookkeeping tables across all schemas unless told which one is ours, so
+  // another Hearth in a different schema of the same database would pass for this one.
+  const schema = database.schema ?? (await currentSchema(database));
   const migrator = new Migrator({
     db: database.db,
     provider,
-    ...(database.schema ? { migrationTableSchema: database.schema } : {}),
+    ...(schema ? { migrationTableSchema: schema } : {}),
   });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
@@ -52,6 +54,13 @@ export async function migrate(database: Database): Promise<void> {
     const reason = error instanceof Error ? error.message : String(error);
     throw new Error(`Could not prepare the ${database.engine} database: ${reason}`);
   }
+}
+
+/** The schema a PostgreSQL connection creates tables in (its search_path's first); none on SQLite. */
+async function currentSchema(database: Database): Promise<string | undefined> {
+  if (database.engine !== 'postgres') return undefined;
+  const { rows } = await sql<{ name: string | null }>`select current_schema() as name`.execute(database.db);
+  return rows[0]?.name ?? undefined;
 }
 
 /** Opens and migrates: what the server and the tests use. */
