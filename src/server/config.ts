@@ -31,6 +31,10 @@ const envSchema = z.object({
     .min(1, 'must be a whole number from 1 to 100000')
     .max(100_000, 'must be a whole number from 1 to 100000')
     .default(20),
+  READ_CACHE: z
+    .enum(['on', 'off'], { error: 'must be on or off' })
+    .transform((v) => v === 'on')
+    .default(true),
   VAPID_PUBLIC_KEY: z
     .string()
     .refine(
@@ -74,6 +78,11 @@ export interface Config {
   trustProxy: boolean;
   /** Registrations allowed from one address per hour (campus networks share addresses). */
   signupsPerAddressPerHour: number;
+  /**
+   * Household reads kept in memory and answered before routing (src/server/cache/); off, every
+   * read is computed afresh with the same answers. Absent means on.
+   */
+  readCache?: boolean;
   /** Where the production web build lives; null serves the API only (tests). */
   webRoot: string | null;
   /** The VAPID key pair for Web Push; absent or null: generated once and kept in the database. */
@@ -121,6 +130,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, webRoot: string | null = null
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     signupsPerAddressPerHour: e.SIGNUPS_PER_ADDRESS_PER_HOUR,
+    readCache: e.READ_CACHE,
     webRoot,
     vapid:
       e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY

@@ -25,6 +25,7 @@ describe('loadConfig', () => {
       logLevel: 'info',
       trustProxy: false,
       signupsPerAddressPerHour: 20,
+      readCache: true,
       webRoot: null,
       vapid: null,
       vapidSubject: 'mailto:admin@localhost',
@@ -47,6 +48,13 @@ describe('loadConfig', () => {
     expect(loadConfig({ PORT: '0' }).port).toBe(0);
     expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(true);
     expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+  });
+
+  it('keeps household reads in memory unless READ_CACHE=off, and refuses any other value', () => {
+    expect(loadConfig({}).readCache).toBe(true);
+    expect(loadConfig({ READ_CACHE: 'on' }).readCache).toBe(true);
+    expect(loadConfig({ READ_CACHE: 'off' }).readCache).toBe(false);
+    expect(() => loadConfig({ READ_CACHE: 'no' })).toThrow('READ_CACHE="no": must be on or off');
   });
 
   it('passes the web root through', () => {

@@ -2,9 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '#server/app.ts';
+import { READ_CACHE_TTL_MS } from '#server/cache/read-cache.ts';
 import type { Database } from '#server/db/database.ts';
 import { expenseJobs } from '#server/features/expenses/jobs.ts';
-import { READ_CACHE_TTL_MS } from '#server/http/read-cache.ts';
 import { startScheduler } from '#server/jobs/scheduler.ts';
 import {
   Client,
@@ -68,9 +68,9 @@ async function snapshot(app: FastifyInstance, people: Person[]): Promise<Map<str
   return bodies;
 }
 
-/** What an instance that never cached anything answers: the truth in the database. */
+/** What an instance with the cache switched off (READ_CACHE=off) answers: the truth in the database. */
 async function coldSnapshot(database: Database, people: Person[], now: () => number) {
-  const cold = await buildApp(testConfig(), { database, sweepIntervalMs: null, now });
+  const cold = await buildApp(testConfig({ readCache: false }), { database, sweepIntervalMs: null, now });
   await cold.ready();
   try {
     return await snapshot(cold, people);
@@ -588,3 +588,37 @@ if (testEngine === 'postgres') {
     },
   );
 }
+
+describe('with the read cache switched off (READ_CACHE=off)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ readCache: false });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(() => t.close());
+
+  it('computes every read afresh, so a write behind the API shows at once, with ETags and 304s as before', async () => {
+    const h = await household(t.app);
+    const chore = await as(h.ann, t.app).post('/api/chores', {
+      title: 'Hoover',
+      assignedTo: h.ann.user.id,
+      dueDate: new Date(Date.now() + 86_400_000).toISOString(),
+    });
+    expect(chore.statusCode).toBe(201);
+    const first = await as(h.ann, t.app).get('/api/chores');
+    expect(first.body).toContain('"title":"Hoover"');
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^(W\/)?"/);
+    expect(first.headers['cache-control']).toBe('private, no-cache');
+    const again = await as(h.ann, t.app).get('/api/chores', { 'if-none-match': etag });
+    expect(again.statusCode).toBe(304);
+    await t.database.db
+      .updateTable('chores')
+      .set({ title: 'Mop' })
+      .where('id', '=', chore.json().id)
+      .execute();
+    expect(await get(as(h.ben, t.app), '/api/chores')).toContain('"title":"Mop"');
+    expect(await get(as(h.ann, t.app), '/api/chores')).toContain('"title":"Mop"');
+    expect(t.app.fastReads.served()).toBe(0);
+  });
+});

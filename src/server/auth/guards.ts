@@ -1,11 +1,11 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AuthCache } from '../cache/auth-cache.ts';
+import type { ReadCache } from '../cache/read-cache.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import type { Downloads } from '../downloads/downloads.ts';
 import { forbidden, notFound, unauthorized } from '../http/errors.ts';
-import type { ReadCache } from '../http/read-cache.ts';
 import type { Publisher } from '../realtime/hub.ts';
-import type { AuthCache } from './auth-cache.ts';
 import { findMembership } from './members.ts';
 import { currentSession, readSession, SESSION_COOKIE } from './sessions.ts';
 
@@ -16,9 +16,9 @@ export interface Context {
   now: () => number;
   /** Real-time events to households and users, on every instance. */
   events: Publisher;
-  /** Cached answers of the hot household reads; dropped on every write (read-cache.ts). */
+  /** Cached answers of the hot household reads; dropped on every write (cache/read-cache.ts). */
   reads: ReadCache;
-  /** Sessions and memberships already read; dropped with the read cache (auth-cache.ts). */
+  /** Sessions and memberships already read; dropped with the read cache (cache/auth-cache.ts). */
   auth: AuthCache;
   /** The whole-history downloads (exports, the expenses CSV, the calendar feed). */
   downloads: Downloads;
@@ -45,7 +45,23 @@ export interface MemberContext {
  * The signed-in user's household membership. Every household-owned query takes the household id
  * from here, never from the client. 404 when the user is in no household.
  */
-export async function requireMember(
+export function requireMember(
+  ctx: Context,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<MemberContext> {
+  // A cached read checks membership before its route runs (cache/cached-reads.ts): once a request.
+  let found = checkedMembers.get(request);
+  if (!found) {
+    found = findMember(ctx, request, reply);
+    checkedMembers.set(request, found);
+  }
+  return found;
+}
+
+const checkedMembers = new WeakMap<FastifyRequest, Promise<MemberContext>>();
+
+async function findMember(
   ctx: Context,
   request: FastifyRequest,
   reply: FastifyReply,

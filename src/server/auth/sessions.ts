@@ -1,11 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SIGNED_IN_COOKIE } from '#shared/session-cookie.ts';
+import type { AuthCache, CachedSession } from '../cache/auth-cache.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import type { EndedSessions } from '../realtime/bus.ts';
 import type { Publisher } from '../realtime/hub.ts';
-import type { AuthCache, CachedSession } from './auth-cache.ts';
 
 export const SESSION_COOKIE = 'hearth_session';
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -117,7 +117,7 @@ export async function currentSession(
 
 /**
  * The signed-in user's id, or null; extends the session when it was last extended a day ago.
- * Sessions are read through the auth cache (auth-cache.ts).
+ * Sessions are read through the auth cache (cache/auth-cache.ts).
  */
 export async function readSession(
   db: Db,

@@ -15,7 +15,7 @@ export interface EventMessage {
 }
 
 /**
- * Tells every instance to drop cached reads (src/server/http/read-cache.ts) after a write that
+ * Tells every instance to drop cached reads (src/server/cache/read-cache.ts) after a write that
  * raised no event. Not an event: the hub forwards nothing of it to sockets.
  */
 export interface InvalidationMessage {

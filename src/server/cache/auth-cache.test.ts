@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import type { Membership } from '../auth/members.ts';
 import { createAuthCache } from './auth-cache.ts';
-import type { Membership } from './members.ts';
 
 const ann = { userId: 'ann', expiresAt: 10_000 };
 const annHome: Membership = { userId: 'ann', householdId: 'h1', role: 'admin' };

@@ -31,7 +31,7 @@ declare module 'fastify' {
  *   their own, whether or not the write raised an event (read markers, settle-up, away mode,
  *   imports, account deletion, ...). When in doubt this drops more than it must.
  */
-export function registerReadInvalidation(
+export function registerInvalidation(
   app: FastifyInstance,
   db: Db,
   bus: EventBus,

@@ -1,23 +1,27 @@
 import Fastify from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
+import { registerCachedReads } from './cached-reads.ts';
 import { createReadCache, READ_CACHE_TTL_MS } from './read-cache.ts';
 
 let clock = 0;
 const cache = createReadCache({ now: () => clock });
 // A household's chores, as a route of the app reads them through the cache.
 const app = Fastify();
-app.get<{ Params: { household: string } }>('/households/:household/chores', (request, reply) =>
-  cache.serve(
-    request,
-    reply,
-    'chores',
-    {},
-    { householdId: request.params.household, viewerId: 'ann' },
-    async () => ({
-      household: request.params.household,
-      chores: Array.from({ length: 50 }, (_, i) => `Chore ${i}`),
-    }),
-  ),
+registerCachedReads(app, {
+  reads: cache,
+  enabled: true,
+  member: async (request) => ({
+    householdId: (request.params as { household: string }).household,
+    userId: 'ann',
+  }),
+});
+app.get<{ Params: { household: string } }>(
+  '/households/:household/chores',
+  { config: { cache: 'household' } },
+  async (request) => ({
+    household: request.params.household,
+    chores: Array.from({ length: 50 }, (_, i) => `Chore ${i}`),
+  }),
 );
 const read = (household: string) => app.inject({ method: 'GET', url: `/households/${household}/chores` });
 

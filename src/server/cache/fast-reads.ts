@@ -1,8 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
-import type { AuthCache } from '../auth/auth-cache.ts';
 import { dueForExtension, SESSION_COOKIE } from '../auth/sessions.ts';
-import { COMPRESS_MIN_BYTES, type Compressor, preferredEncoding, weakened } from './compression.ts';
+import { COMPRESS_MIN_BYTES, type Compressor, preferredEncoding, weakened } from '../http/compression.ts';
+import type { AuthCache } from './auth-cache.ts';
 import { matches, type ReadCache } from './read-cache.ts';
 
 /**
@@ -16,6 +16,8 @@ import { matches, type ReadCache } from './read-cache.ts';
  * docs/decisions/0011-auth-cache-and-fast-reads.md.
  */
 export interface FastReadOptions {
+  /** Off (READ_CACHE=off): every request goes to Fastify. */
+  enabled: boolean;
   reads: ReadCache;
   auth: AuthCache;
   /** The compressed copies compression.ts made of cached answers. */
@@ -54,7 +56,7 @@ export function createFastReads(options: FastReadOptions): FastReads {
   const common = Object.entries(options.headers).map(([name, value]) => [name.toLowerCase(), value] as const);
   let served = 0;
   const handle = (request: IncomingMessage, response: ServerResponse) => {
-    if (request.method !== 'GET' || options.closing()) return false;
+    if (!options.enabled || request.method !== 'GET' || options.closing()) return false;
     const url = request.url ?? '';
     if (!url.startsWith('/api/')) return false;
     const token = sessionToken(request.headers.cookie);

@@ -3,10 +3,10 @@
  * costs no database query. Correctness comes from invalidation, as for the read cache: every
  * state-changing request by a signed-in user drops that user's entries and those of the members
  * of their household (before and after the request), here before the answer leaves and on the
- * other instances through the bus (see read-invalidation.ts). The TTL only bounds a change made
+ * other instances through the bus (see invalidation.ts). The TTL only bounds a change made
  * behind the API. Decision record: docs/decisions/0011-auth-cache-and-fast-reads.md.
  */
-import type { Membership } from './members.ts';
+import type { Membership } from '../auth/members.ts';
 
 export interface CachedSession {
   userId: string;

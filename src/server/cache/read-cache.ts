@@ -1,6 +1,4 @@
 import { createHash } from 'node:crypto';
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import { COMPRESS_MIN_BYTES, preferredEncoding, varyOnEncoding, weakened } from './compression.ts';
 
 /**
  * Serialized answers of the hot household reads (chores, expenses, balances, home), kept in
@@ -30,8 +28,10 @@ export interface ReadScope {
   householdId: string;
   /** Set when the answer differs between members (balance, home). */
   userId?: string;
-  /** The member asking: the answer is found again by them and the address they asked. */
+  /** The member asking: the answer is found again by them at the address they asked. */
   viewerId: string;
+  /** That address: path and query as sent. */
+  url: string;
 }
 
 export interface ReadCacheStats {
@@ -41,20 +41,19 @@ export interface ReadCacheStats {
   bytes: number;
 }
 
+/** An answer being computed; an invalidation of its scope meanwhile keeps it from being stored. */
+export interface Fill {
+  /** Keeps the answer (unless it went stale) and returns it with its ETag. */
+  store(body: Buffer): CachedRead;
+  /** The answer was not a success: nothing is kept. */
+  abandon(): void;
+}
+
 export interface ReadCache {
-  /**
-   * Answers from the cache, or computes, stores and answers. Sets ETag and Cache-Control and
-   * answers 304 when the client already holds this body. Call only after authorisation.
-   * `compute` gives the answer, or its JSON already serialized as a Buffer.
-   */
-  serve(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    route: string,
-    query: unknown,
-    scope: ReadScope,
-    compute: () => Promise<unknown>,
-  ): Promise<Buffer | FastifyReply>;
+  /** The fresh answer stored under this key for this member, found again by them at `url`. */
+  lookup(key: string, viewerId: string, url: string): CachedRead | undefined;
+  /** Starts computing the answer for a key; see Fill. */
+  begin(key: string, scope: ReadScope): Fill;
   /**
    * The answer already served to this member at this address (path and query as sent), while
    * it is fresh and belongs to their household; undefined otherwise. See fast-reads.ts.
@@ -73,13 +72,13 @@ const MAX_BYTES = 64 * 1024 * 1024;
 const MAX_ADDRESSES = 20_000;
 
 /** A fill in progress; an invalidation while it runs means its result must not be stored. */
-interface Fill {
+interface Pending {
   householdId: string;
   userId: string | null;
   stale: boolean;
 }
 
-const etagOf = (body: Buffer) => `"${createHash('sha1').update(body).digest('base64url')}"`;
+export const etagOf = (body: Buffer) => `"${createHash('sha1').update(body).digest('base64url')}"`;
 
 /** If-None-Match holds this ETag (weak comparison, as RFC 9110 asks for If-None-Match). */
 export function matches(header: string | undefined, etag: string): boolean {
@@ -96,7 +95,7 @@ export function createReadCache(options: ReadCacheOptions): ReadCache {
   const entries = new Map<string, CachedRead>();
   // viewer + address as sent -> key of entries; checked against the entry on every use.
   const addresses = new Map<string, string>();
-  const fills = new Set<Fill>();
+  const fills = new Set<Pending>();
   let bytes = 0;
   let hits = 0;
   let misses = 0;
@@ -148,50 +147,43 @@ export function createReadCache(options: ReadCacheOptions): ReadCache {
   };
 
   return {
-    serve: async (request, reply, route, query, scope, compute) => {
-      const userId = scope.userId ?? null;
-      const key = JSON.stringify([route, query, scope.householdId, userId]);
-      const now = options.now();
-      let entry = fresh(key, entries.get(key), now);
-      if (entry) {
-        hits += 1;
-        entries.delete(key);
-        entries.set(key, entry);
-      } else {
+    lookup: (key, viewerId, url) => {
+      const entry = fresh(key, entries.get(key), options.now());
+      if (!entry) {
         misses += 1;
-        const fill: Fill = { householdId: scope.householdId, userId, stale: false };
-        fills.add(fill);
-        try {
-          const value = await compute();
-          const body = Buffer.isBuffer(value) ? value : Buffer.from(JSON.stringify(value));
-          entry = {
-            householdId: scope.householdId,
-            userId,
+        return undefined;
+      }
+      hits += 1;
+      entries.delete(key);
+      entries.set(key, entry);
+      remember(viewerId, url, key);
+      return entry;
+    },
+    begin: (key, scope) => {
+      const pending: Pending = { householdId: scope.householdId, userId: scope.userId ?? null, stale: false };
+      fills.add(pending);
+      const createdAt = options.now();
+      return {
+        store: (body) => {
+          fills.delete(pending);
+          const entry: CachedRead = {
+            householdId: pending.householdId,
+            userId: pending.userId,
             body,
             etag: etagOf(body),
             bytes: body.length + key.length,
-            createdAt: now,
+            createdAt,
           };
-          if (!fill.stale) store(key, entry);
-        } finally {
-          fills.delete(fill);
-        }
-      }
-      if (entries.get(key) === entry) remember(scope.viewerId, request.url, key);
-      reply
-        .header('ETag', entry.etag)
-        .header('Cache-Control', 'private, no-cache')
-        .type('application/json; charset=utf-8');
-      if (matches(request.headers['if-none-match'], entry.etag)) {
-        // The headers the 200 would carry (compression.ts adds them to a 200 as it leaves).
-        if (entry.body.length >= COMPRESS_MIN_BYTES) {
-          reply.header('Vary', varyOnEncoding(reply.getHeader('vary')));
-          if (preferredEncoding(request.headers['accept-encoding']))
-            reply.header('ETag', weakened(entry.etag));
-        }
-        return reply.code(304).send();
-      }
-      return entry.body;
+          if (!pending.stale) {
+            store(key, entry);
+            if (entries.get(key) === entry) remember(scope.viewerId, scope.url, key);
+          }
+          return entry;
+        },
+        abandon: () => {
+          fills.delete(pending);
+        },
+      };
     },
     peek: (viewerId, url, householdId) => {
       const key = addresses.get(`${viewerId} ${url}`);
