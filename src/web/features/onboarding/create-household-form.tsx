@@ -1,27 +1,31 @@
-import { useState } from 'react';
 import { errorMessage } from '#shared/errors.ts';
-import type { Household } from '#shared/household-view.ts';
-import { HOUSEHOLD_NAME_MAX } from '#shared/households.ts';
+import type { Household } from '#shared/households/api.ts';
+import { createHouseholdSchema, HOUSEHOLD_NAME_MAX } from '#shared/households.ts';
 import { ErrorCard } from '../../components/error-card.tsx';
+import { schemaResolver } from '../../components/form/resolvers.ts';
+import { useSchemaForm } from '../../components/form/use-schema-form.ts';
 import { TextField } from '../../components/form-fields.tsx';
 import { buttonStyles, mutedText } from '../../components/ui.ts';
 import { useCreateHousehold } from '../households/api/create-household.ts';
 
+const resolver = schemaResolver(createHouseholdSchema);
+
 /** Step 3, Create Household: Continue stays disabled while the trimmed name is blank (docs/households.md). */
 export function CreateHouseholdForm({ onCreated }: { onCreated: (household: Household) => void }) {
-  const [name, setName] = useState('');
+  const form = useSchemaForm({ defaultValues: { name: '' }, resolver });
   const create = useCreateHousehold();
   const busy = create.isPending || create.isSuccess;
-  const canSubmit = name.trim() !== '' && !busy;
-
-  const onSubmit = (event: React.FormEvent) => {
-    event.preventDefault();
-    if (!canSubmit) return;
-    create.mutate({ name: name.trim() }, { onSuccess: onCreated });
-  };
+  const canSubmit = form.values.name.trim() !== '' && !busy;
 
   return (
-    <form onSubmit={onSubmit} className="flex flex-col gap-6" aria-labelledby="create-household-title">
+    <form
+      ref={form.formRef}
+      onSubmit={form.submit((household) => create.mutate(household, { onSuccess: onCreated }), {
+        blocked: !canSubmit,
+      })}
+      className="flex flex-col gap-6"
+      aria-labelledby="create-household-title"
+    >
       <div className="space-y-2 text-center">
         <h1 id="create-household-title" className="font-bold text-3xl tracking-tight">
           Create Household
@@ -37,9 +41,9 @@ export function CreateHouseholdForm({ onCreated }: { onCreated: (household: Hous
         placeholder="e.g. Maple Street Apartment"
         autoComplete="off"
         maxLength={HOUSEHOLD_NAME_MAX}
-        value={name}
+        {...form.text('name')}
         onChange={(e) => {
-          setName(e.target.value);
+          form.set('name', e.target.value);
           if (create.isError) create.reset();
         }}
       />

@@ -1,26 +1,31 @@
-import { useState } from 'react';
-import type { Household } from '#shared/household-view.ts';
+import type { Household } from '#shared/households/api.ts';
+import { joinHouseholdSchema } from '#shared/households.ts';
 import { canSubmitInviteCode, JOIN_ERROR_TITLE, joinErrorDetail } from '#shared/invites.ts';
 import { ErrorCard } from '../../components/error-card.tsx';
+import { schemaResolver } from '../../components/form/resolvers.ts';
+import { useSchemaForm } from '../../components/form/use-schema-form.ts';
 import { buttonStyles, mutedText } from '../../components/ui.ts';
 import { useJoinHousehold } from '../households/api/join-household.ts';
 import { InviteCodeField } from '../households/components/invite-code-field.tsx';
 
+const resolver = schemaResolver(joinHouseholdSchema);
+
 /** Step 3, Join Household: the code is upper-cased as typed and sent only at exactly 8 characters. */
 export function JoinHouseholdForm({ onJoined }: { onJoined: (household: Household) => void }) {
-  const [code, setCode] = useState('');
+  const form = useSchemaForm({ defaultValues: { inviteCode: '' }, resolver });
   const join = useJoinHousehold();
   const busy = join.isPending || join.isSuccess;
-  const canSubmit = canSubmitInviteCode(code) && !busy;
-
-  const onSubmit = (event: React.FormEvent) => {
-    event.preventDefault();
-    if (!canSubmit) return;
-    join.mutate(code, { onSuccess: onJoined });
-  };
+  const canSubmit = canSubmitInviteCode(form.values.inviteCode) && !busy;
 
   return (
-    <form onSubmit={onSubmit} className="flex flex-col gap-6" aria-labelledby="join-household-title">
+    <form
+      ref={form.formRef}
+      onSubmit={form.submit(({ inviteCode }) => join.mutate(inviteCode, { onSuccess: onJoined }), {
+        blocked: !canSubmit,
+      })}
+      className="flex flex-col gap-6"
+      aria-labelledby="join-household-title"
+    >
       <div className="space-y-2 text-center">
         <h1 id="join-household-title" className="font-bold text-3xl tracking-tight">
           Join Household
@@ -29,9 +34,9 @@ export function JoinHouseholdForm({ onJoined }: { onJoined: (household: Househol
       </div>
       {join.error && <ErrorCard title={JOIN_ERROR_TITLE} message={joinErrorDetail(join.error.message)} />}
       <InviteCodeField
-        value={code}
+        value={form.values.inviteCode}
         onChange={(next) => {
-          setCode(next);
+          form.set('inviteCode', next);
           if (join.isError) join.reset();
         }}
       />

@@ -1,49 +1,51 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { awayPayload, awaySummary, localToday } from '#shared/chore-view.ts';
-import type { HouseholdMember } from '#shared/household-view.ts';
+import type { HouseholdMember } from '#shared/households/api.ts';
+import { checkResolver } from '../../components/form/resolvers.ts';
+import { useSchemaForm } from '../../components/form/use-schema-form.ts';
 import { TextField } from '../../components/form-fields.tsx';
 import { buttonStyles, cardStyles, errorText, mutedText } from '../../components/ui.ts';
 import { useTimedMessage } from '../../lib/use-timed-message.ts';
 import { useSetAway } from '../households/api/set-away.ts';
 
+/** One message for the pair: under 'Away from' while it is empty, else under 'Away until'. */
+const resolver = checkResolver(({ awayFrom, awayUntil }: { awayFrom: string; awayUntil: string }) => {
+  const payload = awayPayload(awayFrom, awayUntil);
+  if (payload.ok) return { ok: true, value: payload.body };
+  return { ok: false, errors: { [awayFrom ? 'awayUntil' : 'awayFrom']: payload.error } };
+});
+
 /** Away mode: the days the member is away, when chores that take turns pass them by. */
 export function AwayCard({ member }: { member: HouseholdMember }) {
   const id = useId();
-  const [from, setFrom] = useState(member.awayFrom ?? '');
-  const [until, setUntil] = useState(member.awayUntil ?? '');
-  const [error, setError] = useState<string | null>(null);
+  const form = useSchemaForm({
+    defaultValues: { awayFrom: member.awayFrom ?? '', awayUntil: member.awayUntil ?? '' },
+    resolver,
+    // Either date answers the pair's message.
+    clears: () => ['awayFrom', 'awayUntil'],
+    focusFirstError: false,
+  });
+  const { awayFrom: from, awayUntil: until } = form.values;
   const [status, showStatus] = useTimedMessage(2_000);
   const save = useSetAway();
   const summary = awaySummary(member.awayFrom, member.awayUntil, localToday(new Date()));
 
-  const onSubmit = (event: React.FormEvent) => {
-    event.preventDefault();
-    const payload = awayPayload(from, until);
-    if (!payload.ok) {
-      setError(payload.error);
-      return;
-    }
-    setError(null);
-    save.mutate(payload.body, { onSuccess: () => showStatus('Away dates saved') });
-  };
+  const onSubmit = form.submit((body) =>
+    save.mutate(body, { onSuccess: () => showStatus('Away dates saved') }),
+  );
 
   const clear = () => {
-    setError(null);
+    form.clearErrors();
     save.mutate(
       { awayFrom: null, awayUntil: null },
       {
         onSuccess: () => {
-          setFrom('');
-          setUntil('');
+          form.setValue('awayFrom', '');
+          form.setValue('awayUntil', '');
           showStatus('Away mode cleared');
         },
       },
     );
-  };
-
-  const edit = (setter: (value: string) => void) => (event: React.ChangeEvent<HTMLInputElement>) => {
-    setter(event.target.value);
-    setError(null);
   };
 
   return (
@@ -59,22 +61,13 @@ export function AwayCard({ member }: { member: HouseholdMember }) {
       </p>
       <form noValidate onSubmit={onSubmit} className="space-y-3">
         <div className="grid gap-3">
-          <TextField
-            label="Away from"
-            type="date"
-            name="awayFrom"
-            value={from}
-            error={error && !from ? error : undefined}
-            onChange={edit(setFrom)}
-          />
+          <TextField label="Away from" type="date" name="awayFrom" {...form.text('awayFrom')} />
           <TextField
             label="Away until"
             type="date"
             name="awayUntil"
             min={from || undefined}
-            value={until}
-            error={error && from ? error : undefined}
-            onChange={edit(setUntil)}
+            {...form.text('awayUntil')}
           />
         </div>
         <div className="flex flex-wrap items-center gap-3">

@@ -1,12 +1,16 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { accountDataMessages, confirmsEmail, deleteAccountSchema } from '#shared/account-data.ts';
+import type { PublicUser } from '#shared/accounts/api.ts';
 import { extractErrorMessage } from '#shared/errors.ts';
-import { type Household, isAdmin } from '#shared/household-view.ts';
-import { displayName, type PublicUser } from '#shared/users.ts';
+import { isAdmin } from '#shared/household-view.ts';
+import type { Household } from '#shared/households/api.ts';
+import { displayName } from '#shared/users.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
-import { labelStyles } from '../../components/form-fields.tsx';
+import { checkResolver, checkSchema } from '../../components/form/resolvers.ts';
+import { serverFieldError, useSchemaForm } from '../../components/form/use-schema-form.ts';
+import { TextField } from '../../components/form-fields.tsx';
 import { TrashIcon } from '../../components/icons.tsx';
-import { buttonStyles, cardStyles, errorText, inputStyles, mutedText } from '../../components/ui.ts';
+import { buttonStyles, cardStyles, errorText, mutedText } from '../../components/ui.ts';
 import { ApiError } from '../../lib/api.ts';
 import { useDeleteAccount } from './api/account-data.ts';
 
@@ -24,56 +28,38 @@ function householdConsequence(household: Household | null | undefined, viewerId:
   return `You leave ${household.name}.`;
 }
 
-type Field = 'email' | 'password';
+type Confirmation = { email: string; password: string };
 
-const FIELD_OF_MESSAGE: Record<string, Field> = {
+/** The server's refusals that belong to one field, shown there; anything else under the form. */
+const FIELD_OF_MESSAGE: Record<string, keyof Confirmation> = {
   [accountDataMessages.confirmEmailRequired]: 'email',
   [accountDataMessages.confirmEmailMismatch]: 'email',
   [accountDataMessages.passwordRequired]: 'password',
   [accountDataMessages.passwordIncorrect]: 'password',
 };
 
-/** A refusal that belongs to one field, shown there; anything else is shown under the form. */
-function fieldError(error: Error | null): { field: Field; message: string } | null {
-  if (!(error instanceof ApiError) || error.status !== 400) return null;
-  const message = extractErrorMessage(error.message);
-  const field = FIELD_OF_MESSAGE[message];
-  return field ? { field, message } : null;
-}
+/** What is sent is the confirmation as typed; the schema only checks it. */
+const resolver = checkResolver(async (values: Confirmation) => {
+  const checked = await checkSchema(deleteAccountSchema, values);
+  return checked.ok ? { ok: true, value: values } : checked;
+});
 
 export function DeleteAccountCard({ user, household }: { user: PublicUser; household?: Household | null }) {
   const [open, setOpen] = useState(false);
-  const [typed, setTyped] = useState('');
-  const [password, setPassword] = useState('');
-  const [localError, setLocalError] = useState<{ field: Field; message: string } | null>(null);
   const remove = useDeleteAccount();
   const id = useId();
-  const passwordRef = useRef<HTMLInputElement>(null);
-  const matches = confirmsEmail(typed, user.email);
+  const form = useSchemaForm({
+    defaultValues: { email: '', password: '' },
+    resolver,
+    // Any edit answers the refusal, whichever field it was under.
+    clears: () => ['email', 'password'],
+  });
+  const matches = confirmsEmail(form.values.email, user.email);
   const busy = remove.isPending || remove.isSuccess;
-  const refused = localError ?? fieldError(remove.error);
-  const errorFor = (field: Field) => (refused?.field === field ? refused.message : undefined);
-  const otherError = remove.isError && !refused;
-  const passwordError = errorFor('password');
+  const otherError = remove.isError && !serverFieldError(remove.error, FIELD_OF_MESSAGE);
 
-  // A refused password puts the keyboard back in its field, where the message is read out.
-  useEffect(() => {
-    if (passwordError) passwordRef.current?.focus();
-  }, [passwordError]);
-
-  const confirm = () => {
-    if (!matches || busy) return;
-    const input = deleteAccountSchema.safeParse({ email: typed, password });
-    const issue = input.error?.issues[0];
-    if (issue) {
-      setLocalError({ field: issue.path[0] === 'password' ? 'password' : 'email', message: issue.message });
-      return;
-    }
-    setLocalError(null);
-    remove.mutate({ email: typed, password });
-  };
-  const edited = () => {
-    setLocalError(null);
+  const edit = (field: keyof Confirmation) => (event: { target: { value: string } }) => {
+    form.set(field, event.target.value);
     if (remove.isError) remove.reset();
   };
 
@@ -95,9 +81,7 @@ export function DeleteAccountCard({ user, household }: { user: PublicUser; house
         className={`${buttonStyles.danger} w-full`}
         onClick={() => {
           remove.reset();
-          setTyped('');
-          setPassword('');
-          setLocalError(null);
+          form.reset();
           setOpen(true);
         }}
       >
@@ -126,65 +110,37 @@ export function DeleteAccountCard({ user, household }: { user: PublicUser; house
           </p>
         )}
         <form
+          ref={form.formRef}
           id={`${id}-form`}
           noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            confirm();
-          }}
+          onSubmit={form.submit(
+            (confirmation) =>
+              remove.mutate(confirmation, {
+                // A refusal that names a field shows under it and takes the keyboard back there.
+                onError: (error) => form.showServerError(error, FIELD_OF_MESSAGE),
+              }),
+            { blocked: !matches || busy },
+          )}
           className="space-y-3 pt-1"
         >
-          <div className="space-y-1.5">
-            <label htmlFor={`${id}-email`} className={labelStyles}>
-              Type your email address ({user.email}) to confirm
-            </label>
-            <input
-              id={`${id}-email`}
-              type="email"
-              autoComplete="off"
-              spellCheck={false}
-              value={typed}
-              disabled={busy}
-              aria-invalid={errorFor('email') ? true : undefined}
-              aria-describedby={errorFor('email') ? `${id}-email-error` : undefined}
-              onChange={(event) => {
-                setTyped(event.target.value);
-                edited();
-              }}
-              className={inputStyles}
-            />
-            {errorFor('email') && (
-              <p id={`${id}-email-error`} className={errorText}>
-                {errorFor('email')}
-              </p>
-            )}
-          </div>
-          <div className="space-y-1.5">
-            <label htmlFor={`${id}-password`} className={labelStyles}>
-              Your password
-            </label>
-            <input
-              ref={passwordRef}
-              id={`${id}-password`}
-              type="password"
-              autoComplete="current-password"
-              required
-              value={password}
-              disabled={busy}
-              aria-invalid={passwordError ? true : undefined}
-              aria-describedby={passwordError ? `${id}-password-error` : undefined}
-              onChange={(event) => {
-                setPassword(event.target.value);
-                edited();
-              }}
-              className={inputStyles}
-            />
-            {passwordError && (
-              <p id={`${id}-password-error`} className={errorText}>
-                {passwordError}
-              </p>
-            )}
-          </div>
+          <TextField
+            label={`Type your email address (${user.email}) to confirm`}
+            type="email"
+            autoComplete="off"
+            spellCheck={false}
+            disabled={busy}
+            {...form.text('email')}
+            onChange={edit('email')}
+          />
+          <TextField
+            label="Your password"
+            type="password"
+            autoComplete="current-password"
+            required
+            disabled={busy}
+            {...form.text('password')}
+            onChange={edit('password')}
+          />
         </form>
         {otherError && (
           <p role="alert" className={errorText}>

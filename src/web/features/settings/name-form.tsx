@@ -1,13 +1,20 @@
 import { useEffect, useState } from 'react';
-import type { PublicUser } from '#shared/users.ts';
+import type { PublicUser } from '#shared/accounts/api.ts';
+import { updateNamesSchema } from '#shared/validation.ts';
+import { schemaResolver } from '../../components/form/resolvers.ts';
+import { useSchemaForm } from '../../components/form/use-schema-form.ts';
 import { TextField } from '../../components/form-fields.tsx';
 import { buttonStyles, mutedText } from '../../components/ui.ts';
 import { useUpdateNames } from './api/profile.ts';
 
+const resolver = schemaResolver(updateNamesSchema);
+
 /** First and last name; Save needs a first name that is not blank (docs/accounts.md, Profile). */
 export function NameForm({ user }: { user: PublicUser }) {
-  const [firstName, setFirstName] = useState(user.firstName);
-  const [lastName, setLastName] = useState(user.lastName);
+  const form = useSchemaForm({
+    defaultValues: { firstName: user.firstName, lastName: user.lastName },
+    resolver,
+  });
   const [saved, setSaved] = useState(false);
   const update = useUpdateNames();
 
@@ -17,43 +24,41 @@ export function NameForm({ user }: { user: PublicUser }) {
     return () => window.clearTimeout(timer);
   }, [saved]);
 
-  const canSave = firstName.trim() !== '' && !update.isPending;
-
-  const onSubmit = (event: React.FormEvent) => {
-    event.preventDefault();
-    if (!canSave) return;
-    update.mutate(
-      { firstName: firstName.trim(), lastName: lastName.trim() },
-      {
-        onSuccess: () => setSaved(true),
-        // Name edit failures are only logged (docs/client.md, Errors).
-        onError: (error) => console.warn('Saving the name failed', error),
-      },
-    );
+  const canSave = form.values.firstName.trim() !== '' && !update.isPending;
+  const edit = (field: 'firstName' | 'lastName') => (event: { target: { value: string } }) => {
+    form.set(field, event.target.value);
+    setSaved(false);
   };
 
   return (
-    <form onSubmit={onSubmit} className="space-y-3" aria-label="Your name">
+    <form
+      ref={form.formRef}
+      onSubmit={form.submit(
+        (names) =>
+          update.mutate(names, {
+            onSuccess: () => setSaved(true),
+            // Name edit failures are only logged (docs/client.md, Errors).
+            onError: (error) => console.warn('Saving the name failed', error),
+          }),
+        { blocked: !canSave },
+      )}
+      className="space-y-3"
+      aria-label="Your name"
+    >
       <div className="grid grid-cols-2 gap-3">
         <TextField
           label="First name"
           name="firstName"
           autoComplete="given-name"
-          value={firstName}
-          onChange={(e) => {
-            setFirstName(e.target.value);
-            setSaved(false);
-          }}
+          {...form.text('firstName')}
+          onChange={edit('firstName')}
         />
         <TextField
           label="Last name"
           name="lastName"
           autoComplete="family-name"
-          value={lastName}
-          onChange={(e) => {
-            setLastName(e.target.value);
-            setSaved(false);
-          }}
+          {...form.text('lastName')}
+          onChange={edit('lastName')}
         />
       </div>
       <div className="flex items-center gap-3">

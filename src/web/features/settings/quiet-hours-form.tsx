@@ -1,4 +1,6 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
+import { checkResolver } from '../../components/form/resolvers.ts';
+import { useSchemaForm } from '../../components/form/use-schema-form.ts';
 import { TextField } from '../../components/form-fields.tsx';
 import { Switch } from '../../components/switch.tsx';
 import { buttonStyles, mutedText } from '../../components/ui.ts';
@@ -8,6 +10,14 @@ type QuietHours = { start: string; end: string } | null;
 
 /** A night by default: switching quiet hours on saves 22:00-07:00 at once, then the times can change. */
 const DEFAULT_QUIET: NonNullable<QuietHours> = { start: '22:00', end: '07:00' };
+
+/** One message for the pair, shown under the time it concerns. */
+const resolver = checkResolver(({ start, end }: NonNullable<QuietHours>) => {
+  if (!start || !end) return { ok: false, errors: { root: 'Choose both times' } };
+  // Equal times would be an empty window: the server treats it as no quiet hours at all.
+  if (start === end) return { ok: false, errors: { root: 'The start and end must differ' } };
+  return { ok: true, value: { start, end } };
+});
 
 /** Quiet hours (push contract): pushes wait until the end, in this browser's time zone. */
 export function QuietHoursForm({
@@ -19,23 +29,21 @@ export function QuietHoursForm({
   onSave: (quietHours: QuietHours) => void;
   saving: boolean;
 }) {
-  const [start, setStart] = useState(quietHours?.start ?? DEFAULT_QUIET.start);
-  const [end, setEnd] = useState(quietHours?.end ?? DEFAULT_QUIET.end);
-  const [error, setError] = useState<string | null>(null);
+  const form = useSchemaForm({
+    defaultValues: quietHours ?? DEFAULT_QUIET,
+    resolver,
+    // The message stays while the times change, until the next save.
+    clears: () => [],
+    focusFirstError: false,
+  });
+  const { start } = form.values;
+  const error = form.errors.root;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: follows the saved times only.
   useEffect(() => {
     if (!quietHours) return;
-    setStart(quietHours.start);
-    setEnd(quietHours.end);
+    form.setValue('start', quietHours.start);
+    form.setValue('end', quietHours.end);
   }, [quietHours]);
-
-  const onSubmit = (event: React.FormEvent) => {
-    event.preventDefault();
-    if (!start || !end) return setError('Choose both times');
-    // Equal times would be an empty window: the server treats it as no quiet hours at all.
-    if (start === end) return setError('The start and end must differ');
-    setError(null);
-    onSave({ start, end });
-  };
 
   return (
     <div className="space-y-3 border-slate-200 border-t pt-4 dark:border-slate-800">
@@ -44,28 +52,27 @@ export function QuietHoursForm({
         description="Hold notifications overnight and deliver them when quiet hours end"
         checked={quietHours !== null}
         onChange={(checked) => {
-          setError(null);
+          const { start, end } = form.getValues();
+          form.clearErrors('root');
           onSave(checked ? { start, end } : null);
         }}
       />
       {quietHours && (
-        <form noValidate onSubmit={onSubmit} className="space-y-3">
+        <form noValidate onSubmit={form.submit(onSave)} className="space-y-3">
           <div className="grid grid-cols-2 gap-3">
             <TextField
               label="From"
               type="time"
               name="quietStart"
-              value={start}
+              {...form.text('start')}
               error={error && !start ? error : undefined}
-              onChange={(e) => setStart(e.target.value)}
             />
             <TextField
               label="Until"
               type="time"
               name="quietEnd"
-              value={end}
+              {...form.text('end')}
               error={error && start ? error : undefined}
-              onChange={(e) => setEnd(e.target.value)}
             />
           </div>
           <div className="flex flex-wrap items-center gap-3">

@@ -2,39 +2,40 @@ import { useState } from 'react';
 import { normalizeAuthError } from '#shared/errors.ts';
 import { DEFAULT_PROFILE_COLOR, type ProfileColor } from '#shared/users.ts';
 import { ColorPicker } from '../../../components/color-picker.tsx';
+import { useSchemaForm } from '../../../components/form/use-schema-form.ts';
 import { TextField } from '../../../components/form-fields.tsx';
 import { buttonStyles } from '../../../components/ui.ts';
+import { registerResolver } from '../account-resolvers.ts';
 import { useRegister } from '../api/register.ts';
 import { finishSignIn } from '../session.ts';
-import { useFormFields } from '../use-form-fields.ts';
 import { AuthErrorCard } from './auth-error-card.tsx';
 import { PhotoPicker } from './photo-picker.tsx';
 
 export function SignUpForm() {
-  const { values, errors, setField, validate, checking, formError, formProps } = useFormFields({
-    firstName: '',
-    lastName: '',
-    email: '',
-    password: '',
-    confirmPassword: '',
+  const form = useSchemaForm({
+    defaultValues: { firstName: '', lastName: '', email: '', password: '', confirmPassword: '' },
+    resolver: registerResolver,
   });
+  // Sent after the account exists, not checked with it (docs/accounts.md).
   const [photo, setPhoto] = useState<File | null>(null);
   const [profileColor, setProfileColor] = useState<ProfileColor>(DEFAULT_PROFILE_COLOR);
   const register = useRegister();
-  const busy = checking || register.isPending || register.isSuccess;
-
-  const onSubmit = async (event: React.FormEvent) => {
-    event.preventDefault();
-    const account = await validate((v) => v.registerSchema);
-    if (!account) return;
-    register.mutate(
-      { account, photo, profileColor },
-      { onSuccess: (user) => finishSignIn(user, { newSignup: true }) },
-    );
-  };
+  const busy = form.isSubmitting || register.isPending || register.isSuccess;
+  const formError = form.errors.root;
 
   return (
-    <form {...formProps} onSubmit={onSubmit} noValidate className="space-y-4">
+    <form
+      ref={form.formRef}
+      onFocus={registerResolver.preload}
+      onSubmit={form.submit((account) =>
+        register.mutate(
+          { account, photo, profileColor },
+          { onSuccess: (user) => finishSignIn(user, { newSignup: true }) },
+        ),
+      )}
+      noValidate
+      className="space-y-4"
+    >
       {formError ? (
         <AuthErrorCard message={formError} />
       ) : (
@@ -47,18 +48,9 @@ export function SignUpForm() {
           label="First name"
           name="firstName"
           autoComplete="given-name"
-          value={values.firstName}
-          error={errors.firstName}
-          onChange={(e) => setField('firstName', e.target.value)}
+          {...form.text('firstName')}
         />
-        <TextField
-          label="Last name"
-          name="lastName"
-          autoComplete="family-name"
-          value={values.lastName}
-          error={errors.lastName}
-          onChange={(e) => setField('lastName', e.target.value)}
-        />
+        <TextField label="Last name" name="lastName" autoComplete="family-name" {...form.text('lastName')} />
       </div>
       <TextField
         label="Email"
@@ -66,9 +58,7 @@ export function SignUpForm() {
         name="email"
         autoComplete="email"
         inputMode="email"
-        value={values.email}
-        error={errors.email}
-        onChange={(e) => setField('email', e.target.value)}
+        {...form.text('email')}
       />
       <TextField
         label="Password"
@@ -76,18 +66,14 @@ export function SignUpForm() {
         name="password"
         autoComplete="new-password"
         hint="At least 8 characters"
-        value={values.password}
-        error={errors.password}
-        onChange={(e) => setField('password', e.target.value)}
+        {...form.text('password')}
       />
       <TextField
         label="Confirm password"
         type="password"
         name="confirmPassword"
         autoComplete="new-password"
-        value={values.confirmPassword}
-        error={errors.confirmPassword}
-        onChange={(e) => setField('confirmPassword', e.target.value)}
+        {...form.text('confirmPassword')}
       />
       <PhotoPicker photo={photo} onChange={setPhoto} />
       <ColorPicker value={profileColor} onChange={setProfileColor} />

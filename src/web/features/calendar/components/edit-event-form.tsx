@@ -1,7 +1,13 @@
-import { useState } from 'react';
-import type { CalendarOccurrence } from '#shared/calendar-view.ts';
+import type { CalendarOccurrence } from '#shared/calendar/api.ts';
 import { extractErrorMessage } from '#shared/errors.ts';
-import { type EventEditValues, editValuesOf, eventEditPayload } from '#shared/event-form.ts';
+import {
+  type EventChanges,
+  type EventEditValues,
+  editValuesOf,
+  eventEditPayload,
+} from '#shared/event-form.ts';
+import { checkResolver } from '../../../components/form/resolvers.ts';
+import { useSchemaForm } from '../../../components/form/use-schema-form.ts';
 import { TextAreaField, TextField } from '../../../components/form-fields.tsx';
 import { buttonStyles, errorText, mutedText } from '../../../components/ui.ts';
 import { useUpdateEvent } from '../api/update-event.ts';
@@ -20,34 +26,29 @@ export function EditEventForm({
   onCancel: () => void;
   onSaved: () => void;
 }) {
-  const [values, setValues] = useState<EventEditValues>(() => editValuesOf(occurrence, viewerZone));
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const update = useUpdateEvent();
   const busy = update.isPending;
+  const form = useSchemaForm<EventEditValues, EventChanges>({
+    defaultValues: editValuesOf(occurrence, viewerZone),
+    resolver: checkResolver((values) => {
+      const result = eventEditPayload(occurrence, values, viewerZone);
+      return result.ok ? { ok: true, value: result.changes } : result;
+    }),
+    // The times' messages are their dates'.
+    clears: (field) => [field.startsWith('end') ? 'endDate' : field === 'startTime' ? 'startDate' : field],
+    focusFirstError: false,
+  });
 
-  const set = (field: keyof EventEditValues) => (event: { target: { value: string } }) => {
-    setValues((prev) => ({ ...prev, [field]: event.target.value }));
-    const errorField = field.startsWith('end') ? 'endDate' : field === 'startTime' ? 'startDate' : field;
-    setErrors(({ [errorField]: _cleared, ...rest }) => rest);
-  };
-
-  const onSubmit = (event: React.FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
-    const result = eventEditPayload(occurrence, values, viewerZone);
-    if (!result.ok) {
-      setErrors(result.errors);
-      return;
-    }
-    if (Object.keys(result.changes).length === 0) {
-      onSaved();
-      return;
-    }
-    update.mutate({ id: occurrence.id, changes: result.changes }, { onSuccess: onSaved });
-  };
+  const onSubmit = form.submit(
+    (changes) => {
+      if (Object.keys(changes).length === 0) return onSaved();
+      update.mutate({ id: occurrence.id, changes }, { onSuccess: onSaved });
+    },
+    { blocked: busy },
+  );
 
   return (
-    <form noValidate onSubmit={onSubmit} className="space-y-4">
+    <form ref={form.formRef} noValidate onSubmit={onSubmit} className="space-y-4">
       <h2 id={titleId} className="font-bold text-xl">
         Edit event
       </h2>
@@ -60,61 +61,20 @@ export function EditEventForm({
         required
         maxLength={120}
         autoComplete="off"
-        value={values.title}
-        error={errors.title}
-        onChange={set('title')}
+        {...form.text('title')}
       />
       <div className="grid grid-cols-2 gap-3">
-        <TextField
-          label="Start date"
-          name="startDate"
-          type="date"
-          required
-          value={values.startDate}
-          error={errors.startDate}
-          onChange={set('startDate')}
-        />
+        <TextField label="Start date" name="startDate" type="date" required {...form.text('startDate')} />
         {!occurrence.allDay && (
-          <TextField
-            label="Start time"
-            name="startTime"
-            type="time"
-            value={values.startTime}
-            onChange={set('startTime')}
-          />
+          <TextField label="Start time" name="startTime" type="time" {...form.text('startTime')} />
         )}
-        <TextField
-          label="End date"
-          name="endDate"
-          type="date"
-          value={values.endDate}
-          error={errors.endDate}
-          onChange={set('endDate')}
-        />
+        <TextField label="End date" name="endDate" type="date" {...form.text('endDate')} />
         {!occurrence.allDay && (
-          <TextField
-            label="End time"
-            name="endTime"
-            type="time"
-            value={values.endTime}
-            onChange={set('endTime')}
-          />
+          <TextField label="End time" name="endTime" type="time" {...form.text('endTime')} />
         )}
       </div>
-      <TextField
-        label="Location"
-        name="location"
-        maxLength={200}
-        value={values.location}
-        onChange={set('location')}
-      />
-      <TextAreaField
-        label="Description"
-        name="description"
-        maxLength={2000}
-        value={values.description}
-        onChange={set('description')}
-      />
+      <TextField label="Location" name="location" maxLength={200} {...form.text('location')} />
+      <TextAreaField label="Description" name="description" maxLength={2000} {...form.text('description')} />
       {update.isError && (
         <p role="alert" className={errorText}>
           {`Unable to save the event: ${extractErrorMessage(update.error.message) || 'please try again.'}`}

@@ -1,14 +1,9 @@
-import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { EVENT_RECURRENCES, EVENT_REMINDERS, EVENT_TYPES, type EventType } from '#shared/calendar.ts';
-import {
-  EVENT_RECURRENCE_LABELS,
-  EVENT_REMINDER_LABELS,
-  EVENT_TYPE_LABELS,
-  type EventReminder,
-} from '#shared/calendar-view.ts';
+import { EVENT_RECURRENCE_LABELS, EVENT_REMINDER_LABELS, EVENT_TYPE_LABELS } from '#shared/calendar-view.ts';
 import { errorMessage } from '#shared/errors.ts';
 import {
+  type CreateEventInput,
   defaultEventForm,
   type EventFormValues,
   eventCreatePayload,
@@ -16,8 +11,10 @@ import {
   withStartDate,
   withStartTime,
 } from '#shared/event-form.ts';
-import type { HouseholdMember } from '#shared/household-view.ts';
+import type { HouseholdMember } from '#shared/households/api.ts';
 import { ErrorCard } from '../../../components/error-card.tsx';
+import { checkResolver } from '../../../components/form/resolvers.ts';
+import { useSchemaForm } from '../../../components/form/use-schema-form.ts';
 import { SelectField, TextAreaField, TextField } from '../../../components/form-fields.tsx';
 import { Switch } from '../../../components/switch.tsx';
 import { buttonStyles } from '../../../components/ui.ts';
@@ -50,45 +47,35 @@ export function EventForm({
 }) {
   const navigate = useNavigate();
   const create = useCreateEvent();
-  const [values, setValues] = useState<EventFormValues>(() => defaultEventForm(date, userId));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [attempt, setAttempt] = useState(0);
-  const formRef = useRef<HTMLFormElement>(null);
   const busy = create.isPending || create.isSuccess;
-
-  // After a refused submit the first field with a message takes the focus.
-  useEffect(() => {
-    if (attempt > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [attempt]);
-
-  const update = (field: keyof EventFormValues, change: (prev: EventFormValues) => EventFormValues) => {
-    setValues(change);
-    setErrors((prev) => {
-      const next = { ...prev };
-      delete next[errorField(field)];
-      // The end is checked against the start: moving the start may settle it.
-      if (field.startsWith('start')) delete next.endDate;
-      return Object.keys(next).length === Object.keys(prev).length ? prev : next;
-    });
+  const form = useSchemaForm<EventFormValues, CreateEventInput>({
+    defaultValues: defaultEventForm(date, userId),
+    resolver: checkResolver((values) => {
+      const result = eventCreatePayload(values, timeZone);
+      return result.ok ? { ok: true, value: result.payload } : result;
+    }),
+    // The end is checked against the start: moving the start may settle it.
+    clears: (field) => (field.startsWith('start') ? [errorField(field), 'endDate'] : [errorField(field)]),
+  });
+  const { values, set } = form;
+  /** An edit that moves other fields along: the end with the start, the colour with the type. */
+  const change = (field: 'startDate' | 'startTime' | 'eventType', next: EventFormValues) => {
+    const now = form.getValues();
+    for (const key of Object.keys(next) as (keyof EventFormValues)[])
+      if (key !== field && next[key] !== now[key]) form.setValue(key, next[key]);
+    set(field, next[field]);
   };
-  const set = <K extends keyof EventFormValues>(field: K, value: EventFormValues[K]) =>
-    update(field, (prev) => ({ ...prev, [field]: value }));
 
-  const onSubmit = (event: React.FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
-    const result = eventCreatePayload(values, timeZone);
-    if (!result.ok) {
-      setErrors(result.errors);
-      setAttempt((n) => n + 1);
-      return;
-    }
-    setErrors({});
-    create.mutate(result.payload, { onSuccess: () => navigate(`/calendar?date=${values.startDate}`) });
-  };
+  const onSubmit = form.submit(
+    (payload) => {
+      const day = form.getValues('startDate');
+      create.mutate(payload, { onSuccess: () => navigate(`/calendar?date=${day}`) });
+    },
+    { blocked: busy },
+  );
 
   return (
-    <form ref={formRef} noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
+    <form ref={form.formRef} noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
       {create.isError && (
         <ErrorCard title="Unable to create event" message={errorMessage(create.error.message)} />
       )}
@@ -99,26 +86,17 @@ export function EventForm({
         maxLength={120}
         autoComplete="off"
         placeholder="e.g. House meeting"
-        value={values.title}
-        error={errors.title}
-        onChange={(e) => set('title', e.target.value)}
+        {...form.text('title')}
       />
-      <TextAreaField
-        label="Description"
-        name="description"
-        maxLength={2000}
-        value={values.description}
-        error={errors.description}
-        onChange={(e) => set('description', e.target.value)}
-      />
+      <TextAreaField label="Description" name="description" maxLength={2000} {...form.text('description')} />
       <div className="grid grid-cols-2 gap-3">
         <TextField
           label="Start date"
           name="startDate"
           type="date"
           value={values.startDate}
-          error={errors.startDate}
-          onChange={(e) => update('startDate', (prev) => withStartDate(prev, e.target.value))}
+          error={form.errors.startDate}
+          onChange={(e) => change('startDate', withStartDate(form.getValues(), e.target.value))}
         />
         {!values.allDay && (
           <TextField
@@ -126,7 +104,7 @@ export function EventForm({
             name="startTime"
             type="time"
             value={values.startTime}
-            onChange={(e) => update('startTime', (prev) => withStartTime(prev, e.target.value))}
+            onChange={(e) => change('startTime', withStartTime(form.getValues(), e.target.value))}
           />
         )}
         <TextField
@@ -134,18 +112,10 @@ export function EventForm({
           name="endDate"
           type="date"
           min={values.startDate || undefined}
-          value={values.endDate}
-          error={errors.endDate}
-          onChange={(e) => set('endDate', e.target.value)}
+          {...form.text('endDate')}
         />
         {!values.allDay && (
-          <TextField
-            label="End time"
-            name="endTime"
-            type="time"
-            value={values.endTime}
-            onChange={(e) => set('endTime', e.target.value)}
-          />
+          <TextField label="End time" name="endTime" type="time" {...form.text('endTime')} />
         )}
       </div>
       <Switch
@@ -159,7 +129,7 @@ export function EventForm({
         name="eventType"
         value={values.eventType}
         options={typeOptions}
-        onValue={(type: EventType) => update('eventType', (prev) => withEventType(prev, type))}
+        onValue={(type: EventType) => change('eventType', withEventType(form.getValues(), type))}
       />
       <EventColorPicker value={values.color} onChange={(color) => set('color', color)} />
       <TextField
@@ -167,39 +137,23 @@ export function EventForm({
         name="location"
         maxLength={200}
         autoComplete="off"
-        value={values.location}
-        error={errors.location}
-        onChange={(e) => set('location', e.target.value)}
+        {...form.text('location')}
       />
       <AttendeesField
         members={members}
         userId={userId}
         value={values.attendees}
-        error={errors.attendees}
+        error={form.errors.attendees}
         onChange={(attendees) => set('attendees', attendees)}
       />
       <SelectField
         label="Repeats"
         name="recurrence"
-        value={values.recurrence}
         options={recurrenceOptions}
-        onValue={(v) => set('recurrence', v)}
+        {...form.select('recurrence')}
       />
-      <SelectField
-        label="Reminder"
-        name="reminder"
-        value={values.reminder}
-        options={reminderOptions}
-        onValue={(v: EventReminder) => set('reminder', v)}
-      />
-      <TextAreaField
-        label="Notes"
-        name="notes"
-        maxLength={2000}
-        value={values.notes}
-        error={errors.notes}
-        onChange={(e) => set('notes', e.target.value)}
-      />
+      <SelectField label="Reminder" name="reminder" options={reminderOptions} {...form.select('reminder')} />
+      <TextAreaField label="Notes" name="notes" maxLength={2000} {...form.text('notes')} />
       <button type="submit" disabled={busy} aria-busy={busy} className={`${buttonStyles.primary} w-full`}>
         {busy ? 'Creating...' : 'Create Event'}
       </button>

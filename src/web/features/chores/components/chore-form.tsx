@@ -1,7 +1,4 @@
 import {
-  type ChoreCategory,
-  type ChoreReminder,
-  type ChoreView,
   categoryLabel,
   durationLabel,
   PRIORITY_LABELS,
@@ -9,18 +6,17 @@ import {
   REMINDER_LABELS,
   ROTATION_LABELS,
 } from '#shared/chore-view.ts';
+import type { ChoreView } from '#shared/chores/api.ts';
 import {
   CHORE_CATEGORIES,
   CHORE_REMINDERS,
   DURATIONS,
   PRIORITIES,
-  type Priority,
   RECURRENCES,
-  type Recurrence,
   ROTATIONS,
 } from '#shared/chores.ts';
 import { errorMessage } from '#shared/errors.ts';
-import type { HouseholdMember } from '#shared/household-view.ts';
+import type { HouseholdMember } from '#shared/households/api.ts';
 import { displayName } from '#shared/users.ts';
 import { ErrorCard } from '../../../components/error-card.tsx';
 import { SelectField, TextAreaField, TextField } from '../../../components/form-fields.tsx';
@@ -48,8 +44,8 @@ export function ChoreForm({
   /** The chore to edit; without one the form creates a new chore. */
   chore?: ChoreView;
 }) {
-  const form = useChoreForm(userId, chore);
-  const { values, errors, busy, editing, set } = form;
+  const { form, busy, editing, failure, onSubmit } = useChoreForm(userId, chore);
+  const { values, errors, set } = form;
   const recurring = values.recurrence !== 'none';
 
   const assigneeOptions = members.map((m) => ({
@@ -58,11 +54,11 @@ export function ChoreForm({
   }));
 
   return (
-    <form ref={form.formRef} noValidate onSubmit={form.onSubmit} className="flex flex-col gap-5">
-      {form.failure && (
+    <form ref={form.formRef} noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
+      {failure && (
         <ErrorCard
           title={editing ? 'Unable to save chore' : 'Unable to create chore'}
-          message={errorMessage(form.failure.message)}
+          message={errorMessage(failure.message)}
         />
       )}
       <TextField
@@ -72,67 +68,39 @@ export function ChoreForm({
         maxLength={120}
         autoComplete="off"
         placeholder="e.g. Take out the bins"
-        value={values.title}
-        error={errors.title}
-        onChange={(e) => set('title', e.target.value)}
+        {...form.text('title')}
       />
-      <TextAreaField
-        label="Description"
-        name="description"
-        maxLength={2000}
-        value={values.description}
-        error={errors.description}
-        onChange={(e) => set('description', e.target.value)}
-      />
+      <TextAreaField label="Description" name="description" maxLength={2000} {...form.text('description')} />
       <SelectField
         label="Assign to"
         name="assignedTo"
         required
-        value={values.assignedTo}
         options={assigneeOptions}
-        error={errors.assignedTo}
-        onValue={(v) => set('assignedTo', v)}
+        {...form.select('assignedTo')}
       />
       <div className="grid grid-cols-2 gap-3">
-        <TextField
-          label="Due date"
-          name="dueDate"
-          type="date"
-          required
-          value={values.dueDate}
-          error={errors.dueDate}
-          onChange={(e) => set('dueDate', e.target.value)}
-        />
-        <TextField
-          label="Time (optional)"
-          name="dueTime"
-          type="time"
-          value={values.dueTime}
-          onChange={(e) => set('dueTime', e.target.value)}
-        />
+        <TextField label="Due date" name="dueDate" type="date" required {...form.text('dueDate')} />
+        <TextField label="Time (optional)" name="dueTime" type="time" {...form.text('dueTime')} />
       </div>
       <div className="grid grid-cols-2 gap-3">
         <SelectField
           label="Priority"
           name="priority"
-          value={values.priority}
           options={priorityOptions}
-          onValue={(v: Priority) => set('priority', v)}
+          {...form.select('priority')}
         />
         <SelectField
           label="Category"
           name="category"
-          value={values.category}
           options={categoryOptions}
-          onValue={(v: ChoreCategory) => set('category', v)}
+          {...form.select('category')}
         />
       </div>
       <SelectField
         label="Repeats"
         name="recurrence"
-        value={values.recurrence}
         options={recurrenceOptions}
-        onValue={(v: Recurrence | 'none') => set('recurrence', v)}
+        {...form.select('recurrence')}
       />
       {recurring && (
         <fieldset className="space-y-2">
@@ -161,17 +129,14 @@ export function ChoreForm({
         <SelectField
           label="Estimated duration"
           name="estimatedDuration"
-          value={values.estimatedDuration}
           options={durationOptions}
-          error={errors.estimatedDuration}
-          onValue={(v: number) => set('estimatedDuration', v)}
+          {...form.select('estimatedDuration')}
         />
         <SelectField
           label="Reminder"
           name="reminder"
-          value={values.reminder}
           options={reminderOptions}
-          onValue={(v: ChoreReminder) => set('reminder', v)}
+          {...form.select('reminder')}
         />
       </div>
       <SubtasksEditor
@@ -179,14 +144,7 @@ export function ChoreForm({
         error={errors.subtasks}
         onChange={(list) => set('subtasks', list)}
       />
-      <TextAreaField
-        label="Notes"
-        name="notes"
-        maxLength={2000}
-        value={values.notes}
-        error={errors.notes}
-        onChange={(e) => set('notes', e.target.value)}
-      />
+      <TextAreaField label="Notes" name="notes" maxLength={2000} {...form.text('notes')} />
       {errors.timeZone && <p className={`text-sm ${mutedText}`}>{errors.timeZone}</p>}
       <button type="submit" disabled={busy} aria-busy={busy} className={`${buttonStyles.primary} w-full`}>
         {editing ? (busy ? 'Saving...' : 'Save Changes') : busy ? 'Creating...' : 'Create Chore'}

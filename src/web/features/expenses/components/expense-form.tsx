@@ -1,15 +1,9 @@
 import { errorMessage } from '#shared/errors.ts';
 import { isCreateCategory } from '#shared/expense-edit.ts';
 import { EXPENSE_CATEGORIES, QUICK_AMOUNTS, RECURRING_INTERVALS } from '#shared/expense-rules.ts';
-import {
-  type CreateCategory,
-  categoryLabel,
-  type ExpenseView,
-  INTERVAL_LABELS,
-  type RecurringInterval,
-  TITLE_SUGGESTIONS,
-} from '#shared/expense-view.ts';
-import type { HouseholdMember } from '#shared/household-view.ts';
+import { categoryLabel, INTERVAL_LABELS, TITLE_SUGGESTIONS } from '#shared/expense-view.ts';
+import type { ExpenseView } from '#shared/expenses/api.ts';
+import type { HouseholdMember } from '#shared/households/api.ts';
 import { parseDollarsToCents } from '#shared/money.ts';
 import { ErrorCard } from '../../../components/error-card.tsx';
 import { SelectField, TextAreaField, TextField } from '../../../components/form-fields.tsx';
@@ -40,8 +34,12 @@ export function ExpenseForm({
 }) {
   const nameOf = useMemberNames(members);
   const memberIds = members.map((m) => m.userId);
-  const form = useExpenseForm(memberIds, userId, expense);
-  const { values, errors, summary, busy, editing, set } = form;
+  const { form, summary, busy, editing, failure, setSplitType, setShare, onSubmit } = useExpenseForm(
+    memberIds,
+    userId,
+    expense,
+  );
+  const { values, errors, set } = form;
   const amountCents = parseDollarsToCents(values.amount);
   // An older expense may have a category the form no longer offers: it stays on offer.
   const categories = isCreateCategory(values.category)
@@ -54,7 +52,7 @@ export function ExpenseForm({
   }));
 
   return (
-    <form ref={form.formRef} noValidate onSubmit={form.onSubmit} className="flex flex-col gap-5">
+    <form ref={form.formRef} noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
       <div className="space-y-2">
         <TextField
           label="Title"
@@ -63,9 +61,7 @@ export function ExpenseForm({
           maxLength={120}
           autoComplete="off"
           placeholder="e.g. Pizza night"
-          value={values.title}
-          error={errors.title}
-          onChange={(e) => set('title', e.target.value)}
+          {...form.text('title')}
         />
         {!editing && values.title.trim() === '' && (
           <fieldset className="flex flex-wrap items-center gap-2">
@@ -94,9 +90,7 @@ export function ExpenseForm({
           min="0.01"
           required
           placeholder="0.00"
-          value={values.amount}
-          error={errors.amount}
-          onChange={(e) => set('amount', e.target.value)}
+          {...form.text('amount')}
         />
         <fieldset className="flex flex-wrap gap-2">
           <legend className="sr-only">Quick amounts</legend>
@@ -115,33 +109,11 @@ export function ExpenseForm({
       </div>
 
       <div className="grid grid-cols-2 gap-3">
-        <SelectField
-          label="Category"
-          name="category"
-          value={values.category}
-          options={categories}
-          onValue={(v: CreateCategory) => set('category', v)}
-        />
-        <TextField
-          label="Date"
-          name="date"
-          type="date"
-          required
-          value={values.date}
-          error={errors.date}
-          onChange={(e) => set('date', e.target.value)}
-        />
+        <SelectField label="Category" name="category" options={categories} {...form.select('category')} />
+        <TextField label="Date" name="date" type="date" required {...form.text('date')} />
       </div>
 
-      <SelectField
-        label="Paid by"
-        name="paidBy"
-        required
-        value={values.paidBy}
-        options={payerOptions}
-        error={errors.paidBy}
-        onValue={(v) => set('paidBy', v)}
-      />
+      <SelectField label="Paid by" name="paidBy" required options={payerOptions} {...form.select('paidBy')} />
 
       <SplitSection
         splitType={values.splitType}
@@ -150,8 +122,8 @@ export function ExpenseForm({
         memberIds={memberIds}
         nameOf={nameOf}
         error={errors.splits}
-        onSplitType={form.setSplitType}
-        onShare={form.setShare}
+        onSplitType={setSplitType}
+        onShare={setShare}
       />
 
       {/* Editing changes the expense itself; its repeats are set when it is created. */}
@@ -168,45 +140,28 @@ export function ExpenseForm({
               <SelectField
                 label="Repeats"
                 name="recurringInterval"
-                value={values.recurringInterval}
                 options={intervalOptions}
-                onValue={(v: RecurringInterval) => set('recurringInterval', v)}
+                {...form.select('recurringInterval')}
               />
               <TextField
                 label="Ends on (optional)"
                 name="recurringEndDate"
                 type="date"
                 min={values.date || undefined}
-                value={values.recurringEndDate}
-                error={errors.recurringEndDate}
-                onChange={(e) => set('recurringEndDate', e.target.value)}
+                {...form.text('recurringEndDate')}
               />
             </div>
           )}
         </div>
       )}
 
-      <TextAreaField
-        label="Description"
-        name="description"
-        maxLength={2000}
-        value={values.description}
-        error={errors.description}
-        onChange={(e) => set('description', e.target.value)}
-      />
-      <TextAreaField
-        label="Notes"
-        name="notes"
-        maxLength={2000}
-        value={values.notes}
-        error={errors.notes}
-        onChange={(e) => set('notes', e.target.value)}
-      />
+      <TextAreaField label="Description" name="description" maxLength={2000} {...form.text('description')} />
+      <TextAreaField label="Notes" name="notes" maxLength={2000} {...form.text('notes')} />
 
-      {form.failure && (
+      {failure && (
         <ErrorCard
           title={editing ? 'Unable to save expense' : 'Unable to create expense'}
-          message={errorMessage(form.failure.message)}
+          message={errorMessage(failure.message)}
         />
       )}
       <button type="submit" disabled={busy} aria-busy={busy} className={`${buttonStyles.primary} w-full`}>

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { HOUSING_TYPES, ROOM_TYPES } from '#shared/listing-rules.ts';
 import {
   EMPTY_FILTERS,
@@ -9,6 +9,8 @@ import {
   type RoomType,
   rentRangeError,
 } from '#shared/listing-view.ts';
+import { checkResolver } from '../../../components/form/resolvers.ts';
+import { useSchemaForm } from '../../../components/form/use-schema-form.ts';
 import { optionsOf, SelectField, TextField } from '../../../components/form-fields.tsx';
 import { XIcon } from '../../../components/icons.tsx';
 import { buttonStyles } from '../../../components/ui.ts';
@@ -18,6 +20,12 @@ const housingOptions = [
   { value: '' as const, label: 'Any' },
   ...optionsOf(HOUSING_TYPES, HOUSING_TYPE_LABELS),
 ];
+
+/** The rent range's message shows under the minimum (the maximum is marked too). */
+const resolver = checkResolver((draft: ListingFilters) => {
+  const problem = rentRangeError(draft);
+  return problem ? { ok: false, errors: { minRent: problem } } : { ok: true, value: draft };
+});
 
 /**
  * The filters of the board as a bottom sheet on the native <dialog>: the browser traps focus,
@@ -36,24 +44,25 @@ export function FilterSheet({
 }) {
   const ref = useRef<HTMLDialogElement>(null);
   const id = useId();
-  const [draft, setDraft] = useState(filters);
-  const [error, setError] = useState<string | null>(null);
+  const form = useSchemaForm({
+    defaultValues: filters,
+    resolver,
+    // The range's message answers either end of it.
+    clears: (field) => (field === 'minRent' || field === 'maxRent' ? ['minRent'] : []),
+    focusFirstError: false,
+  });
+  const error = form.errors.minRent;
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the form's own functions are stable.
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
     if (open && !dialog.open) {
-      setDraft(filters);
-      setError(null);
+      form.reset(filters);
       dialog.showModal();
     }
     if (!open && dialog.open) dialog.close();
   }, [open, filters]);
-
-  const set = <K extends keyof ListingFilters>(key: K, value: ListingFilters[K]) => {
-    setDraft((prev) => ({ ...prev, [key]: value }));
-    if (key === 'minRent' || key === 'maxRent') setError(null);
-  };
 
   return (
     <dialog
@@ -69,15 +78,7 @@ export function FilterSheet({
         <form
           noValidate
           className="flex flex-col gap-4 p-5"
-          onSubmit={(event) => {
-            event.preventDefault();
-            const problem = rentRangeError(draft);
-            if (problem) {
-              setError(problem);
-              return;
-            }
-            onApply({ ...draft, q: filters.q });
-          }}
+          onSubmit={form.submit((draft) => onApply({ ...draft, q: filters.q }))}
         >
           <div className="flex items-center justify-between">
             <h2 id={`${id}-title`} className="font-bold text-xl">
@@ -92,8 +93,7 @@ export function FilterSheet({
             name="city"
             autoComplete="address-level2"
             maxLength={100}
-            value={draft.city}
-            onChange={(e) => set('city', e.target.value)}
+            {...form.text('city')}
           />
           <fieldset className="grid grid-cols-2 gap-3">
             <legend className="sr-only">Rent per month</legend>
@@ -101,46 +101,28 @@ export function FilterSheet({
               label="Min rent ($/month)"
               name="minRent"
               inputMode="numeric"
-              value={draft.minRent}
-              error={error ?? undefined}
-              onChange={(e) => set('minRent', e.target.value)}
+              {...form.text('minRent')}
             />
             <TextField
               label="Max rent ($/month)"
               name="maxRent"
               inputMode="numeric"
-              value={draft.maxRent}
+              {...form.text('maxRent')}
               aria-invalid={error ? true : undefined}
-              onChange={(e) => set('maxRent', e.target.value)}
             />
           </fieldset>
-          <SelectField<RoomType | ''>
-            label="Room type"
-            value={draft.roomType}
-            options={roomOptions}
-            onValue={(v) => set('roomType', v)}
-          />
+          <SelectField<RoomType | ''> label="Room type" options={roomOptions} {...form.select('roomType')} />
           <SelectField<HousingType | ''>
             label="Housing type"
-            value={draft.housingType}
             options={housingOptions}
-            onValue={(v) => set('housingType', v)}
+            {...form.select('housingType')}
           />
-          <TextField
-            label="Available by"
-            name="availableBy"
-            type="date"
-            value={draft.availableBy}
-            onChange={(e) => set('availableBy', e.target.value)}
-          />
+          <TextField label="Available by" name="availableBy" type="date" {...form.text('availableBy')} />
           <div className="flex gap-2 pt-2">
             <button
               type="button"
               className={`${buttonStyles.secondary} flex-1`}
-              onClick={() => {
-                setDraft({ ...EMPTY_FILTERS, q: filters.q });
-                setError(null);
-              }}
+              onClick={() => form.reset({ ...EMPTY_FILTERS, q: filters.q })}
             >
               Clear all
             </button>

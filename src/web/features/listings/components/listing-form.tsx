@@ -1,5 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
+import type { PublicUser } from '#shared/accounts/api.ts';
 import { errorMessage } from '#shared/errors.ts';
 import { isAdmin } from '#shared/household-view.ts';
 import {
@@ -8,10 +8,15 @@ import {
   listingCreateInput,
   localIsoDate,
 } from '#shared/listing-view.ts';
-import { createListingSchema, listingFormComplete, listingMessages } from '#shared/listings.ts';
-import type { PublicUser } from '#shared/users.ts';
-import { fieldErrors } from '#shared/validation.ts';
+import {
+  type CreateListingInput,
+  createListingSchema,
+  listingFormComplete,
+  listingMessages,
+} from '#shared/listings.ts';
 import { ErrorCard } from '../../../components/error-card.tsx';
+import { checkResolver, checkSchema } from '../../../components/form/resolvers.ts';
+import { useSchemaForm } from '../../../components/form/use-schema-form.ts';
 import { SparklesIcon } from '../../../components/icons.tsx';
 import { buttonStyles, mutedText } from '../../../components/ui.ts';
 import { useCurrentHousehold } from '../../households/api/get-household.ts';
@@ -20,15 +25,21 @@ import { useListingPrefill } from '../api/get-prefill.ts';
 import { ListingFormFields } from './listing-form-fields.tsx';
 import { type Photo, PhotoPicker } from './photo-picker.tsx';
 
-/** Which field shows a schema message ('images.2' → the photos). */
-function errorsByField(errors: Record<string, string>): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [path, message] of Object.entries(errors)) {
-    const field = path.split('.')[0]!;
-    if (!(field in out)) out[field] = message;
-  }
-  return out;
-}
+type ListingValues = ListingFormValues & { photos: Photo[] };
+
+/** The photos' messages ('images.2') show under the photos. */
+const fieldOf = ([head]: string[]) => (head === 'images' ? 'photos' : head!);
+
+const resolver = checkResolver(({ photos, ...values }: ListingValues) =>
+  checkSchema(
+    createListingSchema,
+    listingCreateInput(
+      values,
+      photos.map((p) => p.dataUrl),
+    ),
+    { fieldOf },
+  ),
+);
 
 /** A household admin can start from the household: title, rent share and 'Shared house'. */
 function PrefillButton({ onPrefill }: { onPrefill: (values: Partial<ListingFormValues>) => void }) {
@@ -68,66 +79,44 @@ export function ListingForm({ user }: { user: PublicUser }) {
   const navigate = useNavigate();
   const create = useCreateListing();
   const { data: household } = useCurrentHousehold();
-  const [values, setValues] = useState<ListingFormValues>(() =>
-    defaultListingForm(user.email, localIsoDate(new Date())),
-  );
-  const [photos, setPhotos] = useState<Photo[]>([]);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [attempt, setAttempt] = useState(0);
-  const formRef = useRef<HTMLFormElement>(null);
+  const form = useSchemaForm<ListingValues, CreateListingInput>({
+    defaultValues: { ...defaultListingForm(user.email, localIsoDate(new Date())), photos: [] },
+    resolver,
+  });
+  const { values } = form;
   const busy = create.isPending || create.isSuccess;
-  const complete = listingFormComplete({ ...values, photos: photos.length });
+  const complete = listingFormComplete({ ...values, photos: values.photos.length });
 
-  // After a refused submit the first field with a message takes the focus.
-  useEffect(() => {
-    if (attempt > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [attempt]);
-
-  const set = <K extends keyof ListingFormValues>(field: K, value: ListingFormValues[K]) => {
-    setValues((prev) => ({ ...prev, [field]: value }));
-    setErrors((prev) => {
-      if (!(field in prev)) return prev;
-      const { [field]: _cleared, ...rest } = prev;
-      return rest;
-    });
-  };
-
-  const onSubmit = (event: React.FormEvent) => {
-    event.preventDefault();
-    if (busy || !complete) return;
-    const parsed = createListingSchema.safeParse(
-      listingCreateInput(
-        values,
-        photos.map((p) => p.dataUrl),
-      ),
-    );
-    if (!parsed.success) {
-      setErrors(errorsByField(fieldErrors(parsed.error)));
-      setAttempt((n) => n + 1);
-      return;
-    }
-    setErrors({});
-    create.mutate(parsed.data, {
-      onSuccess: () => navigate('/roommates'),
-      // Logged for whoever debugs it; the page shows the reason and keeps the form.
-      onError: (error) => console.warn('Create listing failed', error),
-    });
-  };
+  const onSubmit = form.submit(
+    (listing) =>
+      create.mutate(listing, {
+        onSuccess: () => navigate('/roommates'),
+        // Logged for whoever debugs it; the page shows the reason and keeps the form.
+        onError: (error) => console.warn('Create listing failed', error),
+      }),
+    { blocked: busy || !complete },
+  );
 
   return (
-    <form ref={formRef} noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
+    <form ref={form.formRef} noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
       {household && isAdmin(household, user.id) && (
-        <PrefillButton onPrefill={(prefill) => setValues((prev) => ({ ...prev, ...prefill }))} />
+        <PrefillButton
+          onPrefill={(prefill) => {
+            for (const [field, value] of Object.entries(prefill))
+              form.setValue(field as keyof ListingFormValues, value as never);
+          }}
+        />
       )}
       <p className={`text-sm ${mutedText}`}>Fields marked * are required.</p>
-      <ListingFormFields values={values} set={set} errors={errors} />
+      <ListingFormFields
+        values={values}
+        set={(field, value) => form.set(field, value as ListingValues[typeof field])}
+        errors={form.errors}
+      />
       <PhotoPicker
-        photos={photos}
-        error={errors.images}
-        onChange={(update) => {
-          setPhotos(update);
-          setErrors(({ images: _cleared, ...rest }) => rest);
-        }}
+        photos={values.photos}
+        error={form.errors.photos}
+        onChange={(update) => form.set('photos', update(form.getValues('photos')))}
       />
       {create.isError && (
         <ErrorCard title="Unable to create listing" message={errorMessage(create.error.message)} />

@@ -1,16 +1,13 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { errorMessage } from '#shared/errors.ts';
-import {
-  type ListingFormValues,
-  type ListingView,
-  listingFormFromListing,
-  listingUpdateInput,
-} from '#shared/listing-view.ts';
+import { type ListingFormValues, listingFormFromListing, listingUpdateInput } from '#shared/listing-view.ts';
+import type { ListingView } from '#shared/listings/api.ts';
 import { updateListingSchema } from '#shared/listings.ts';
-import { fieldErrors } from '#shared/validation.ts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { ErrorCard } from '../../../components/error-card.tsx';
+import { checkResolver, checkSchema } from '../../../components/form/resolvers.ts';
+import { useSchemaForm } from '../../../components/form/use-schema-form.ts';
 import { TrashIcon } from '../../../components/icons.tsx';
 import { PencilIcon } from '../../../components/page-icons.tsx';
 import { buttonStyles, cardStyles, mutedText } from '../../../components/ui.ts';
@@ -23,44 +20,37 @@ const failure = (error: Error) => errorMessage(error.message);
 /** The main fields of a listing, saved with PATCH; photos stay as they are. */
 function EditForm({ listing, onDone }: { listing: ListingView; onDone: () => void }) {
   const update = useUpdateListing();
-  const [values, setValues] = useState<ListingFormValues>(() => listingFormFromListing(listing));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-
-  const set = <K extends keyof ListingFormValues>(field: K, value: ListingFormValues[K]) => {
-    setValues((prev) => ({ ...prev, [field]: value }));
-    setErrors(({ [field]: _cleared, ...rest }) => rest);
-  };
+  const form = useSchemaForm({
+    defaultValues: listingFormFromListing(listing),
+    // What is sent is the changes as built; the schema only checks them.
+    resolver: checkResolver(async (values: ListingFormValues) => {
+      const changes = listingUpdateInput(values);
+      const checked = await checkSchema(updateListingSchema, changes);
+      return checked.ok ? { ok: true, value: changes } : checked;
+    }),
+    focusFirstError: false,
+  });
 
   return (
     <form
+      ref={form.formRef}
       noValidate
       aria-labelledby="edit-listing-title"
       className="flex flex-col gap-5"
-      onSubmit={(event) => {
-        event.preventDefault();
-        const changes = listingUpdateInput(values);
-        const parsed = updateListingSchema.safeParse(changes);
-        if (!parsed.success) {
-          const out: Record<string, string> = {};
-          for (const [path, message] of Object.entries(fieldErrors(parsed.error))) {
-            out[path.split('.')[0]!] ??= message;
-          }
-          setErrors(out);
-          return;
-        }
+      onSubmit={form.submit((changes) =>
         update.mutate(
           { id: listing.id, changes },
           {
             onSuccess: onDone,
             onError: (error) => console.warn('Update listing failed', error),
           },
-        );
-      }}
+        ),
+      )}
     >
       <h2 id="edit-listing-title" className="font-bold text-xl">
         Edit listing
       </h2>
-      <ListingFormFields values={values} set={set} errors={errors} />
+      <ListingFormFields values={form.values} set={form.set} errors={form.errors} />
       {update.isError && <ErrorCard title="Unable to save the listing" message={failure(update.error)} />}
       <div className="flex gap-2">
         <button type="button" className={`${buttonStyles.secondary} flex-1`} onClick={onDone}>

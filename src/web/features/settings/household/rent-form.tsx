@@ -1,39 +1,48 @@
-import { useId, useState } from 'react';
-import { formatRent, type Household, ordinal, rentSettingsPayload } from '#shared/household-view.ts';
+import { useId } from 'react';
+import { formatRent, ordinal, rentSettingsPayload } from '#shared/household-view.ts';
+import type { Household } from '#shared/households/api.ts';
 import { updateHouseholdSchema } from '#shared/households.ts';
-import { fieldErrors } from '#shared/validation.ts';
-import { TextField } from '../../../components/form-fields.tsx';
-import { buttonStyles, errorText, inputStyles, mutedText } from '../../../components/ui.ts';
+import { checkResolver, checkSchema } from '../../../components/form/resolvers.ts';
+import { useSchemaForm } from '../../../components/form/use-schema-form.ts';
+import { SelectField, TextField } from '../../../components/form-fields.tsx';
+import { buttonStyles, errorText, mutedText } from '../../../components/ui.ts';
 import { useTimedMessage } from '../../../lib/use-timed-message.ts';
 import { useUpdateHousehold } from '../../households/api/update-household.ts';
 
-const DAYS = Array.from({ length: 31 }, (_, i) => i + 1);
+const dayOptions = [
+  { value: '', label: 'Not set' },
+  ...Array.from({ length: 31 }, (_, i) => ({ value: String(i + 1), label: ordinal(i + 1) })),
+];
+
+/** What is sent is the payload as built; the schema only checks it. */
+const resolver = checkResolver(async (values: { rentAmount: string; rentDueDay: string }) => {
+  const payload = rentSettingsPayload(values);
+  const checked = await checkSchema(updateHouseholdSchema, payload);
+  return checked.ok ? { ok: true, value: payload } : checked;
+});
 
 /** Rent amount in dollars and the day of the month it is due; blank clears either. */
 export function RentForm({ household }: { household: Household }) {
   const id = useId();
-  const [rentAmount, setRentAmount] = useState(household.rentAmount ?? '');
-  const [rentDueDay, setRentDueDay] = useState(household.rentDueDay ? String(household.rentDueDay) : '');
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useSchemaForm({
+    defaultValues: {
+      rentAmount: household.rentAmount ?? '',
+      rentDueDay: household.rentDueDay ? String(household.rentDueDay) : '',
+    },
+    resolver,
+    focusFirstError: false,
+  });
   const [status, showStatus] = useTimedMessage(2_000);
   const update = useUpdateHousehold();
 
-  const onSubmit = (event: React.FormEvent) => {
-    event.preventDefault();
-    const payload = rentSettingsPayload({ rentAmount, rentDueDay });
-    const parsed = updateHouseholdSchema.safeParse(payload);
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error));
-      return;
-    }
-    setErrors({});
+  const onSubmit = form.submit((payload) =>
     update.mutate(payload, {
       onSuccess: (saved) => {
-        setRentAmount(saved.rentAmount ?? '');
+        form.setValue('rentAmount', saved.rentAmount ?? '');
         showStatus('Rent saved');
       },
-    });
-  };
+    }),
+  );
 
   const summary =
     household.rentAmount !== null
@@ -55,45 +64,14 @@ export function RentForm({ household }: { household: Household }) {
           inputMode="decimal"
           autoComplete="off"
           placeholder="1200.00"
-          value={rentAmount}
-          error={errors.rentAmount}
-          onChange={(e) => {
-            setRentAmount(e.target.value);
-            setErrors(({ rentAmount: _cleared, ...rest }) => rest);
-          }}
+          {...form.text('rentAmount')}
         />
-        <div className="space-y-1.5">
-          <label
-            htmlFor={`${id}-day`}
-            className="block font-medium text-slate-800 text-sm dark:text-slate-200"
-          >
-            Rent due day
-          </label>
-          <select
-            id={`${id}-day`}
-            name="rentDueDay"
-            className={inputStyles}
-            value={rentDueDay}
-            aria-invalid={errors.rentDueDay ? true : undefined}
-            aria-describedby={errors.rentDueDay ? `${id}-day-error` : undefined}
-            onChange={(e) => {
-              setRentDueDay(e.target.value);
-              setErrors(({ rentDueDay: _cleared, ...rest }) => rest);
-            }}
-          >
-            <option value="">Not set</option>
-            {DAYS.map((day) => (
-              <option key={day} value={day}>
-                {ordinal(day)}
-              </option>
-            ))}
-          </select>
-          {errors.rentDueDay && (
-            <p id={`${id}-day-error`} className={errorText}>
-              {errors.rentDueDay}
-            </p>
-          )}
-        </div>
+        <SelectField
+          label="Rent due day"
+          name="rentDueDay"
+          options={dayOptions}
+          {...form.select('rentDueDay')}
+        />
       </div>
       <div className="flex items-center gap-3">
         <button

@@ -1,0 +1,130 @@
+import { useEffect, useId, useState } from 'react';
+import { errorMessage } from '#shared/errors.ts';
+import { localDate } from '#shared/expense-view.ts';
+import { centsToDollars } from '#shared/money.ts';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { checkResolver, checkSchema, lazyResolver } from '../../../components/form/resolvers.ts';
+import { useSchemaForm } from '../../../components/form/use-schema-form.ts';
+import { SelectField, TextField } from '../../../components/form-fields.tsx';
+import { errorText } from '../../../components/ui.ts';
+import { newClientId, useCreatePayment } from '../api/create-payment.ts';
+import type { PaymentDialogProps } from './payment-dialog.tsx';
+
+type Direction = `${'paid' | 'received'}:${string}`;
+interface PaymentValues {
+  direction: Direction;
+  amount: string;
+  date: string;
+  note: string;
+}
+
+// The payment schema brings the validation library: it loads once the dialog opens, and the form
+// says so on submit when it could not.
+const loadSchema = () => import('#shared/payments.ts').then((m) => m.createPaymentSchema);
+
+/** Which field shows a schema message: the amount, date and note their own, the rest who paid. */
+const fieldOf = ([key]: string[]) =>
+  key === 'amount' || key === 'date' || key === 'note' ? key : 'direction';
+
+/** 'Record a payment': money that moved between you and another member, outside the app (PaymentDialog). */
+export function PaymentForm({
+  open,
+  draft,
+  viewerId,
+  otherIds,
+  nameOf,
+  onClose,
+  onRecorded,
+}: PaymentDialogProps) {
+  const formId = useId();
+  const create = useCreatePayment();
+  const [clientId] = useState(newClientId);
+
+  const input = ({ direction, amount, date, note }: PaymentValues) => {
+    const [way, otherId = ''] = direction.split(':') as ['paid' | 'received', string];
+    const [fromUserId, toUserId] = way === 'paid' ? [viewerId, otherId] : [otherId, viewerId];
+    return { fromUserId, toUserId, amount: amount.trim(), date, note, clientId };
+  };
+  // What is sent is the request as built (the server turns the amount into cents).
+  const resolver = lazyResolver(
+    () =>
+      loadSchema().then((schema) =>
+        checkResolver(async (values: PaymentValues) => {
+          const checked = await checkSchema(schema, input(values), { fieldOf });
+          return checked.ok ? { ok: true, value: input(values) } : checked;
+        }),
+      ),
+    () => ({ direction: 'The form could not be checked. Check your connection and try again.' }),
+  );
+  const form = useSchemaForm<PaymentValues, ReturnType<typeof input>>({
+    defaultValues: {
+      direction: draft
+        ? `${draft.youPaid ? 'paid' : 'received'}:${draft.otherId}`
+        : `paid:${otherIds[0] ?? ''}`,
+      amount: draft?.cents ? centsToDollars(draft.cents) : '',
+      date: localDate(new Date()),
+      note: '',
+    },
+    resolver,
+    // A message stays until the next submit.
+    clears: () => [],
+  });
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, as the dialog opens.
+  useEffect(() => resolver.preload(), []);
+
+  const options = otherIds.flatMap((id) => [
+    { value: `paid:${id}` as Direction, label: `You paid ${nameOf(id)}` },
+    { value: `received:${id}` as Direction, label: `${nameOf(id)} paid you` },
+  ]);
+
+  return (
+    <ConfirmDialog
+      open={open}
+      title="Record a payment"
+      confirmLabel="Record payment"
+      busyLabel="Recording..."
+      busy={create.isPending}
+      tone="primary"
+      form={formId}
+      onCancel={onClose}
+    >
+      <form
+        ref={form.formRef}
+        id={formId}
+        noValidate
+        onSubmit={form.submit((payment) => create.mutate(payment, { onSuccess: onRecorded }), {
+          blocked: create.isPending,
+        })}
+        className="space-y-4"
+      >
+        <p>For money that changed hands outside the app: it counts against what you owe each other.</p>
+        <SelectField label="Who paid" options={options} {...form.select('direction')} />
+        <TextField
+          label="Amount"
+          name="amount"
+          type="number"
+          inputMode="decimal"
+          step="0.01"
+          min="0.01"
+          required
+          placeholder="0.00"
+          {...form.text('amount')}
+        />
+        <TextField label="Date" name="date" type="date" required {...form.text('date')} />
+        <TextField
+          label="Note (optional)"
+          name="note"
+          maxLength={500}
+          placeholder="e.g. Bank transfer"
+          {...form.text('note')}
+        />
+        {create.isError && (
+          <p role="alert" className={errorText}>
+            The payment was not recorded: {errorMessage(create.error.message)}
+          </p>
+        )}
+      </form>
+    </ConfirmDialog>
+  );
+}
