@@ -2,6 +2,7 @@ import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { householdStartModules, signedOutStartModules } from './src/shared/screens.ts';
 
 const apiPort = process.env.API_PORT ?? '5001';
 
@@ -33,7 +34,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         assetsInlineLimit: 0,
         // The CSP allows no inline script, so Vite must not inline its module preload polyfill.
         modulePreload: { polyfill: false },
-        // Which files each screen needs; the server names them in the page (src/server/http/page-hints.ts).
+        // Which files each screen needs; the server names them in the page (src/server/pages/page-hints.ts).
         manifest: true,
         rollupOptions: {
           output: {
@@ -61,18 +62,10 @@ type ModuleGraph = {
 };
 
 const web = (file: string) => path.resolve(import.meta.dirname, 'src/web', file);
-/** The screens a member of a household starts on, and the live connection beside them. */
-const HOUSEHOLD_SCREENS = [
-  'features/home/home-page.tsx',
-  'features/chores/chores-page.tsx',
-  'features/expenses/expenses-page.tsx',
-  'features/messages/messages-page.tsx',
-  'features/calendar/calendar-page.tsx',
-  'features/dashboard/dashboard-page.tsx',
-  'features/realtime/realtime-connection.tsx',
-].map(web);
+/** The screens a member of a household starts on, and the live connection beside them (src/shared/screens.ts). */
+const HOUSEHOLD_SCREENS = householdStartModules().map(web);
 /** What index.js and the signed-out screens load: nothing of theirs goes into the group. */
-const KEPT_OUT = ['main.tsx', 'features/landing/landing-page.tsx', 'features/auth/auth-page.tsx'].map(web);
+const KEPT_OUT = ['main.tsx', ...signedOutStartModules()].map(web);
 
 /**
  * The modules (the app's and libraries') that two or more household screens share, in one
@@ -95,7 +88,7 @@ function householdChunk() {
   };
   return (id: string, graph: ModuleGraph) => {
     if (!grouped) {
-      // A screen renamed without this list fails the build rather than quietly leaving the group.
+      // A screen renamed without the screen list fails the build rather than quietly leaving the group.
       const missing = [...HOUSEHOLD_SCREENS, ...KEPT_OUT].filter((root) => !graph.getModuleInfo(root));
       if (missing.length > 0)
         throw new Error(`vite.config.ts names modules the build lacks: ${missing.join(', ')}`);

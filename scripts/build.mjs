@@ -135,7 +135,7 @@ try {
   // The server's rendering of the first screens (src/web/entry-server.tsx), for Node.
   viteBuild(path.join(scratch, 'ssr'), ['--ssr', 'entry-server.tsx']);
   // Vite's manifest (which files each screen needs) goes beside the web root: the server reads
-  // it (src/server/http/page-hints.ts); browsers never get it.
+  // it (src/server/pages/page-hints.ts); browsers never get it.
   fs.renameSync(path.join(scratch, 'web/.vite/manifest.json'), path.join(scratch, 'web-manifest.json'));
   fs.rmSync(path.join(scratch, 'web/.vite'), { recursive: true, force: true });
   const { writePwaAssets } = await tsImport('./pwa-assets.ts', import.meta.url);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type AppStateInput, appState, HOUSEHOLD_ONLY_PATHS } from './app-state.ts';
+import { type AppStateInput, appState } from './app-state.ts';
 
 const signedIn: AppStateInput = {
   userPending: false,
@@ -40,27 +40,5 @@ describe('appState', () => {
   it('sends users without a household through onboarding until they finish it once', () => {
     expect(appState({ ...signedIn, onboardingCompleted: false })).toBe('needs-onboarding');
     expect(appState(signedIn)).toBe('without-household');
-  });
-});
-
-describe('HOUSEHOLD_ONLY_PATHS', () => {
-  it('lists the household screens of SPEC §2, and neither home nor the listings', () => {
-    expect([...HOUSEHOLD_ONLY_PATHS].sort()).toEqual([
-      '/activity',
-      '/add-chore',
-      '/add-event',
-      '/add-expense',
-      '/calendar',
-      '/chores',
-      '/chores/:id/edit',
-      '/dashboard',
-      '/expenses',
-      '/expenses/:id/edit',
-      '/expenses/deleted',
-      '/import-splitwise',
-      '/messages',
-    ]);
-    expect(HOUSEHOLD_ONLY_PATHS).not.toContain('/');
-    expect(HOUSEHOLD_ONLY_PATHS).not.toContain('/roommates');
   });
 });

@@ -26,23 +26,3 @@ export function appState(input: AppStateInput): AppState {
   if (input.newSignup || !input.onboardingCompleted) return 'needs-onboarding';
   return 'without-household';
 }
-
-/**
- * Screens that need a household (route patterns); without one they show a fallback
- * (docs/screens.md, Routes by state).
- */
-export const HOUSEHOLD_ONLY_PATHS = [
-  '/chores',
-  '/expenses',
-  '/calendar',
-  '/messages',
-  '/dashboard',
-  '/add-expense',
-  '/add-chore',
-  '/add-event',
-  '/import-splitwise',
-  '/expenses/:id/edit',
-  '/expenses/deleted',
-  '/chores/:id/edit',
-  '/activity',
-] as const;

@@ -1,7 +1,7 @@
 /**
- * The id of the JSON data block that follows a screen the server rendered, with the answers it
- * was rendered from (src/web/entry-server.tsx). The app takes it out of the page before taking
- * the screen over (src/web/shell/preload.ts); the page's head waits for it before its first
- * paint (src/server/http/first-screen.ts withRoot).
+ * The id of the JSON data block that follows a screen the server rendered, with the query cache
+ * it was rendered from (written and read in src/web/shell/first-screen-state.ts). The app takes it
+ * out of the page before taking the screen over; the page's head waits for it before its first
+ * paint (src/server/pages/first-screen.ts withRoot).
  */
 export const FIRST_SCREEN_STATE_ID = 'first-screen-state';

@@ -9,9 +9,9 @@ import { useThemeSync } from './lib/theme.ts';
 import { AppRoutes as AllRoutes } from './shell/app-routes.tsx';
 import { BottomNav } from './shell/bottom-nav.tsx';
 import { lazyScreen } from './shell/lazy-screen.tsx';
-import { pages } from './shell/pages.ts';
 import { useFirstScreenArrived } from './shell/preload.ts';
 import { PreviewContext } from './shell/preview.ts';
+import { liveConnection } from './shell/screens.ts';
 import { UpdateBanner } from './shell/update-banner.tsx';
 import { useAppState } from './shell/use-app-state.ts';
 
@@ -20,7 +20,7 @@ import { useAppState } from './shell/use-app-state.ts';
 const AppRoutes = memo(AllRoutes);
 
 // Its own chunk: pages without a household (the landing page above all) never load it.
-const RealtimeConnection = lazyScreen(pages.realtime, (m) => m.RealtimeConnection);
+const RealtimeConnection = lazyScreen(liveConnection, (m) => m.RealtimeConnection);
 
 /**
  * The app. `preview`: it takes over the server's rendering of the first screen (main.tsx), so its

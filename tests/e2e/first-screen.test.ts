@@ -1,4 +1,4 @@
-// Issue 11: a signed-in page names what its first screen needs (src/server/http/page-hints.ts),
+// Issue 11: a signed-in page names what its first screen needs (src/server/pages/page-hints.ts),
 // and the browser uses those answers instead of asking again; the boot splash is in the page.
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';

@@ -1,8 +1,9 @@
-// Issue 11: the server's part of a first screen rendered into the page (src/server/http/first-screen.ts,
+// Issue 11: the server's part of a first screen rendered into the page (src/server/pages/first-screen.ts,
 // decision 0017): which viewer gets one, what it is rendered from, the time zone it is rendered
 // in, the page's caching and the cookies the reads set. The renderer here is a stand-in module
-// in the build's place that shows what it was given; the app's own rendering of the screens is
-// tested in the browser (tests/e2e/first-screen.test.ts).
+// in the build's place that shows what it was given (which screens and reads: the screen list,
+// src/shared/screens.ts); the app's own rendering of the screens is tested in the browser
+// (tests/e2e/first-screen.test.ts).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -21,12 +22,12 @@ const manifest = {
 // What dist/ssr/entry-server-*.js exports (src/web/entry-server.tsx), showing its inputs.
 const entry = `
 export async function prepare() {}
-export const SHELL_READS = ['/api/user', '/api/households/current'];
-export function firstScreens(homeRead) {
-  return { '/chores': { reads: ['/api/chores'] }, '/': { reads: [homeRead] } };
-}
-export function renderFirstScreen(pathname, homeRead, answers, timeZone) {
-  const hour = new Date(Date.UTC(2026, 0, 1, 12)).getHours();
+export function renderFirstScreen(pathname, answers, timeZone) {
+  const hour = Number(
+    new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', hourCycle: 'h23' }).format(
+      new Date(Date.UTC(2026, 0, 1, 12)),
+    ),
+  );
   return '<p>' + pathname + ' ' + answers['/api/households/current'].name + ' chores:' +
     answers['/api/chores'].length + ' noon UTC at ' + hour + ' in ' + timeZone + '</p>';
 }

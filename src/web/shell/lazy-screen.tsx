@@ -1,5 +1,36 @@
 import { type ComponentType, lazy } from 'react';
-import type { Screen } from './pages.ts';
+
+/** A screen's module: fetched once, and at hand synchronously once it has arrived. */
+export interface LazyModule<M> {
+  load: () => Promise<M>;
+  loaded: () => M | undefined;
+}
+
+/**
+ * Every screen is its own chunk, so the landing page loads nothing it does not show; preload.ts
+ * starts the one an address needs before React has rendered anything.
+ */
+export function lazyModule<M>(importModule: () => Promise<M>): LazyModule<M> {
+  let module: M | undefined;
+  let loading: Promise<M> | undefined;
+  return {
+    load: () => {
+      loading ??= importModule().then(
+        (m) => {
+          module = m;
+          return m;
+        },
+        (error: unknown) => {
+          // A failed download is not kept: the next ask (the route table's) fetches again.
+          loading = undefined;
+          throw error;
+        },
+      );
+      return loading;
+    },
+    loaded: () => module,
+  };
+}
 
 /**
  * Counts the screens given up on (ScreenErrorBoundary). React.lazy keeps a failed load for good;
@@ -20,7 +51,7 @@ export function forgetFailedScreens(): void {
  * render whatever the module's state, commit the fallback, and reveal the screen no sooner than
  * 300 ms later (React's Suspense throttle), and the screen's own requests would wait for that.
  */
-export function lazyScreen<M, P extends object>(of: Screen<M>, pick: (module: M) => ComponentType<P>) {
+export function lazyScreen<M, P extends object>(of: LazyModule<M>, pick: (module: M) => ComponentType<P>) {
   const load = () => lazy(() => of.load().then((module) => ({ default: pick(module) })));
   let Lazy = load();
   let madeAfter = givenUp;

@@ -4,8 +4,8 @@ import { userQueryKey } from '../features/auth/api/get-user.ts';
 import { choresQueryKey } from '../features/chores/api/get-chores.ts';
 import { currentHouseholdQueryKey } from '../features/households/api/get-household.ts';
 import { queryClient } from '../lib/query-client.ts';
-import { pages } from './pages.ts';
 import { FIRST_DATA_WAIT_MS, firstScreenArrival, preloadFirstScreen } from './preload.ts';
+import { screens } from './screens.ts';
 
 /** The answers the page asked for, by address, each answered when the test says so. */
 let asked: Map<string, (body: unknown) => void>;
@@ -60,7 +60,7 @@ describe('the first screen', () => {
   });
 
   it('does not wait for answers longer than FIRST_DATA_WAIT_MS', async () => {
-    await pages.chores.load();
+    await screens.chores.load();
     vi.useFakeTimers();
     signedIn();
     preloadFirstScreen('/chores');
@@ -77,7 +77,7 @@ describe('the first screen', () => {
     vi.stubGlobal('document', { cookie: '' });
     preloadFirstScreen('/auth');
     await firstScreenArrival();
-    expect(pages.auth.loaded()).toBeDefined();
+    expect(screens.auth.loaded()).toBeDefined();
     expect(queryClient.getQueryData(userQueryKey)).toBeNull();
     expect(asked.size).toBe(0);
   });

@@ -1,16 +1,16 @@
-import type { QueryKey } from '@tanstack/react-query';
 import { startTransition, useEffect, useState } from 'react';
-import { FIRST_SCREEN_STATE_ID } from '#shared/first-screen.ts';
+import { readies, readsNameTimeZone, type ScreenName, screenAt } from '#shared/screens.ts';
 import { maybeSignedIn, userQueryOptions } from '../features/auth/api/get-user.ts';
 import { viewerTimeZone } from '../features/dashboard/api/time-zone.ts';
 import { currentHouseholdQueryOptions } from '../features/households/api/get-household.ts';
 import { queryClient } from '../lib/query-client.ts';
 import { readLocal, storageKeys } from '../lib/storage.ts';
-import { pages } from './pages.ts';
-
-type Loader = () => Promise<unknown>;
-/** A screen module may say what it reads as it mounts (its `prefetch`), settled once read. */
-type ScreenModule = { prefetch?: (client: typeof queryClient) => Promise<unknown> };
+import {
+  type FirstScreenState,
+  hydrateFirstScreenState,
+  takeFirstScreenState,
+} from './first-screen-state.ts';
+import { firstReadsOf, screens } from './screens.ts';
 
 /**
  * How long the first screen waits for its first answers before it shows without them (with its
@@ -19,24 +19,17 @@ type ScreenModule = { prefetch?: (client: typeof queryClient) => Promise<unknown
  */
 export const FIRST_DATA_WAIT_MS = 2_000;
 
-/** The screen a member of a household sees at each address, the usual case when signed in. */
-const memberScreens: Record<string, Loader> = {
-  '/': pages.home.load,
-  '/chores': pages.chores.load,
-  '/expenses': pages.expenses.load,
-  '/calendar': pages.calendar.load,
-  '/messages': pages.messages.load,
-  '/dashboard': pages.dashboard.load,
-  '/settings': pages.settings.load,
-  '/profile': pages.settings.load,
-  '/roommates': pages.roommates.load,
-};
-
-const signedOutScreens: Record<string, Loader> = {
-  '/': () => (readLocal(storageKeys.returning) ? pages.auth.load() : pages.landing.load()),
-  '/landing': pages.landing.load,
-  '/auth': pages.auth.load,
-};
+/**
+ * The screen whose code the page loads before React renders (src/shared/screens.ts, `load`). A
+ * browser that may be signed in is taken for a member of a household, the usual case.
+ */
+function screenToLoad(pathname: string, signedIn: boolean): ScreenName | undefined {
+  const [audience, state] = signedIn
+    ? (['member', 'with-household'] as const)
+    : (['guest', readLocal(storageKeys.returning) ? 'returning' : 'signed-out'] as const);
+  const name = screenAt(state, pathname);
+  return name !== undefined && readies(name, audience, 'load') ? name : undefined;
+}
 
 let firstScreen: Promise<void> = Promise.resolve();
 /** Set once firstScreen has settled: the app's first render then shows the screen at once. */
@@ -53,15 +46,15 @@ export function preloadFirstScreen(pathname: string): void {
   // Signed out, this settles at once: the browser is not asked about (maybeSignedIn).
   const user = queryClient.prefetchQuery(userQueryOptions);
   const signedIn = maybeSignedIn();
-  const screen = (signedIn ? memberScreens : signedOutScreens)[pathname];
-  const code = screen ? screen().catch(() => undefined) : Promise.resolve();
+  const name = screenToLoad(pathname, signedIn);
+  const code = name ? screens[name].load().catch(() => undefined) : Promise.resolve();
   let arrived: Promise<unknown> = Promise.all([code, user]);
   if (signedIn) {
     // With the household known and the screen's code in, the screen's own reads go out at once,
     // not after React has rendered it. Without a household there is nothing of it to read.
     const household = queryClient.fetchQuery(currentHouseholdQueryOptions);
     const answers = Promise.all([code, household])
-      .then(([module, found]) => found && (module as ScreenModule | undefined)?.prefetch?.(queryClient))
+      .then(([, found]) => found && name && firstReadsOf(name)?.prefetch(queryClient))
       .catch(() => undefined);
     const waited = new Promise((resolve) => setTimeout(resolve, FIRST_DATA_WAIT_MS));
     arrived = Promise.all([code, Promise.race([Promise.all([user, answers]), waited])]);
@@ -69,40 +62,22 @@ export function preloadFirstScreen(pathname: string): void {
   firstScreen = arrived.then(() => {
     firstScreenSettled = true;
   });
-  // The home screen's first request names the time zone. When it has to be asked of Intl (a
-  // first visit, a new offset: time-zone.ts), the first Intl.DateTimeFormat of a page is slow
-  // (its locale data loads): pay that while the network works, in a task of its own, rather than
-  // between the screen's code arriving and its request.
-  if (signedIn && pathname === '/') setTimeout(viewerTimeZone, 0);
+  // A first read that names the time zone (the home screen's) asks Intl for it when no cookie
+  // holds it (a first visit, a new offset: time-zone.ts), and the first Intl.DateTimeFormat of a
+  // page is slow (its locale data loads): pay that while the network works, in a task of its own,
+  // rather than between the screen's code arriving and its request.
+  if (signedIn && name && readsNameTimeZone(name)) setTimeout(viewerTimeZone, 0);
 }
 
 /**
- * What the data block after a rendered screen (FIRST_SCREEN_STATE_ID) holds: the address rendered, the viewer's time zone it was rendered in (a
- * member's screen), and the answers it was rendered from (each query's key and data).
- */
-export interface FirstScreenState {
-  path: string;
-  timeZone?: string | undefined;
-  queries: { queryKey: QueryKey; data: unknown }[];
-}
-
-/**
- * The answers the server rendered this page's first screen with (entry-server.tsx), taken out of
- * the page (it sits in #root, after the screen: React must find only the screen there), or null
- * when the page carries none (the splash), carries another address's, or was rendered in a time
- * zone the browser is no longer in (its days and times are another zone's: the app asks again).
+ * The answers the server rendered this page's first screen with (entry-server.tsx), or null when
+ * the page carries none, carries another address's, or was rendered in a time zone the browser is
+ * no longer in (its days and times are another zone's: the app asks again).
  */
 export function takeServerFirstScreen(pathname: string): FirstScreenState | null {
-  const element = document.getElementById(FIRST_SCREEN_STATE_ID);
-  if (!element) return null;
-  element.remove();
-  try {
-    const state = JSON.parse(element.textContent ?? '') as FirstScreenState;
-    if (state.path !== pathname || !Array.isArray(state.queries)) return null;
-    return state.timeZone === undefined || state.timeZone === viewerTimeZone() ? state : null;
-  } catch {
-    return null;
-  }
+  const state = takeFirstScreenState(pathname);
+  if (!state) return null;
+  return state.timeZone === undefined || state.timeZone === viewerTimeZone() ? state : null;
 }
 
 /**
@@ -111,9 +86,9 @@ export function takeServerFirstScreen(pathname: string): FirstScreenState | null
  * the first render then draws exactly what the server drew (hydration, main.tsx).
  */
 export function hydrateFirstScreen(pathname: string, state: FirstScreenState): Promise<void> {
-  for (const { queryKey, data } of state.queries) queryClient.setQueryData(queryKey, data);
-  const screen = (maybeSignedIn() ? memberScreens : signedOutScreens)[pathname];
-  firstScreen = (screen ? screen().catch(() => undefined) : Promise.resolve()).then(() => {
+  hydrateFirstScreenState(queryClient, state);
+  const name = screenToLoad(pathname, maybeSignedIn());
+  firstScreen = (name ? screens[name].load().catch(() => undefined) : Promise.resolve()).then(() => {
     firstScreenSettled = true;
   });
   return firstScreen;

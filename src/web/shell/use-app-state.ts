@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
+import type { PublicUser } from '#shared/accounts/api.ts';
 import { type AppState, appState } from '#shared/app-state.ts';
 import { showBottomNav } from '#shared/bottom-nav.ts';
-import type { PublicUser } from '#shared/users.ts';
 import { useUser } from '../features/auth/api/get-user.ts';
 import { useCurrentHousehold } from '../features/households/api/get-household.ts';
 import { finishOnboarding, onboardingFlagsAtLoad } from '../lib/onboarding-flags.ts';

@@ -1,8 +1,8 @@
-import type { QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { type ChoreStatus, sortChores } from '#shared/chore-rules.ts';
-import { type ChoreView, toggleSubtask, withPendingChanges } from '#shared/chore-view.ts';
+import { toggleSubtask, withPendingChanges } from '#shared/chore-view.ts';
+import type { ChoreView } from '#shared/chores/api.ts';
 import { ErrorCard } from '../../components/error-card.tsx';
 import { ChoresIcon } from '../../components/icons.tsx';
 import { PlusIcon } from '../../components/page-icons.tsx';
@@ -10,10 +10,11 @@ import { PageSpinner } from '../../components/spinner.tsx';
 import { Toast } from '../../components/toast.tsx';
 import { buttonStyles, mutedText } from '../../components/ui.ts';
 import { useRenderLimit } from '../../lib/use-render-limit.ts';
+import type { FirstReads } from '../../shell/screens.ts';
 import { useUser } from '../auth/api/get-user.ts';
 import { useCurrentHousehold } from '../households/api/get-household.ts';
 import { useDeleteChore } from './api/delete-chore.ts';
-import { choresQueryOptions, useChores } from './api/get-chores.ts';
+import { choresQueryKey, choresQueryOptions, useChores } from './api/get-chores.ts';
 import { type ChoreUpdate, useUpdateChore } from './api/update-chore.ts';
 import { type ChoreActions, ChoreCard } from './components/chore-card.tsx';
 import { ChoreCounters } from './components/chore-counters.tsx';
@@ -121,7 +122,8 @@ export function ChoresPage() {
   );
 }
 
-/** What the screen asks for as it mounts, for preload.ts to ask for sooner. */
-export function prefetch(queryClient: QueryClient): Promise<unknown> {
-  return queryClient.prefetchQuery(choresQueryOptions);
-}
+/** Its one read (src/shared/screens.ts): the chores. */
+export const firstReads: FirstReads = {
+  prefetch: (client) => client.prefetchQuery(choresQueryOptions),
+  seed: (client, [chores]) => client.setQueryData(choresQueryKey, chores),
+};

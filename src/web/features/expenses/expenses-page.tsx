@@ -1,21 +1,22 @@
-import type { QueryClient } from '@tanstack/react-query';
 import { useQueryClient } from '@tanstack/react-query';
 import { useDeferredValue, useState } from 'react';
 import { Link } from 'react-router';
 import { type ExpenseTab, filterExpenses, tabCounts } from '#shared/expense-view.ts';
-import type { PaymentView } from '#shared/ledger-view.ts';
+import type { ExpenseView, PaymentView } from '#shared/expenses/api.ts';
 import { ErrorCard } from '../../components/error-card.tsx';
 import { WalletIcon } from '../../components/icons.tsx';
 import { DownloadIcon, PlusIcon } from '../../components/page-icons.tsx';
 import { PageSpinner } from '../../components/spinner.tsx';
 import { buttonStyles, linkStyles, mutedText } from '../../components/ui.ts';
+import { useClock } from '../../lib/clock.ts';
 import { showToast } from '../../lib/toasts.ts';
 import { useRenderLimit } from '../../lib/use-render-limit.ts';
+import type { FirstReads } from '../../shell/screens.ts';
 import { useUser } from '../auth/api/get-user.ts';
 import { useCurrentHousehold } from '../households/api/get-household.ts';
 import { useDeletePayment } from './api/delete-payment.ts';
-import { balanceQueryOptions, useBalance } from './api/get-balance.ts';
-import { balancesQueryOptions, useBalances } from './api/get-balances.ts';
+import { balanceQueryKey, balanceQueryOptions, useBalance } from './api/get-balance.ts';
+import { balancesQueryKey, balancesQueryOptions, useBalances } from './api/get-balances.ts';
 import { expensesQueryOptions, useExpenses } from './api/get-expenses.ts';
 import { paymentsQueryOptions, usePayments } from './api/get-payments.ts';
 import { refreshTrash } from './api/restore-expense.ts';
@@ -50,6 +51,7 @@ export function ExpensesPage() {
   const settle = useSettleSplit();
   const removePayment = useDeletePayment();
   const queryClient = useQueryClient();
+  const clock = useClock();
   const nameOf = useMemberNames(household?.members);
   const [tab, setTab] = useState<ExpenseTab>('all');
   // The list can be long. Rendered from a deferred copy, it is built in the background, in short
@@ -74,7 +76,7 @@ export function ExpensesPage() {
         }));
   const counts = { ...tabCounts(list), all: list.length + paymentList.length };
   const limit = useRenderLimit(FIRST_ITEMS, loaded !== undefined);
-  const today = new Date();
+  const today = clock.now();
   const memberOrder = household?.members.map((m) => m.userId) ?? [];
   const otherIds = memberOrder.filter((id) => id !== user?.id);
   const more = expenses.hasNextPage || payments.hasNextPage;
@@ -221,12 +223,25 @@ export function ExpensesPage() {
   );
 }
 
-/** What the screen asks for as it mounts, for preload.ts to ask for sooner. */
-export function prefetch(queryClient: QueryClient): Promise<unknown> {
-  return Promise.all([
-    queryClient.prefetchInfiniteQuery(expensesQueryOptions),
-    queryClient.prefetchInfiniteQuery(paymentsQueryOptions),
-    queryClient.prefetchQuery(balanceQueryOptions),
-    queryClient.prefetchQuery(balancesQueryOptions),
-  ]);
-}
+/**
+ * Its reads (src/shared/screens.ts): the first page of expenses and both balances. The app asks
+ * for the payments beside them; the server's rendering goes without (they join the history once
+ * they have come).
+ */
+export const firstReads: FirstReads = {
+  prefetch: (client) =>
+    Promise.all([
+      client.prefetchInfiniteQuery(expensesQueryOptions),
+      client.prefetchInfiniteQuery(paymentsQueryOptions),
+      client.prefetchQuery(balanceQueryOptions),
+      client.prefetchQuery(balancesQueryOptions),
+    ]),
+  seed: (client, [expenses, balance, balances]) => {
+    client.setQueryData(expensesQueryOptions.queryKey, {
+      pages: [expenses as ExpenseView[]],
+      pageParams: [undefined],
+    });
+    client.setQueryData(balanceQueryKey, balance);
+    client.setQueryData(balancesQueryKey, balances);
+  },
+};

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { PublicUser } from '#shared/users.ts';
+import type { PublicUser } from '#shared/accounts/api.ts';
 import { Avatar } from '../../components/avatar.tsx';
 import { mutedText } from '../../components/ui.ts';
 

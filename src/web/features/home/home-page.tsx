@@ -1,7 +1,7 @@
-import type { QueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { dueLabel } from '#shared/chore-rules.ts';
-import { type HomeData, recommendation } from '#shared/dashboard.ts';
+import type { HomeData } from '#shared/dashboard/api.ts';
+import { recommendation } from '#shared/dashboard.ts';
 import { errorMessage } from '#shared/errors.ts';
 import { greeting, greetingName } from '#shared/greeting.ts';
 import { formatMoney } from '#shared/money.ts';
@@ -9,8 +9,10 @@ import { ErrorCard } from '../../components/error-card.tsx';
 import { CalendarIcon, ChatIcon, ChoresIcon, SparklesIcon, WalletIcon } from '../../components/icons.tsx';
 import { PageSpinner } from '../../components/spinner.tsx';
 import { buttonStyles, cardStyles, linkStyles, mutedText } from '../../components/ui.ts';
+import { useClock } from '../../lib/clock.ts';
+import type { FirstReads } from '../../shell/screens.ts';
 import { useUser } from '../auth/api/get-user.ts';
-import { homeQueryOptions, useHome } from '../dashboard/api/get-home.ts';
+import { homeQueryKey, homeQueryOptions, useHome } from '../dashboard/api/get-home.ts';
 import {
   EventList,
   MemberBars,
@@ -106,7 +108,7 @@ function LatestMessages({ data }: { data: HomeData | undefined }) {
 }
 
 function TodaysPriority({ data, userId }: { data: HomeData | undefined; userId: string }) {
-  const now = new Date();
+  const now = useClock().now();
   return (
     <SummaryCard id="priority-title" title="Today's Priority">
       {!data ? (
@@ -237,6 +239,7 @@ export function HomePage() {
   const { data: user } = useUser();
   const { data: household } = useCurrentHousehold();
   const home = useHome();
+  const clock = useClock();
   const data = home.data;
   if (!user || !household) return <PageSpinner />;
   const empty =
@@ -248,7 +251,7 @@ export function HomePage() {
     <div className="flex flex-col gap-6 px-5 pt-6 pb-10">
       <HomeHeader
         user={user}
-        title={`${greeting(new Date())}, ${greetingName(user)}`}
+        title={`${greeting(clock.now())}, ${greetingName(user)}`}
         subtitle={household.name}
       />
       {home.isError && !data && (
@@ -267,7 +270,8 @@ export function HomePage() {
   );
 }
 
-/** What the screen asks for as it mounts, for preload.ts to ask for sooner. */
-export function prefetch(queryClient: QueryClient): Promise<unknown> {
-  return queryClient.prefetchQuery(homeQueryOptions);
-}
+/** Its one read (src/shared/screens.ts), in the viewer's time zone. */
+export const firstReads: FirstReads = {
+  prefetch: (client) => client.prefetchQuery(homeQueryOptions),
+  seed: (client, [home]) => client.setQueryData(homeQueryKey, home),
+};

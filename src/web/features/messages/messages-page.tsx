@@ -1,13 +1,16 @@
-import { type QueryClient, useIsMutating, useQueryClient } from '@tanstack/react-query';
+import { useIsMutating, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useDeferredValue, useMemo, useRef, useState } from 'react';
-import { type ChatEntry, removeMessage } from '#shared/chat.ts';
+import type { MessageAuthor, PublicUser } from '#shared/accounts/api.ts';
+import { type ChatEntry, reconcileLatest, removeMessage } from '#shared/chat.ts';
 import { extractErrorMessage } from '#shared/errors.ts';
-import { type MessageAuthor, toAuthor } from '#shared/message-rules.ts';
-import { displayName, type PublicUser } from '#shared/users.ts';
+import { MESSAGES_PAGE_SIZE, toAuthor } from '#shared/message-rules.ts';
+import type { ChatMessage } from '#shared/messages/api.ts';
+import { displayName } from '#shared/users.ts';
 import { ErrorCard } from '../../components/error-card.tsx';
 import { PageSpinner } from '../../components/spinner.tsx';
 import { buttonStyles } from '../../components/ui.ts';
 import { useKeyboardOpen } from '../../lib/use-keyboard-open.ts';
+import type { FirstReads } from '../../shell/screens.ts';
 import { useUser } from '../auth/api/get-user.ts';
 import { useCurrentHousehold } from '../households/api/get-household.ts';
 import { messagesQueryKey, messagesQueryOptions, useMessages } from './api/get-messages.ts';
@@ -122,7 +125,12 @@ function Chat({ user, householdId }: { user: PublicUser; householdId: string }) 
   );
 }
 
-/** What the screen asks for as it mounts, for preload.ts to ask for sooner. */
-export function prefetch(queryClient: QueryClient): Promise<unknown> {
-  return queryClient.prefetchQuery(messagesQueryOptions);
-}
+/** Its one read (src/shared/screens.ts): the latest page, held as the chat's query holds it. */
+export const firstReads: FirstReads = {
+  prefetch: (client) => client.prefetchQuery(messagesQueryOptions),
+  seed: (client, [latest]) =>
+    client.setQueryData(
+      messagesQueryKey,
+      reconcileLatest([], latest as ChatMessage[], MESSAGES_PAGE_SIZE, []),
+    ),
+};

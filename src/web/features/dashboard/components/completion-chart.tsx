@@ -1,5 +1,5 @@
 import { format } from 'date-fns';
-import type { DashboardData } from '#shared/dashboard.ts';
+import type { DashboardData } from '#shared/dashboard/api.ts';
 import { mutedText } from '../../../components/ui.ts';
 
 const WIDTH = 320;

@@ -1,7 +1,7 @@
 import { format } from 'date-fns';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { ActivityItem, MemberPerformance, UpcomingEvent } from '#shared/dashboard.ts';
+import type { ActivityItem, MemberPerformance, UpcomingEvent } from '#shared/dashboard/api.ts';
 import { completionLabel } from '#shared/dashboard.ts';
 import { formatMoney } from '#shared/money.ts';
 import { displayName } from '#shared/users.ts';
@@ -9,6 +9,7 @@ import { Avatar } from '../../../components/avatar.tsx';
 import { ChatIcon, CheckIcon } from '../../../components/icons.tsx';
 import { ReceiptIcon } from '../../../components/page-icons.tsx';
 import { cardStyles, mutedText } from '../../../components/ui.ts';
+import { type Clock, useClock } from '../../../lib/clock.ts';
 
 /** '1 chore', '2 chores'. */
 export const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
@@ -212,8 +213,8 @@ export function ActivityList({
   );
 }
 
-function eventWhen(event: UpcomingEvent, withDay: boolean): string {
-  const start = new Date(event.startDate);
+function eventWhen(event: UpcomingEvent, withDay: boolean, clock: Clock): string {
+  const start = clock.at(event.startDate);
   if (event.allDay) return withDay ? `${format(start, 'EEE, MMM d')} · All day` : 'All day';
   return withDay ? format(start, 'EEE, MMM d, h:mm a') : format(start, 'h:mm a');
 }
@@ -227,6 +228,7 @@ export function EventList({
   withDay: boolean;
   empty: string;
 }) {
+  const clock = useClock();
   if (events.length === 0) return <p className={mutedText}>{empty}</p>;
   return (
     <ul className="space-y-2">
@@ -241,14 +243,14 @@ export function EventList({
             <span className="min-w-0 flex-1">
               <span className="block truncate font-medium">{event.title}</span>
               <time dateTime={event.startDate} className={`block text-sm ${mutedText}`}>
-                {eventWhen(event, true)}
+                {eventWhen(event, true, clock)}
               </time>
             </span>
           ) : (
             <>
               <span className="min-w-0 flex-1 truncate font-medium">{event.title}</span>
               <time dateTime={event.startDate} className={`shrink-0 text-sm ${mutedText}`}>
-                {eventWhen(event, false)}
+                {eventWhen(event, false, clock)}
               </time>
             </>
           )}

@@ -1,0 +1,198 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { TIME_ZONE_COOKIE } from '#shared/session-cookie.ts';
+import type { Viewer } from '../auth/guards.ts';
+import { SESSION_COOKIE } from '../auth/sessions.ts';
+import { matches } from '../cache/read-cache.ts';
+import { preferredEncoding } from '../http/compression.ts';
+import { firstScreenRenderer, withRoot } from './first-screen.ts';
+import {
+  knownTimeZone,
+  memberPageHints,
+  memberReads,
+  signedOutPageHints,
+  type ViteManifest,
+  withHints,
+  withoutReadHints,
+} from './page-hints.ts';
+
+/** Where the build leaves Vite's manifest: beside the web root, so it is never served. */
+export const manifestPath = (webRoot: string) => path.join(webRoot, '..', 'web-manifest.json');
+
+interface HintedPage {
+  html: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+  etag: string;
+}
+
+/**
+ * The pages with hints (page-hints.ts) for the build on disk, made when first asked for (one
+ * per address, viewer and, for a screen whose reads name it, known time zone) and again when
+ * index.html changes (a new build copied in under a running server).
+ */
+const MAX_HINTED_PAGES = 1_000;
+
+function hintedPages(webRoot: string) {
+  let builtAt = -1;
+  let build: { index: string; manifest: ViteManifest } | null = null;
+  const pages = new Map<string, HintedPage | null>();
+  return (
+    pathname: string,
+    viewer: 'member' | 'guest',
+    timeZone: string | undefined,
+  ): HintedPage | undefined => {
+    let mtime: number;
+    try {
+      mtime = fs.statSync(path.join(webRoot, 'index.html')).mtimeMs;
+    } catch {
+      return undefined;
+    }
+    if (mtime !== builtAt) {
+      builtAt = mtime;
+      pages.clear();
+      try {
+        build = {
+          index: fs.readFileSync(path.join(webRoot, 'index.html'), 'utf8'),
+          manifest: JSON.parse(fs.readFileSync(manifestPath(webRoot), 'utf8')) as ViteManifest,
+        };
+      } catch {
+        // No manifest (an older build): every page is index.html as it is.
+        build = null;
+      }
+    }
+    if (!build) return undefined;
+    const member = viewer === 'member';
+    const zone = member && knownTimeZone(timeZone) ? timeZone : undefined;
+    // The page differs by zone only where its reads name it.
+    const key = `${viewer} ${pathname} ${member ? memberReads(pathname, zone).join(' ') : ''}`;
+    if (!pages.has(key)) {
+      // One per address and time zone; spellings of zones are many, so the count is bounded.
+      if (pages.size >= MAX_HINTED_PAGES) pages.clear();
+      const hints = member ? memberPageHints(build.manifest, zone) : signedOutPageHints(build.manifest);
+      const tags = hints.get(pathname);
+      const html = tags === undefined ? null : Buffer.from(withHints(build.index, tags));
+      pages.set(
+        key,
+        html && {
+          html,
+          br: zlib.brotliCompressSync(html),
+          gzip: zlib.gzipSync(html, { level: 9 }),
+          etag: `"${createHash('sha1').update(html).digest('base64url')}"`,
+        },
+      );
+    }
+    return pages.get(key) ?? undefined;
+  };
+}
+
+/** A page made for this request alone (its first screen holds the viewer's data). */
+function renderedPage(html: string): HintedPage {
+  const bytes = Buffer.from(html);
+  return {
+    html: bytes,
+    br: zlib.brotliCompressSync(bytes, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } }),
+    gzip: zlib.gzipSync(bytes, { level: 6 }),
+    etag: `"${createHash('sha1').update(bytes).digest('base64url')}"`,
+  };
+}
+
+function sendHinted(request: FastifyRequest, reply: FastifyReply, page: HintedPage, personal = false) {
+  reply
+    .header('Cache-Control', personal ? 'private, no-cache' : 'no-cache')
+    .header('Vary', 'Cookie, Accept-Encoding')
+    .header('ETag', page.etag)
+    .type('text/html; charset=UTF-8');
+  if (matches(request.headers['if-none-match'], page.etag)) return reply.code(304).send();
+  const encoding = preferredEncoding(request.headers['accept-encoding']);
+  if (encoding) reply.header('Content-Encoding', encoding);
+  return reply.send(encoding ? page[encoding] : page.html);
+}
+
+/**
+ * Serves the production web build: brotli/gzip files made at build time, hashed assets cached
+ * for a year, index.html revalidated on every load, client routes answered with index.html
+ * (with hints of what the first screen needs, for a member of a household or a signed-out browser).
+ */
+export async function registerWeb(
+  app: FastifyInstance,
+  webRoot: string | null,
+  viewerOf: (request: FastifyRequest) => Promise<Viewer>,
+): Promise<void> {
+  const hasBuild = webRoot !== null && fs.existsSync(path.join(webRoot, 'index.html'));
+  // A signed-in browser's page names what its first screen will ask for (page-hints.ts).
+  const hintedPage = hasBuild ? hintedPages(webRoot) : undefined;
+  // ...and shows that screen before any script runs (first-screen.ts).
+  const renderFirstScreen = hasBuild ? firstScreenRenderer(app, webRoot) : null;
+  const guestPages = new Map<string, { source: string; page: HintedPage }>();
+  if (hasBuild) {
+    await app.register(fastifyStatic, {
+      root: webRoot,
+      prefix: '/',
+      preCompressed: true,
+      index: false,
+      wildcard: false,
+      cacheControl: false,
+      setHeaders(reply, filePath) {
+        const relative = path.relative(webRoot, filePath);
+        if (relative.startsWith(`assets${path.sep}`)) {
+          reply.header('Cache-Control', 'public, max-age=31536000, immutable');
+        } else {
+          reply.header('Cache-Control', 'no-cache');
+        }
+      },
+    });
+  }
+
+  // Who asks, as the server knows it: a guess would name reads that answer 404 or 401.
+  const knownViewer = async (request: FastifyRequest): Promise<Viewer> => {
+    if (!request.cookies?.[SESSION_COOKIE]) return 'guest';
+    try {
+      return await viewerOf(request);
+    } catch {
+      // The database is out (503 on the API): the page goes out without hints.
+      return 'user';
+    }
+  };
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    if (pathname === '/api' || pathname.startsWith('/api/')) {
+      return reply.status(404).send({ message: `No such endpoint: ${request.method} ${pathname}` });
+    }
+    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !path.extname(pathname);
+    if (hasBuild && wantsPage) {
+      const viewer = hintedPage && request.method === 'GET' ? await knownViewer(request) : 'user';
+      // A signed-in user in no household gets the page as it is: its screens read nothing yet.
+      const timeZone = request.cookies?.[TIME_ZONE_COOKIE];
+      const hinted = viewer === 'user' ? undefined : hintedPage?.(pathname, viewer, timeZone);
+      if (hinted && viewer === 'member' && renderFirstScreen && knownTimeZone(timeZone)) {
+        const screen = await renderFirstScreen.member(request, pathname, timeZone);
+        if (screen.setCookies.length > 0) reply.header('set-cookie', screen.setCookies);
+        const html =
+          screen.html === null ? null : withRoot(withoutReadHints(hinted.html.toString()), screen.html);
+        if (html) return sendHinted(request, reply, renderedPage(html), true);
+      }
+      if (hinted && viewer === 'guest' && renderFirstScreen) {
+        const screen = await renderFirstScreen.guest(request, pathname);
+        const html = screen === null ? null : withRoot(hinted.html.toString(), screen);
+        if (html) {
+          // The same for every such browser: compressed once per build, not per request.
+          let page = guestPages.get(pathname);
+          if (page?.source !== html) {
+            page = { source: html, page: renderedPage(html) };
+            guestPages.set(pathname, page);
+          }
+          return sendHinted(request, reply, page.page);
+        }
+      }
+      if (hinted) return sendHinted(request, reply, hinted);
+      return reply.header('Cache-Control', 'no-cache').header('Vary', 'Cookie').sendFile('index.html');
+    }
+    return reply.status(404).type('text/plain').send('Not found');
+  });
+}

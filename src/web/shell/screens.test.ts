@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { SCREENS, type ScreenName } from '#shared/screens.ts';
+import { screens } from './screens.ts';
+
+describe('the screens’ code', () => {
+  it('is the module the screen list names, for every screen', async () => {
+    for (const name of Object.keys(SCREENS) as ScreenName[]) {
+      const named = await import(/* @vite-ignore */ `../${SCREENS[name].module}`);
+      expect(await screens[name].load(), name).toBe(named);
+    }
+  });
+
+  it('tells the screens that read first how to get their answers', async () => {
+    for (const name of Object.keys(SCREENS) as ScreenName[]) {
+      const module = (await screens[name].load()) as { firstReads?: unknown };
+      expect(module.firstReads !== undefined, name).toBe('reads' in SCREENS[name]);
+    }
+  });
+});
