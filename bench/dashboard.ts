@@ -26,7 +26,7 @@ import {
   type Recurrence,
   ROTATIONS,
 } from '#shared/chores.ts';
-import type { DashboardData, HomeData } from '#shared/dashboard.ts';
+import type { DashboardData, HomeData } from '#shared/dashboard/api.ts';
 import { EXPENSE_CATEGORIES } from '#shared/expense-rules.ts';
 import {
   insertInBatches,

@@ -2,9 +2,16 @@ import http from 'node:http';
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { createAuthCache } from './auth/auth-cache.ts';
-import { type Context, viewerOf } from './auth/guards.ts';
+import { type Context, requireMember, viewerOf } from './auth/guards.ts';
+import { createAuthCache } from './cache/auth-cache.ts';
+import { registerCachedReads } from './cache/cached-reads.ts';
+import { createFastReads, type FastReads } from './cache/fast-reads.ts';
+import { registerInvalidation } from './cache/invalidation.ts';
+import { createReadCache } from './cache/read-cache.ts';
 import type { Config } from './config.ts';
+import { registerAnswerCheck } from './contracts/answer-check.ts';
+import { docsRoutes } from './contracts/docs-routes.ts';
+import { collectOperations, type OperationList } from './contracts/openapi.ts';
 import { type Database, openMigratedDatabase } from './db/database.ts';
 import { inlineDownloads, workerDownloads } from './downloads/downloads.ts';
 import { accountRoutes } from './features/accounts/routes.ts';
@@ -25,12 +32,9 @@ import { messageRoutes } from './features/messages/routes.ts';
 import { type PushOptions, pushRoutes } from './features/push/routes.ts';
 import { createCompressor, registerCompression } from './http/compression.ts';
 import { acceptEmptyJsonBodies, frameworkErrorReply, registerErrorHandler } from './http/errors.ts';
-import { createFastReads, type FastReads } from './http/fast-reads.ts';
-import { createReadCache } from './http/read-cache.ts';
-import { registerReadInvalidation } from './http/read-invalidation.ts';
 import { registerSecurity, securityHeaders } from './http/security.ts';
-import { registerWeb } from './http/web.ts';
 import { SWEEP_INTERVAL_MS, startScheduler } from './jobs/scheduler.ts';
+import { registerWeb } from './pages/web.ts';
 import { createInProcessBus, createPostgresBus } from './realtime/bus.ts';
 import { createHub, type Hub } from './realtime/hub.ts';
 
@@ -49,6 +53,8 @@ export interface BuildOptions {
   timeouts?: Partial<ServerTimeouts>;
   /** The built downloads worker (downloads/worker.ts); without it downloads are built inline. */
   downloadsWorker?: string;
+  /** Check every answer against its route's contract (the integration tests do). */
+  checkAnswers?: boolean;
 }
 
 export interface ServerTimeouts {
@@ -75,6 +81,8 @@ declare module 'fastify' {
     hub: Hub;
     /** Repeated household reads answered before routing (fast-reads.ts). */
     fastReads: FastReads;
+    /** The API's operations, and any API route registered without one. */
+    apiOperations: OperationList;
   }
 }
 
@@ -138,6 +146,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerErrorHandler(app);
   acceptEmptyJsonBodies(app);
   registerSecurity(app, config);
+  const operations = collectOperations(app);
+  app.decorate('apiOperations', operations);
+  if (options.checkAnswers) registerAnswerCheck(app);
 
   const bus =
     database.config.engine === 'postgres'
@@ -156,10 +167,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const now = options.now ?? Date.now;
   const reads = createReadCache({ now });
   const auth = createAuthCache();
-  registerReadInvalidation(app, database.db, bus, [reads, auth], now);
+  registerInvalidation(app, database.db, bus, [reads, auth], now);
+  // The membership check of a cached read is the route's own (guards.ts), made once a request.
+  registerCachedReads(app, {
+    reads,
+    enabled: config.readCache !== false,
+    member: (request, reply) => requireMember(ctx, request, reply),
+  });
   const compressor = createCompressor();
   registerCompression(app, compressor);
   fastReads = createFastReads({
+    enabled: config.readCache !== false,
     reads,
     auth,
     compressor,
@@ -205,6 +223,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ...(options.sweepIntervalMs === null ? { intervalMs: null } : {}),
     ...options.push,
   });
+  docsRoutes(app, operations);
 
   await registerWeb(app, config.webRoot, (request) => viewerOf(ctx, request));
   return app;

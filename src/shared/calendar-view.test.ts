@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import type { CalendarOccurrence } from './calendar/api.ts';
 import { EVENT_TYPES, PALETTE } from './calendar.ts';
 import {
   billDays,
-  type CalendarOccurrence,
   COLOR_OPTIONS,
   choreDue,
   colorName,

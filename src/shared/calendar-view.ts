@@ -1,35 +1,13 @@
 import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
-import type { EVENT_RECURRENCES, EVENT_REMINDERS, EventRecurrence, EventType } from './calendar.ts';
+import type { CalendarOccurrence } from './calendar/api.ts';
+import type { EVENT_RECURRENCES, EVENT_REMINDERS, EventType } from './calendar.ts';
 import { EVENT_COLORS } from './calendar.ts';
 import { addDaysToKey, dateOfKey, dayKeyIn } from './calendar-days.ts';
 import { hasSpecificTime } from './chore-rules.ts';
 import { type RECURRING_INTERVALS, recurringDate } from './expense-rules.ts';
 
 export type EventReminder = (typeof EVENT_REMINDERS)[number];
-
-/** One occurrence as GET /api/calendar lists it: `id` is the event's, the dates this occurrence's. */
-export interface CalendarOccurrence {
-  id: string;
-  title: string;
-  description: string | null;
-  notes: string | null;
-  location: string | null;
-  startDate: string;
-  endDate: string;
-  allDay: boolean;
-  eventType: string;
-  color: string;
-  recurrence: EventRecurrence | null;
-  reminder: string;
-  attendees: string[];
-  timeZone: string;
-  createdBy: string | null;
-  createdAt: string;
-  updatedAt: string;
-  /** The series' first start (the same as startDate for an event that does not repeat). */
-  seriesStart: string;
-}
 
 export const EVENT_TYPE_LABELS: Record<EventType, string> = {
   meeting: 'Meeting',

@@ -1,3 +1,4 @@
+import { TZDate } from '@date-fns/tz';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
@@ -321,6 +322,15 @@ describe('days', () => {
       ['Yesterday', ['b', 'c']],
       ['Today', ['d']],
     ]);
+  });
+
+  it("groups and labels days on the clock of `now`, whatever the runtime's zone", () => {
+    // 23:00 on Jan 1 in Tokyo (05:00 on Jan 2 there now), 06:00 on Jan 1 in Los Angeles (noon now).
+    const late = message('a', 0, { createdAt: new Date(Date.UTC(2026, 0, 1, 14, 0)).toISOString() });
+    const at = Date.UTC(2026, 0, 1, 20, 0);
+    const day = (zone: string) => groupByDay([late], new TZDate(at, zone)).map((d) => [d.key, d.label]);
+    expect(day('Asia/Tokyo')).toEqual([['2026-01-01', 'Yesterday']]);
+    expect(day('America/Los_Angeles')).toEqual([['2026-01-01', 'Today']]);
   });
 });
 

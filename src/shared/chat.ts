@@ -1,5 +1,6 @@
-import { format, isSameDay, subDays } from 'date-fns';
-import { type ChatMessage, REACTIONS, type Reaction } from './message-rules.ts';
+import { constructFrom, format, isSameDay, subDays } from 'date-fns';
+import { REACTIONS, type Reaction } from './message-rules.ts';
+import type { ChatMessage } from './messages/api.ts';
 
 /**
  * A message as the chat keeps it: the server's, or one of the user's own still on its way
@@ -167,11 +168,12 @@ export function oldestSentMessage(list: readonly ChatEntry[]): ChatEntry | undef
   return list.find((m) => !isTemporary(m));
 }
 
-/** Day separators: 'Today', 'Yesterday', else 'MMM d, yyyy' (local time). */
+/** Day separators: 'Today', 'Yesterday', else 'MMM d, yyyy', on the clock of `now` (its time zone, when a TZDate). */
 export function dayLabel(date: Date, now: Date): string {
-  if (isSameDay(date, now)) return 'Today';
-  if (isSameDay(date, subDays(now, 1))) return 'Yesterday';
-  return format(date, 'MMM d, yyyy');
+  const day = constructFrom(now, date);
+  if (isSameDay(day, now)) return 'Today';
+  if (isSameDay(day, subDays(now, 1))) return 'Yesterday';
+  return format(day, 'MMM d, yyyy');
 }
 
 export interface ChatDay {
@@ -183,7 +185,7 @@ export interface ChatDay {
 export function groupByDay(list: readonly ChatEntry[], now: Date): ChatDay[] {
   const days: ChatDay[] = [];
   for (const message of list) {
-    const date = new Date(message.createdAt);
+    const date = constructFrom(now, message.createdAt);
     const key = format(date, 'yyyy-MM-dd');
     const last = days.at(-1);
     if (last?.key === key) last.messages.push(message);

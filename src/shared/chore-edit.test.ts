@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { choreFormValues, choreUpdateChanges } from './chore-edit.ts';
-import { type ChoreView, localDueDate } from './chore-view.ts';
+import { localDueDate } from './chore-view.ts';
+import type { ChoreView } from './chores/api.ts';
 
 // The test's own clock: the form reads and writes due dates on the browser's clock.
 const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;

@@ -1,14 +1,8 @@
 // Editing a chore: the form prefilled from the chore, and the PATCH body of what changed.
 import { format } from 'date-fns';
 import { CHORE_CATEGORIES, CHORE_REMINDERS, hasSpecificTime, type Recurrence } from './chore-rules.ts';
-import {
-  type ChoreCategory,
-  type ChoreFormValues,
-  type ChoreReminder,
-  type ChoreView,
-  localDueDate,
-  type Subtask,
-} from './chore-view.ts';
+import { type ChoreCategory, type ChoreFormValues, type ChoreReminder, localDueDate } from './chore-view.ts';
+import type { ChoreView, Subtask } from './chores/api.ts';
 
 /** PATCH /api/chores/{id} as the edit form sends it (updateChoreSchema). */
 export interface ChoreEditChanges {

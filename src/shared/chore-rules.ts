@@ -2,7 +2,7 @@
 // validation code: the screens that only show chores load these and not Zod. The schemas are in
 // chores.ts.
 
-import { differenceInCalendarDays, format } from 'date-fns';
+import { constructFrom, differenceInCalendarDays, format } from 'date-fns';
 import { nthOccurrence } from './recurrence.ts';
 
 export const CHORE_STATUSES = ['todo', 'doing', 'done'] as const;
@@ -84,16 +84,17 @@ export function sortChores<T extends Orderable>(chores: T[], now: number): T[] {
 
 /**
  * Today, Tomorrow, Yesterday, 'N days overdue', 'In N days' up to 7, else the date (docs/chores.md,
- * Due labels).
+ * Due labels). Days are counted on the clock of `now` (its time zone, when a TZDate).
  */
 export function dueLabel(due: Date, now: Date): string {
-  const days = differenceInCalendarDays(due, now);
+  const day = constructFrom(now, due);
+  const days = differenceInCalendarDays(day, now);
   if (days === 0) return 'Today';
   if (days === 1) return 'Tomorrow';
   if (days === -1) return 'Yesterday';
   if (days < -1) return `${-days} days overdue`;
   if (days <= 7) return `In ${days} days`;
-  return format(due, 'MMM d');
+  return format(day, 'MMM d');
 }
 
 /** A due time of 23:59 means 'no specific time' (docs/chores.md, Creating a chore). */

@@ -1,3 +1,4 @@
+import { TZDate } from '@date-fns/tz';
 import { describe, expect, it } from 'vitest';
 import {
   addSubtask,
@@ -50,6 +51,14 @@ describe('due wording', () => {
     expect(dueText(new Date(2026, 5, 10, 23, 59).toISOString(), now)).toBe('Today');
     expect(dueText(new Date(2026, 5, 11, 18, 30).toISOString(), now)).toBe('Tomorrow, 6:30 PM');
     expect(dueText(new Date(2026, 5, 7, 9, 0).toISOString(), now)).toBe('3 days overdue, 9:00 AM');
+  });
+
+  it("counts the days and shows the time on the clock of `now`, whatever the runtime's zone", () => {
+    // 05:00 on Jan 2 in Tokyo, noon on Jan 1 in Los Angeles; due 19:00 and 02:00 on Jan 2.
+    const at = Date.UTC(2026, 0, 1, 20, 0);
+    const due = new Date(Date.UTC(2026, 0, 2, 10, 0)).toISOString();
+    expect(dueText(due, new TZDate(at, 'Asia/Tokyo'))).toBe('Today, 7:00 PM');
+    expect(dueText(due, new TZDate(at, 'America/Los_Angeles'))).toBe('Tomorrow, 2:00 AM');
   });
 
   it('spells out the date and time when expanded', () => {

@@ -1,5 +1,5 @@
 import { TZDate } from '@date-fns/tz';
-import { format } from 'date-fns';
+import { constructFrom, format } from 'date-fns';
 import {
   type CHORE_CATEGORIES,
   type CHORE_REMINDERS,
@@ -11,52 +11,11 @@ import {
   type Recurrence,
   type Rotation,
 } from './chore-rules.ts';
+import type { Subtask } from './chores/api.ts';
 import type { CreateChoreInput } from './chores.ts';
-import type { MessageAuthor } from './message-rules.ts';
 
 export type ChoreCategory = (typeof CHORE_CATEGORIES)[number];
 export type ChoreReminder = (typeof CHORE_REMINDERS)[number];
-export interface Subtask {
-  text: string;
-  done: boolean;
-}
-
-/** A chore as GET /api/chores shows it (docs/chores.md, Fields), with its series, rotation and points. */
-export interface ChoreView {
-  id: string;
-  seriesId: string;
-  title: string;
-  description: string | null;
-  status: ChoreStatus;
-  priority: Priority;
-  category: string;
-  dueDate: string;
-  timeZone: string;
-  completedAt: string | null;
-  completedBy: string | null;
-  assignedTo: string | null;
-  assignedUser: MessageAuthor | null;
-  recurrence: Recurrence | null;
-  rotation: Rotation;
-  reminder: string;
-  estimatedDuration: number;
-  subtasks: Subtask[];
-  notes: string | null;
-  streak: number;
-  points: number;
-  onTime: boolean | null;
-  createdAt: string;
-  updatedAt: string;
-}
-
-/** One member's row of GET /api/chores/leaderboard. */
-export interface LeaderboardEntry {
-  userId: string;
-  points: number;
-  completions: number;
-  onTimeRate: number | null;
-  streakWeeks: number;
-}
 
 export const STATUS_LABELS: Record<ChoreStatus, string> = {
   todo: 'To Do',
@@ -138,9 +97,12 @@ export function completionMessage(title: string): string {
   return `✅ ${title} completed!`;
 }
 
-/** The card's due line: 'Today', 'In 3 days'…, with the time only when one was chosen. */
+/**
+ * The card's due line: 'Today', 'In 3 days'…, with the time only when one was chosen; on the
+ * clock of `now` (its time zone, when a TZDate).
+ */
 export function dueText(dueIso: string, now: Date): string {
-  const due = new Date(dueIso);
+  const due = constructFrom(now, dueIso);
   const label = dueLabel(due, now);
   return hasSpecificTime(due) ? `${label}, ${format(due, 'h:mm a')}` : label;
 }

@@ -1,13 +1,13 @@
 import { TZDate } from '@date-fns/tz';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import type { PriorityChore, UpcomingEvent } from './dashboard/api.ts';
 import {
   chartBuckets,
   completionLabel,
   cutTitle,
   daysUntilRent,
   netLabel,
-  type PriorityChore,
   percent,
   periodStart,
   type RecommendationInput,
@@ -15,7 +15,6 @@ import {
   recommendation,
   startOfDayIn,
   topPerformer,
-  type UpcomingEvent,
 } from './dashboard.ts';
 
 describe('completionLabel (SPEC §2)', () => {

@@ -1,19 +1,15 @@
 import { TZDate } from '@date-fns/tz';
-import { format } from 'date-fns';
+import { constructFrom, format } from 'date-fns';
 import { addDaysToKey, addMonthsToMonth, dayKeyIn } from './calendar-days.ts';
-import { dueLabel, type Priority } from './chore-rules.ts';
-import type { ListingView } from './listing-view.ts';
-import type { MessageAuthor } from './message-rules.ts';
+import { dueLabel } from './chore-rules.ts';
+import type { MemberPerformance, PriorityChore, UpcomingEvent } from './dashboard/api.ts';
 import { formatMoney } from './money.ts';
 import { displayName } from './users.ts';
 import { wallClockInstant } from './zone-offsets.ts';
 
-// The home screen and the household dashboard (docs/screens.md; decision 0005): what the two
-// answers hold, and the rules both sides share (periods, ranking, labels, the recommendation
-// sentence).
-
-/** GET /api/home's address: the home screen's figures count days in the viewer's time zone. */
-export const homeReadPath = (timeZone: string) => `/api/home?tz=${encodeURIComponent(timeZone)}`;
+// The home screen and the household dashboard (docs/screens.md; decision 0005): the rules both
+// sides share (periods, ranking, labels, the recommendation sentence). The two answers are
+// declared in dashboard/api.ts.
 
 export const DASHBOARD_PERIODS = ['week', 'month', 'all'] as const;
 export type DashboardPeriod = (typeof DASHBOARD_PERIODS)[number];
@@ -99,22 +95,6 @@ export function netLabel(netCents: number): 'Owed to you' | 'You owe' | 'All set
   return 'All settled';
 }
 
-export interface MemberPerformance {
-  userId: string;
-  user: MessageAuthor;
-  /** Chores of theirs counted in the period (due in it, or done in it) and how many are done. */
-  choresDue: number;
-  choresCompleted: number;
-  completionRate: number | null;
-  /** Chores they completed in the period, whoever they were assigned to, and the points earned. */
-  choresDone: number;
-  points: number;
-  messages: number;
-  expensesPaid: number;
-  /** Activity score (docs/screens.md, Household dashboard): messages + expenses paid + chores done. */
-  score: number;
-}
-
 /** Highest score first; ties: more chores done, then name (docs/screens.md, Household dashboard). */
 export function rankMembers<T extends Pick<MemberPerformance, 'score' | 'choresDone' | 'user'>>(
   members: readonly T[],
@@ -133,77 +113,6 @@ export function topPerformer<T extends Pick<MemberPerformance, 'score' | 'chores
 ): T | null {
   const first = rankMembers(members)[0];
   return first && first.score > 0 ? first : null;
-}
-
-export interface ActivityItem {
-  kind: 'chore' | 'expense' | 'message';
-  id: string;
-  title: string;
-  userId: string | null;
-  /** ISO date-time: when the chore was done, the expense added, the message sent. */
-  at: string;
-  amountCents?: number;
-}
-
-export interface UpcomingEvent {
-  id: string;
-  title: string;
-  startDate: string;
-  endDate: string;
-  allDay: boolean;
-  color: string;
-  location: string | null;
-}
-
-export interface DashboardData {
-  period: DashboardPeriod;
-  from: string | null;
-  to: string;
-  chores: { counted: number; completed: number; completionRate: number | null; done: number };
-  expenses: { count: number; totalCents: number };
-  messages: { count: number };
-  tasksCompletedLast7Days: number;
-  members: MemberPerformance[];
-  topPerformer: MemberPerformance | null;
-  recentActivity: ActivityItem[];
-  upcomingEvents: UpcomingEvent[];
-  chart: { unit: 'day' | 'month'; buckets: { key: string; count: number }[] };
-}
-
-export interface PriorityChore {
-  id: string;
-  title: string;
-  dueDate: string;
-  priority: Priority;
-  status: 'todo' | 'doing';
-  assignedTo: string | null;
-}
-
-export interface HomeData {
-  household: { id: string; name: string; rentAmountCents: number | null; rentDueDay: number | null };
-  chores: { active: number; total: number };
-  balance: { owedCents: number; owingCents: number; netCents: number };
-  today: { count: number; events: UpcomingEvent[] };
-  messages: {
-    unread: number;
-    latest: {
-      id: string;
-      text: string;
-      userId: string | null;
-      authorName: string | null;
-      createdAt: string;
-    }[];
-  };
-  priorityChores: PriorityChore[];
-  dashboard: {
-    completionRate: number | null;
-    tasksCompletedLast7Days: number;
-    topPerformer: MemberPerformance | null;
-    members: MemberPerformance[];
-  };
-  /** The viewer's own listings: all, active, and active featured ones. */
-  listings: { own: number; active: number; featured: number };
-  featuredListings: ListingView[];
 }
 
 export interface RecommendationInput {
@@ -248,7 +157,8 @@ export function recommendation(input: RecommendationInput): string {
     const start = Date.parse(e.startDate);
     return !e.allDay && start >= now && start - now <= SOON_MS;
   });
-  if (soon) return `${quoted(soon.title)} starts at ${format(new Date(soon.startDate), 'h:mm a')}.`;
+  if (soon)
+    return `${quoted(soon.title)} starts at ${format(constructFrom(input.now, soon.startDate), 'h:mm a')}.`;
   const dueSoon = chores.find((c) =>
     ['Today', 'Tomorrow'].includes(dueLabel(new Date(c.dueDate), input.now)),
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CalendarOccurrence } from './calendar-view.ts';
+import type { CalendarOccurrence } from './calendar/api.ts';
 import {
   defaultEventForm,
   editValuesOf,

@@ -1,6 +1,7 @@
 import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
 import type { z } from 'zod';
+import type { CalendarOccurrence } from './calendar/api.ts';
 import {
   createEventSchema,
   defaultColor,
@@ -10,7 +11,7 @@ import {
   eventTimes,
 } from './calendar.ts';
 import { addDaysToKey, isDayKey } from './calendar-days.ts';
-import type { CalendarOccurrence, EventReminder } from './calendar-view.ts';
+import type { EventReminder } from './calendar-view.ts';
 import { fieldErrors } from './validation.ts';
 
 // The event create form (docs/calendar.md, The event form) and the small edit form.

@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { expenseFormValues, expenseUpdateInput, isCreateCategory, splitChanged } from './expense-edit.ts';
 import { equalSplit } from './expense-rules.ts';
-import { type ExpenseView, expenseCreateInput, splitSummary } from './expense-view.ts';
+import { expenseCreateInput, splitSummary } from './expense-view.ts';
+import type { ExpenseView } from './expenses/api.ts';
 import { centsToDollars } from './money.ts';
 
 const members = ['ann', 'ben', 'cat'];

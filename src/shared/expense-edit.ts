@@ -1,5 +1,6 @@
 // Editing an expense: the form prefilled from the expense, and the PATCH body of what changed
 // (docs/money.md). The form's own rules (splitSummary, expenseCreateInput) stay in expense-view.ts.
+
 import {
   EXPENSE_CATEGORIES,
   equalSplit,
@@ -11,10 +12,10 @@ import {
 import {
   type CreateCategory,
   type ExpenseFormValues,
-  type ExpenseView,
   expenseCreateInput,
   type RecurringInterval,
 } from './expense-view.ts';
+import type { ExpenseView } from './expenses/api.ts';
 import type { UpdateExpenseInput } from './expenses.ts';
 import { centsToDollars, parseDollarsToCents } from './money.ts';
 

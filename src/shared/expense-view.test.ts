@@ -1,3 +1,4 @@
+import { TZDate } from '@date-fns/tz';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { computeShares, EXPENSE_CATEGORIES } from './expense-rules.ts';
@@ -5,7 +6,6 @@ import {
   canSettleSplit,
   defaultExpenseForm,
   type ExpenseFormValues,
-  type ExpenseView,
   expenseCreateInput,
   expenseDateText,
   filterExpenses,
@@ -16,6 +16,7 @@ import {
   TITLE_SUGGESTIONS,
   tabCounts,
 } from './expense-view.ts';
+import type { ExpenseView } from './expenses/api.ts';
 import { createExpenseSchema } from './expenses.ts';
 import { parseDollarsToCents } from './money.ts';
 
@@ -242,6 +243,10 @@ describe('expense list', () => {
     expect(expenseDateText('2025-03-08', today)).toBe('6 days ago');
     expect(expenseDateText('2025-03-07', today)).toBe('Mar 7, 2025');
     expect(expenseDateText('2025-03-20', today)).toBe('Mar 20, 2025');
+    // Today on the viewer's calendar: already Jan 2 in Tokyo, still Jan 1 in Los Angeles.
+    const at = Date.UTC(2026, 0, 1, 20, 0);
+    expect(expenseDateText('2026-01-02', new TZDate(at, 'Asia/Tokyo'))).toBe('Today');
+    expect(expenseDateText('2026-01-02', new TZDate(at, 'America/Los_Angeles'))).toBe('Jan 2, 2026');
   });
 
   it('offers Settle on open shares other than the payer’s, to the payer and that member', () => {

@@ -8,71 +8,15 @@ import {
   type SplitPart,
   type SplitType,
 } from './expense-rules.ts';
+import type { ExpenseSplitView, ExpenseView } from './expenses/api.ts';
 import type { CreateExpenseInput } from './expenses.ts';
-import type { MessageAuthor } from './message-rules.ts';
 import { centsToDollars, formatMoney, parseDollarsToCents } from './money.ts';
 
 export type CreateCategory = (typeof EXPENSE_CATEGORIES)[number];
 export type RecurringInterval = (typeof RECURRING_INTERVALS)[number];
 
-/** A split as GET /api/expenses shows it. */
-export interface ExpenseSplitView {
-  id: string;
-  userId: string | null;
-  user: MessageAuthor | null;
-  amount: string;
-  settled: boolean;
-  settledAt: string | null;
-}
-
 /** GET /api/expenses answers this many expenses a page, newest first; an older page starts after the last id. */
 export const EXPENSES_PAGE = 200;
-
-/** An expense as GET /api/expenses shows it: amounts as 2-decimal strings, newest first. */
-export interface ExpenseView {
-  id: string;
-  title: string;
-  amount: string;
-  category: string;
-  description: string | null;
-  notes: string | null;
-  receiptUrl: string | null;
-  paidBy: string | null;
-  paidByUser: MessageAuthor | null;
-  date: string;
-  createdAt: string;
-  splitType: string;
-  isRecurring: boolean;
-  recurrenceFrequency: string | null;
-  /** For a copy a recurring expense made: the expense that repeats. */
-  recurrenceSourceId: string | null;
-  recurringEndDate: string | null;
-  nextOccurrenceDate: string | null;
-  splits: ExpenseSplitView[];
-  settledPercent: number;
-  fullySettled: boolean;
-}
-
-/** GET /api/balance (docs/money.md, Routes): dollars as numbers. */
-export interface BalanceTotals {
-  totalOwed: number;
-  totalOwing: number;
-}
-
-/** One suggested payment, with the expenses behind it. */
-export interface TransferView {
-  from: string;
-  to: string;
-  amount: number;
-  expenseIds: string[];
-}
-
-/** GET /api/balances: net per member, the simplified payments and the person-to-person debts. */
-export interface HouseholdBalances {
-  members: { userId: string; net: number }[];
-  simplified: TransferView[];
-  pairwise: TransferView[];
-}
 
 /** Dollars as the balance endpoints send them → integer cents. */
 export const toCents = (dollars: number): number => Math.round(dollars * 100);
@@ -142,7 +86,8 @@ export function tabCounts(expenses: ExpenseView[]): Record<ExpenseTab, number> {
  * else 'MMM d, yyyy'. A date still ahead (a bill entered early) shows the date rather than 'Today'.
  */
 export function expenseDateText(date: string, today: Date): string {
-  const days = differenceInCalendarDays(today, calendarDay(date));
+  // Both as days on one calendar: `today` may be a TZDate in the viewer's zone.
+  const days = differenceInCalendarDays(calendarDay(localDate(today)), calendarDay(date));
   const formatted = formatDay(date);
   return days < 0 ? formatted : expenseDateLabel(days, formatted);
 }

@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  canRemoveMember,
-  formatRent,
-  type HouseholdMember,
-  isAdmin,
-  ordinal,
-  rentSettingsPayload,
-} from './household-view.ts';
+import { canRemoveMember, formatRent, isAdmin, ordinal, rentSettingsPayload } from './household-view.ts';
+import type { HouseholdMember } from './households/api.ts';
 import { updateHouseholdSchema } from './households.ts';
 
 const member = (userId: string, role: 'admin' | 'member'): HouseholdMember => ({

@@ -1,30 +1,4 @@
-import type { Role } from './households.ts';
-import type { PublicUser } from './users.ts';
-
-/** A member as GET /api/households/current shows it. */
-export interface HouseholdMember {
-  id: string;
-  userId: string;
-  role: Role;
-  joinedAt: string;
-  /** Away mode (dates, YYYY-MM-DD): chore rotation skips the member in this range. */
-  awayFrom: string | null;
-  awayUntil: string | null;
-  user: Pick<PublicUser, 'id' | 'firstName' | 'lastName' | 'email' | 'profileColor' | 'profileImageUrl'>;
-}
-
-/** GET /api/households/current: money as a 2-decimal string, members oldest first. */
-export interface Household {
-  id: string;
-  name: string;
-  inviteCode: string;
-  rentAmount: string | null;
-  rentDueDay: number | null;
-  /** Which view of who owes whom the household shows and settles in (docs/money.md). */
-  simplifyDebts: boolean;
-  createdAt: string;
-  members: HouseholdMember[];
-}
+import type { Household } from './households/api.ts';
 
 export function isAdmin(household: Pick<Household, 'members'>, userId: string): boolean {
   return household.members.some((m) => m.userId === userId && m.role === 'admin');

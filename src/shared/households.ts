@@ -6,7 +6,8 @@ import { registerMessages } from './validation.ts';
 export const HOUSEHOLD_NAME_MAX = 60;
 export const MAX_RENT_CENTS = 100_000_000; // $1,000,000.00
 
-export type Role = 'admin' | 'member';
+export const ROLES = ['admin', 'member'] as const;
+export type Role = (typeof ROLES)[number];
 
 export const householdMessages = registerMessages({
   nameRequired: 'Household name is required',

@@ -13,7 +13,6 @@ import {
   HOUSING_TYPE_LABELS,
   hostName,
   LIFESTYLE_LABELS,
-  type ListingView,
   listingCreateInput,
   listingFormFromListing,
   listingUpdateInput,
@@ -23,6 +22,7 @@ import {
   rentRangeError,
   toggleIn,
 } from './listing-view.ts';
+import type { ListingView } from './listings/api.ts';
 import {
   AMENITIES,
   availableLabel,

@@ -8,8 +8,9 @@ import {
   type STUDENT_YEARS,
   type STUDY_HABITS,
 } from './listing-rules.ts';
+import type { ListingView } from './listings/api.ts';
 import type { CreateListingInput } from './listings.ts';
-import { displayName, type ProfileColor } from './users.ts';
+import { displayName } from './users.ts';
 
 export type RoomType = (typeof ROOM_TYPES)[number];
 export type HousingType = (typeof HOUSING_TYPES)[number];
@@ -19,52 +20,6 @@ export type StudyHabits = (typeof STUDY_HABITS)[number];
 export type SocialPreference = (typeof SOCIAL_PREFERENCES)[number];
 export type LifestylePreference = (typeof LIFESTYLE_PREFERENCES)[number];
 export type Amenity = (typeof AMENITIES)[number];
-
-/** A listing as the API answers it (docs/listings.md, Fields), with status, card-size photos, creator id. */
-export interface ListingView {
-  id: string;
-  title: string;
-  description: string | null;
-  rent: number;
-  utilities: number | null;
-  location: string;
-  city: string;
-  state: string | null;
-  zipCode: string | null;
-  university: string | null;
-  distanceToCampus: string | null;
-  availableFrom: string;
-  availableTo: string | null;
-  roomType: RoomType;
-  housingType: HousingType;
-  genderPreference: GenderPreference;
-  studentYear: StudentYear;
-  studyHabits: StudyHabits;
-  socialPreferences: SocialPreference;
-  lifestylePreferences: LifestylePreference[];
-  amenities: Amenity[];
-  /** Detail-size photos (1600 px) and card-size photos (640 px), in the same order. */
-  images: string[];
-  cardImages: string[];
-  featured: boolean;
-  status: 'active' | 'closed';
-  contactInfo: string;
-  createdBy: string;
-  creator: {
-    firstName: string;
-    lastName: string;
-    profileColor: ProfileColor;
-    profileImageUrl: string | null;
-  } | null;
-  createdAt: string;
-}
-
-/** GET /api/roommate-listings/prefill: what a household admin's listing starts from. */
-export interface ListingPrefill {
-  title: string;
-  rent: number | null;
-  housingType: HousingType;
-}
 
 export const ROOM_TYPE_LABELS: Record<RoomType, string> = {
   private: 'Private room',

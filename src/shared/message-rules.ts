@@ -1,19 +1,15 @@
-// Chat's constants, the shapes messages and real-time frames travel in, and the wording of
-// system messages, with no validation code: the chat screen and the real-time channel load
-// these and not Zod. The schemas are in messages.ts.
+// Chat's constants, the frames the real-time channel sends, and the wording of system messages,
+// with no validation code: the chat screen and the real-time channel load these and not Zod.
+// The schemas are in messages.ts; a message's shape is its contract's (messages/api.ts).
 
-import type { PublicUser } from './users.ts';
+import type { MessageAuthor } from './accounts/api.ts';
+import type { ChatMessage } from './messages/api.ts';
 
 export const MESSAGE_MAX_LENGTH = 2000;
 export const MESSAGES_PAGE_SIZE = 100;
 /** The quick reactions, in the order the menu shows them. */
 export const REACTIONS = ['👍', '❤️', '😂', '😮', '😢', '🎉'] as const;
 export type Reaction = (typeof REACTIONS)[number];
-
-export type MessageAuthor = Pick<
-  PublicUser,
-  'id' | 'firstName' | 'lastName' | 'email' | 'profileColor' | 'profileImageUrl'
->;
 
 /** The fields of a user that travel with what they wrote or did (and nothing more). */
 export function toAuthor(user: MessageAuthor): MessageAuthor {
@@ -25,17 +21,6 @@ export function toAuthor(user: MessageAuthor): MessageAuthor {
     profileColor: user.profileColor,
     profileImageUrl: user.profileImageUrl,
   };
-}
-
-export interface ChatMessage {
-  id: string;
-  content: string;
-  userId: string | null;
-  user: MessageAuthor | null;
-  householdId: string;
-  createdAt: string;
-  type: 'text' | 'system';
-  reactions: { emoji: Reaction; userIds: string[] }[];
 }
 
 /** Every frame the server sends on /ws (docs/client.md, Live channel). */

@@ -1,5 +1,4 @@
-// POST /api/payments as the server validates it (docs/money.md). Kept apart from the answer
-// types in ledger-view.ts, which the screens import without the validation library.
+// POST /api/payments as the server validates it and the payment form checks it (docs/money.md).
 import { z } from 'zod';
 import { MAX_EXPENSE_CENTS } from './expense-rules.ts';
 import { parseDollarsToCents } from './money.ts';

@@ -399,25 +399,3 @@ export const splitwiseImportSchema = splitwisePreviewSchema.extend({
     error: 'mapping is required: each person → a member id or null to skip',
   }),
 });
-
-export interface SplitwisePreview {
-  people: { name: string; suggestedUserId: string | null }[];
-  currency: string;
-  expenseCount: number;
-  paymentCount: number;
-  dateRange: { from: string; to: string } | null;
-  total: string;
-  finalBalances: { name: string; amount: number }[] | null;
-  balancesMatch: boolean;
-  /** The first SPLITWISE_MAX_PROBLEMS rows that cannot be imported, in file order. */
-  problems: { row: number; reason: string }[];
-  /** Every row that cannot be imported, listed or not. */
-  problemCount: number;
-}
-
-export interface SplitwiseImportResult {
-  expenses: number;
-  payments: number;
-  skippedRows: number;
-  carriedOver: number;
-}

@@ -14,17 +14,6 @@ export const FORMER_MEMBER = 'Former member';
 export type ProfileColor = (typeof PROFILE_COLORS)[number];
 export const DEFAULT_PROFILE_COLOR: ProfileColor = 'blue';
 
-/** The user object of every API answer: never a password hash (SECURITY.md, Accounts). */
-export interface PublicUser {
-  id: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  profileColor: ProfileColor;
-  profileImageUrl: string | null;
-  createdAt: string;
-}
-
 type NameParts = { firstName?: string | null; lastName?: string | null; email?: string | null };
 
 /** First letters of first and last name, else of first name, else of e-mail, else '?'. */

@@ -115,3 +115,12 @@ export function windowInstant(field: string, invalid: string) {
     .datetime({ offset: true, error: invalid })
     .refine((value) => isInstantInWindow(value), { error: () => outOfWindow(field) });
 }
+
+/**
+ * An instant as answers carry it (UTC, `…Z`). Only for answer schemas: what the server writes is
+ * already in the window, and old rows may predate it.
+ */
+export const answerInstant = z.iso.datetime();
+
+/** A calendar day (YYYY-MM-DD) as answers carry it; only for answer schemas, as answerInstant. */
+export const answerDate = z.iso.date();

@@ -5,7 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import ICAL from 'ical.js';
 import { expect } from 'vitest';
-import type { CalendarOccurrence } from '#shared/calendar-view.ts';
+import type { CalendarOccurrence } from '#shared/calendar/api.ts';
 import { Client, type FileApp, setUpTestApp, signUp } from './helpers.ts';
 
 /** The app's clock at the start of every test: a Wednesday. */

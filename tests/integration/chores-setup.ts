@@ -3,7 +3,7 @@
 // chores.
 
 import { expect } from 'vitest';
-import type { ChoreView as ChoreAnswer } from '#shared/chore-view.ts';
+import type { ChoreView as ChoreAnswer, LeaderboardEntry } from '#shared/chores/api.ts';
 import { householdOf, type Member, setUpTestApp } from './helpers.ts';
 
 /** The app's clock at the start of every test: a Wednesday. */
@@ -12,13 +12,7 @@ export const NOW = Date.parse('2026-03-11T12:00:00.000Z');
 /** A chore as the API answers it; a completion's answer also carries the next occurrence. */
 export type ChoreView = ChoreAnswer & { nextOccurrence?: ChoreAnswer | null };
 
-export interface LeaderboardRow {
-  userId: string;
-  points: number;
-  completions: number;
-  onTimeRate: number | null;
-  streakWeeks: number;
-}
+export type LeaderboardRow = LeaderboardEntry;
 export type Person = Member;
 
 /**

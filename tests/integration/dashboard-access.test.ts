@@ -1,7 +1,8 @@
 // The dashboard and the home screen through the API: isolation between households, signed out,
 // outside a household, and bad input.
+
 import { describe, expect, it } from 'vitest';
-import type { DashboardData } from '#shared/dashboard.ts';
+import type { DashboardData } from '#shared/dashboard/api.ts';
 import {
   buckets,
   dayKeys,

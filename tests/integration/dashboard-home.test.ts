@@ -1,6 +1,7 @@
 // The home screen through the API (GET /api/home) for a seeded household.
+
 import { describe, expect, it } from 'vitest';
-import type { HomeData } from '#shared/dashboard.ts';
+import type { HomeData } from '#shared/dashboard/api.ts';
 import {
   FIFTY_CHARACTERS,
   getDashboard,

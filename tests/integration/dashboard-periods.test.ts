@@ -1,6 +1,7 @@
 // The dashboard through the API: a seeded household's figures period by period, and edges.
+
 import { describe, expect, it } from 'vitest';
-import type { ActivityItem, DashboardData } from '#shared/dashboard.ts';
+import type { ActivityItem, DashboardData } from '#shared/dashboard/api.ts';
 import {
   addEvent,
   buckets,

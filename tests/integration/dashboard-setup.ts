@@ -1,10 +1,12 @@
 // What the dashboard-*.test.ts files share: the app each file sets up with setUpDashboardApp, with
 // a seeded household (and another one beside it), and the helpers that build them and read the
 // dashboard and the home screen.
+
 import sharp from 'sharp';
 import { beforeAll, expect } from 'vitest';
 import { setFeatured } from '#server/features/listings/queries.ts';
-import type { DashboardData, HomeData, MemberPerformance } from '#shared/dashboard.ts';
+import type { DashboardData, HomeData, MemberPerformance } from '#shared/dashboard/api.ts';
+import type { ExpenseView } from '#shared/expenses/api.ts';
 import { type FileApp, householdOf, type Member, setUpTestApp } from './helpers.ts';
 
 /** The app's clock at the start of every test (a Wednesday); the seed writes from SEED_START. */
@@ -19,11 +21,6 @@ export interface ChoreView {
   points: number;
   status: string;
   completedAt: string | null;
-}
-
-export interface ExpenseView {
-  id: string;
-  splits: { id: string; userId: string | null }[];
 }
 
 export interface EventView {

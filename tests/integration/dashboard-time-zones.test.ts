@@ -1,6 +1,7 @@
 // The dashboard and the home screen through the API: the viewer's time zone decides the days.
+
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ActivityItem, DashboardData } from '#shared/dashboard.ts';
+import type { ActivityItem, DashboardData } from '#shared/dashboard/api.ts';
 import {
   addEvent,
   buckets,

@@ -1,6 +1,7 @@
 // Expenses through the API: the balances, in the simplified and the person-to-person view.
+
 import { describe, expect, it } from 'vitest';
-import type { HouseholdBalancesView } from '#shared/ledger-view.ts';
+import type { HouseholdBalancesView } from '#shared/expenses/api.ts';
 import {
   addExpense,
   balance,

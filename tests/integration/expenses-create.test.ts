@@ -1,6 +1,7 @@
 // Expenses through the API: creating one, its splits and the checks on what is sent.
+
 import { describe, expect, it } from 'vitest';
-import type { ExpenseView } from '#shared/expense-view.ts';
+import type { ExpenseSplitView, ExpenseView } from '#shared/expenses/api.ts';
 import {
   addExpense,
   amountsBy,
@@ -9,7 +10,6 @@ import {
   list,
   NOW,
   payload,
-  type SplitView,
   setUpExpensesApp,
   splitOf,
 } from './expenses-setup.ts';
@@ -17,7 +17,7 @@ import {
 const t = setUpExpensesApp();
 const { householdWith, rowCounts } = t;
 
-const sumCents = (splits: SplitView[]) => splits.reduce((sum, s) => sum + cents(s.amount), 0);
+const sumCents = (splits: ExpenseSplitView[]) => splits.reduce((sum, s) => sum + cents(s.amount), 0);
 
 describe('POST /api/expenses', () => {
   it('answers 201 with amounts as strings, the payer and every split with its user', async () => {

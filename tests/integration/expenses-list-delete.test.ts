@@ -1,6 +1,7 @@
 // Expenses through the API: the list, its pages, and deleting (to the trash) and restoring.
+
 import { describe, expect, it } from 'vitest';
-import type { ExpenseView } from '#shared/expense-view.ts';
+import type { ExpenseView } from '#shared/expenses/api.ts';
 import {
   addExpense,
   balance,

@@ -2,7 +2,7 @@
 
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import type { ExpenseView } from '#shared/expense-view.ts';
+import type { ExpenseView } from '#shared/expenses/api.ts';
 import {
   addExpense,
   cents,

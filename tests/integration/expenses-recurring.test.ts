@@ -3,9 +3,8 @@
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '#server/app.ts';
-
 import { runDueRecurringExpenses } from '#server/features/expenses/queries.ts';
-import type { ExpenseView } from '#shared/expense-view.ts';
+import type { ExpenseView } from '#shared/expenses/api.ts';
 import {
   addExpense,
   amountsBy,

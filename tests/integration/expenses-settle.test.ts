@@ -1,6 +1,7 @@
 // Expenses through the API: settling a share, and settling up with a member.
+
 import { describe, expect, it } from 'vitest';
-import type { PaymentView } from '#shared/ledger-view.ts';
+import type { SettleUpView } from '#shared/expenses/api.ts';
 import {
   addExpense,
   balance,
@@ -18,12 +19,6 @@ import { signUp } from './helpers.ts';
 
 const t = setUpExpensesApp();
 const { householdWith, rowCounts } = t;
-
-interface SettleUp {
-  payment: PaymentView;
-  amount: number;
-  settledSplits: number;
-}
 
 describe('PATCH /api/expense-splits/:id', () => {
   it("lets the split's member or the payer settle it (200), once, with the time it happened", async () => {
@@ -152,7 +147,7 @@ describe('POST /api/settle-up', () => {
     t.clock = NOW + 5_000;
     const response = await ben.client.post('/api/settle-up', { toUserId: ann.user.id });
     expect(response.statusCode).toBe(200);
-    const answer: SettleUp = response.json();
+    const answer: SettleUpView = response.json();
     expect(answer).toEqual({
       payment: {
         id: expect.any(String),
@@ -236,7 +231,7 @@ describe('POST /api/settle-up', () => {
     // Ben owes Ann 10.00 and Ann owes Ben 3.00: Ben pays 7.00, which covers no whole share.
     const response = await ben.client.post('/api/settle-up', { toUserId: ann.user.id });
     expect(response.statusCode).toBe(200);
-    const answer: SettleUp = response.json();
+    const answer: SettleUpView = response.json();
     expect(answer).toEqual({
       payment: {
         id: expect.any(String),
@@ -312,7 +307,7 @@ describe('POST /api/settle-up', () => {
       ]);
       // One pays what Ben owes; the other finds nothing left to pay.
       expect(answers.map((a) => a.statusCode).sort(), `round ${round}`).toEqual([200, 409]);
-      const paid = answers.find((a) => a.statusCode === 200)!.json() as SettleUp;
+      const paid = answers.find((a) => a.statusCode === 200)!.json() as SettleUpView;
       expect(paid, `round ${round}`).toMatchObject({
         amount: roundCents / 100,
         settledSplits: 4,

@@ -5,30 +5,13 @@
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { expect } from 'vitest';
-import type { ExpenseView } from '#shared/expense-view.ts';
-import type { HouseholdBalancesView, PaymentView } from '#shared/ledger-view.ts';
+import type { ExpenseView, HouseholdBalancesView, PaymentView } from '#shared/expenses/api.ts';
 import { parseDollarsToCents } from '#shared/money.ts';
 import { type Client, householdOf, type Member, setUpTestApp } from './helpers.ts';
 
 /** The app's clock at the start of every test. */
 export const NOW = Date.parse('2026-03-11T12:00:00.000Z');
 
-export interface UserView {
-  id: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  profileColor: string;
-  profileImageUrl: string | null;
-}
-export interface SplitView {
-  id: string;
-  userId: string | null;
-  user: UserView | null;
-  amount: string;
-  settled: boolean;
-  settledAt: string | null;
-}
 export type Person = Member;
 
 /**

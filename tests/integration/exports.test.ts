@@ -8,7 +8,7 @@ import { listExpenses } from '#server/features/expenses/queries.ts';
 import { redactPeople } from '#server/features/export/personal.ts';
 import { getHousehold } from '#server/features/households/queries.ts';
 import { listMessages } from '#server/features/messages/queries.ts';
-import type { ChoreView } from '#shared/chore-view.ts';
+import type { ChoreView } from '#shared/chores/api.ts';
 import { createTestApp, signUp, type TestApp } from './helpers.ts';
 
 const NOW = Date.parse('2026-03-15T12:00:00.000Z');

@@ -63,7 +63,13 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const database = await freshDatabase();
   // Scheduled sweeps run only when a test asks for them.
-  const app = await buildApp(testConfig(overrides), { sweepIntervalMs: null, ...options, database });
+  // Every answer is checked against its route's contract (src/shared/api/).
+  const app = await buildApp(testConfig(overrides), {
+    sweepIntervalMs: null,
+    checkAnswers: true,
+    ...options,
+    database,
+  });
   await app.ready();
   return {
     app,

@@ -3,7 +3,7 @@
 
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import type { ExplanationView } from '#shared/ledger-view.ts';
+import type { ExplanationView } from '#shared/expenses/api.ts';
 import { Client, signUp } from './helpers.ts';
 import { expectIsolated } from './isolation.ts';
 import {

@@ -1,7 +1,8 @@
 // The money ledger through the API (docs/money.md): settling up in either view of the debts,
 // and the explanations of each debt.
+
 import { describe, expect, it } from 'vitest';
-import type { PairLineView, PaymentView } from '#shared/ledger-view.ts';
+import type { PairLineView, SettleUpView } from '#shared/expenses/api.ts';
 import {
   addExpense,
   balance,
@@ -24,12 +25,6 @@ import {
 
 const t = setUpLedgerApp();
 const { householdWith } = t;
-
-interface SettleUpAnswer {
-  payment: PaymentView;
-  amount: number;
-  settledSplits: number;
-}
 
 const byId = (people: Person[], id: string) => people.find((p) => p.user.id === id)!;
 
@@ -55,7 +50,7 @@ async function settleEverythingShown(people: Person[]) {
   const shown = await balances(people[0]!);
   const owed = shown.simplifyDebts ? shown.simplified : shown.pairwise;
   for (const d of owed) {
-    const answer = await json<SettleUpAnswer>(
+    const answer = await json<SettleUpView>(
       byId(people, d.from).client.post('/api/settle-up', { toUserId: d.to }),
     );
     expect(answer.amount).toBe(d.amount);
@@ -150,7 +145,7 @@ describe('POST /api/settle-up', () => {
     // The one owed has nothing to pay.
     expect((await ann.client.post('/api/settle-up', { toUserId: ben.user.id })).statusCode).toBe(409);
     expect(
-      (await json<SettleUpAnswer>(ben.client.post('/api/settle-up', { toUserId: ann.user.id }))).amount,
+      (await json<SettleUpView>(ben.client.post('/api/settle-up', { toUserId: ann.user.id }))).amount,
     ).toBe(15);
     expect((await ben.client.post('/api/settle-up', { toUserId: ann.user.id })).statusCode).toBe(409);
     expect(await payments(ann)).toHaveLength(1);

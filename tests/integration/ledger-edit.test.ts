@@ -1,6 +1,7 @@
 // The money ledger through the API (docs/money.md): editing an expense.
+
 import { describe, expect, it } from 'vitest';
-import type { ExpenseView } from '#shared/expense-view.ts';
+import type { ExpenseView } from '#shared/expenses/api.ts';
 import { expenseMessages } from '#shared/expenses.ts';
 import {
   activity,

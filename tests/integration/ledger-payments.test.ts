@@ -1,7 +1,8 @@
 // The money ledger through the API (docs/money.md): recording and listing payments, and the
 // payment that settling a share records.
+
 import { describe, expect, it } from 'vitest';
-import type { PaymentView } from '#shared/ledger-view.ts';
+import type { ExpenseSplitView, PaymentView } from '#shared/expenses/api.ts';
 import { paymentMessages } from '#shared/payments.ts';
 
 import { signUp } from './helpers.ts';
@@ -19,7 +20,6 @@ import {
   type Person,
   pay,
   payments,
-  type SplitView,
   settle,
   setUpLedgerApp,
   splitOf,
@@ -270,7 +270,7 @@ describe('PATCH /api/expense-splits/:id', () => {
     const expense = await addExpense(ann, people, { amount: '30.00' });
     const split = splitOf(expense, ben);
 
-    const settled = await json<SplitView>(settle(ben, split.id));
+    const settled = await json<ExpenseSplitView>(settle(ben, split.id));
     expect(settled).toMatchObject({ id: split.id, settled: true, settledAt: expect.any(String) });
     const [payment, ...rest] = await payments(cat);
     expect(rest).toEqual([]);
@@ -288,7 +288,10 @@ describe('PATCH /api/expense-splits/:id', () => {
 
     // Settling again, by either of the two, records nothing more.
     expect((await settle(ben, split.id)).statusCode).toBe(200);
-    expect(await json<SplitView>(settle(ann, split.id))).toMatchObject({ id: split.id, settled: true });
+    expect(await json<ExpenseSplitView>(settle(ann, split.id))).toMatchObject({
+      id: split.id,
+      settled: true,
+    });
     expect(await payments(cat)).toEqual([payment]);
     expect((await activity(cat, '?kind=payment_recorded')).entries).toHaveLength(1);
     expect(await balance(ben)).toEqual(ZERO);

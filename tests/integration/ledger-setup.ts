@@ -4,16 +4,16 @@
 
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import type { ExpenseView } from '#shared/expense-view.ts';
+import type { ActivityPageView } from '#shared/activity/api.ts';
 import type {
-  ActivityPageView,
   BalanceTotalsView,
   DebtView,
+  ExpenseView,
   ExplanationView,
   HouseholdBalancesView,
   PaymentView,
   TrashView,
-} from '#shared/ledger-view.ts';
+} from '#shared/expenses/api.ts';
 import type { Person } from './expenses-setup.ts';
 import { householdOf, setUpTestApp } from './helpers.ts';
 
@@ -23,13 +23,6 @@ export { type Person, settle, splitOf } from './expenses-setup.ts';
 export const NOW = Date.parse('2026-03-11T12:00:00.000Z');
 export const TODAY = '2026-03-11';
 
-export interface SplitView {
-  id: string;
-  userId: string | null;
-  amount: string;
-  settled: boolean;
-  settledAt: string | null;
-}
 export const ZERO: BalanceTotalsView = { totalOwed: 0, totalOwing: 0, net: 0 };
 export const MEMBERS_ONLY = 'Both people in a payment must be members of your household';
 

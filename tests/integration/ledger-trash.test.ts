@@ -1,8 +1,9 @@
 // The money ledger through the API (docs/money.md): the trash, for payments and expenses.
+
 import { describe, expect, it } from 'vitest';
 import { purgeTrash } from '#server/features/expenses/queries.ts';
-import type { ExpenseView } from '#shared/expense-view.ts';
-import { type PaymentView, restorableSince } from '#shared/ledger-view.ts';
+import type { ExpenseView, PaymentView } from '#shared/expenses/api.ts';
+import { restorableSince } from '#shared/ledger-view.ts';
 import {
   activity,
   addExpense,

@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 
 import { describe, expect, it } from 'vitest';
 import { setFeatured } from '#server/features/listings/queries.ts';
-import type { ListingView as Listing } from '#shared/listing-view.ts';
+import type { ListingView as Listing } from '#shared/listings/api.ts';
 import { signUp } from './helpers.ts';
 import { browse, browseTitles, NOW, setUpListingsApp, TODAY, uniqueCity } from './listings-setup.ts';
 

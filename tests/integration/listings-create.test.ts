@@ -1,6 +1,6 @@
 // Roommate listings through the API: the fields of a new listing, and their defaults.
 import { describe, expect, it } from 'vitest';
-import type { ListingView as Listing } from '#shared/listing-view.ts';
+import type { ListingView as Listing } from '#shared/listings/api.ts';
 import { dataUrl, setUpListingsApp, TODAY } from './listings-setup.ts';
 
 const t = setUpListingsApp();

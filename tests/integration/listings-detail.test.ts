@@ -1,7 +1,7 @@
 // Roommate listings through the API: one's own listings, one listing, and the prefill from a
 // household.
 import { describe, expect, it } from 'vitest';
-import type { ListingView as Listing } from '#shared/listing-view.ts';
+import type { ListingView as Listing } from '#shared/listings/api.ts';
 import { signUp } from './helpers.ts';
 import { expectNotAvailable, getListing, setUpListingsApp } from './listings-setup.ts';
 

@@ -1,7 +1,7 @@
 // Roommate listings through the API: editing, closing, reopening and deleting a listing, and
 // every route without a session.
 import { describe, expect, it } from 'vitest';
-import type { ListingView as Listing } from '#shared/listing-view.ts';
+import type { ListingView as Listing } from '#shared/listings/api.ts';
 import type { Client } from './helpers.ts';
 import {
   browseTitles,

@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { buildApp } from '#server/app.ts';
 
 import { openMigratedDatabase } from '#server/db/database.ts';
-import type { ListingView as Listing } from '#shared/listing-view.ts';
+import type { ListingView as Listing } from '#shared/listings/api.ts';
 import { createTestApp, signUp, testConfig, testEngine } from './helpers.ts';
 import { browseTitles, getListing, setUpListingsApp } from './listings-setup.ts';
 

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '#server/app.ts';
 import { RECURRING_SWEEP_LIMITS, runDueRecurringExpenses } from '#server/features/expenses/queries.ts';
+import type { ExpenseView } from '#shared/expenses/api.ts';
 import { type Client, createTestApp, signUp, type TestApp, testConfig } from './helpers.ts';
 
 // Recurring series created far in the past catch up over several bounded sweeps
@@ -12,14 +13,6 @@ import { type Client, createTestApp, signUp, type TestApp, testConfig } from './
 const NOW = Date.parse('2026-03-11T12:00:00.000Z');
 const TODAY = '2026-03-11';
 const PER_SERIES = RECURRING_SWEEP_LIMITS.copiesPerSeries;
-
-interface ExpenseView {
-  id: string;
-  title: string;
-  date: string;
-  createdAt: string;
-  nextOccurrenceDate: string | null;
-}
 
 let t: TestApp;
 beforeEach(async () => {

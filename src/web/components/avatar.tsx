@@ -1,4 +1,5 @@
-import { avatarGradient, initials, type PublicUser } from '#shared/users.ts';
+import type { PublicUser } from '#shared/accounts/api.ts';
+import { avatarGradient, initials } from '#shared/users.ts';
 
 type AvatarUser = Pick<PublicUser, 'firstName' | 'lastName' | 'email' | 'profileColor'> & {
   profileImageUrl?: string | null;

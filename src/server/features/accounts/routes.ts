@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { accountDataMessages, confirmsEmail, deleteAccountSchema } from '#shared/account-data.ts';
+import { accountsApi } from '#shared/accounts/api.ts';
 import { SIGNED_IN_COOKIE } from '#shared/session-cookie.ts';
 import {
   loginSchema,
@@ -19,6 +20,7 @@ import {
   type readSession,
   startSession,
 } from '../../auth/sessions.ts';
+import { route } from '../../contracts/route.ts';
 import { badRequest, conflict, HttpError, parse, unauthorized } from '../../http/errors.ts';
 import { isCrossSite } from '../../http/security.ts';
 import { processImage } from '../images/process.ts';
@@ -39,7 +41,7 @@ import {
 export function accountRoutes(app: FastifyInstance, ctx: Context): void {
   const { db, config } = ctx;
 
-  app.post('/api/register', async (request, reply) => {
+  route(app, accountsApi.register, async (request, reply) => {
     const input = parse(registerSchema, request.body);
     const email = normalizeEmail(input.email);
     await consume(
@@ -62,7 +64,7 @@ export function accountRoutes(app: FastifyInstance, ctx: Context): void {
     return reply.status(201).send(toPublicUser(user));
   });
 
-  app.post('/api/login', async (request, reply) => {
+  route(app, accountsApi.login, async (request, reply) => {
     const input = parse(loginSchema, request.body);
     const email = normalizeEmail(input.email);
     const address = addressOf(request.ip);
@@ -84,17 +86,22 @@ export function accountRoutes(app: FastifyInstance, ctx: Context): void {
     return toPublicUser(user);
   });
 
-  app.post('/api/logout', async (request, reply) => {
+  route(app, accountsApi.logout, async (request, reply) => {
     await endSession(db, ctx.events, request, reply);
     return reply.status(204).send();
   });
 
   // A full navigation (docs/client.md, Requests). Another site cannot sign a user out by linking here.
-  // It ends a session, so it drops cached sessions like any write (read-invalidation.ts).
-  app.get('/api/logout', { config: { writes: true } }, async (request, reply) => {
-    if (!isCrossSite(config, request)) await endSession(db, ctx.events, request, reply);
-    return reply.redirect('/', 302);
-  });
+  // It ends a session, so it drops cached sessions like any write (cache/invalidation.ts).
+  route(
+    app,
+    accountsApi.logoutLink,
+    async (request, reply) => {
+      if (!isCrossSite(config, request)) await endSession(db, ctx.events, request, reply);
+      return reply.redirect('/', 302);
+    },
+    { config: { writes: true } },
+  );
 
   // 401 is how the web app learns nobody is signed in (docs/client.md, Requests). A signed-in
   // cookie that outlived its session (ended on the server) goes with that answer (decision 0012).
@@ -110,10 +117,10 @@ export function accountRoutes(app: FastifyInstance, ctx: Context): void {
       throw error;
     }
   };
-  app.get('/api/user', (request, reply) => currentUser(request, reply));
-  app.get('/api/auth/user', (request, reply) => currentUser(request, reply));
+  route(app, accountsApi.user, (request, reply) => currentUser(request, reply));
+  route(app, accountsApi.authUser, (request, reply) => currentUser(request, reply));
 
-  app.patch('/api/auth/user', async (request, reply) => {
+  route(app, accountsApi.updateNames, async (request, reply) => {
     const userId = await requireUser(ctx, request, reply);
     const input = parse(updateNamesSchema, request.body);
     await updateNames(db, userId, input.firstName, input.lastName);
@@ -122,7 +129,7 @@ export function accountRoutes(app: FastifyInstance, ctx: Context): void {
 
   // Deleting the account: the e-mail typed again and the password confirm it (README, Your data;
   // decision 0009). Every try counts; a successful one takes its counter away with the account.
-  app.delete('/api/auth/user', async (request, reply) => {
+  route(app, accountsApi.deleteAccount, async (request, reply) => {
     const userId = await requireUser(ctx, request, reply);
     const { email, password } = parse(deleteAccountSchema, request.body);
     await consume(db, LIMITS.deleteAccountPerUser, userId, ctx.now());
@@ -148,14 +155,14 @@ export function accountRoutes(app: FastifyInstance, ctx: Context): void {
     return reply.status(204).send();
   });
 
-  app.patch('/api/user', async (request, reply) => {
+  route(app, accountsApi.updateProfileColor, async (request, reply) => {
     const userId = await requireUser(ctx, request, reply);
     const input = parse(profileColorSchema, request.body);
     await updateProfileColor(db, userId, input.profileColor);
     return getUser(db, userId);
   });
 
-  app.post('/api/user/profile-image', async (request, reply) => {
+  route(app, accountsApi.uploadProfileImage, async (request, reply) => {
     const userId = await requireUser(ctx, request, reply);
     const buffer = await readImageUpload(request, 'profileImage');
     const image = await processImage(buffer);
@@ -164,7 +171,7 @@ export function accountRoutes(app: FastifyInstance, ctx: Context): void {
     return getUser(db, userId);
   });
 
-  app.delete('/api/user/profile-image', async (request, reply) => {
+  route(app, accountsApi.deleteProfileImage, async (request, reply) => {
     const userId = await requireUser(ctx, request, reply);
     await replaceProfileImage(db, userId, null);
     return reply.status(204).send();

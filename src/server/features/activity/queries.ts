@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import type { ActivityKind, ActivityPageView, ActivityView } from '#shared/ledger-view.ts';
+import type { ActivityPageView, ActivityView } from '#shared/activity/api.ts';
+import type { ActivityKind } from '#shared/ledger-view.ts';
 import { displayName, FORMER_MEMBER } from '#shared/users.ts';
 import type { Db } from '../../db/database.ts';
 import { readJson } from '../../db/dialect.ts';

@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { Selectable } from 'kysely';
 import type { z } from 'zod';
+import type { CalendarOccurrence } from '#shared/calendar/api.ts';
 import {
   type createEventSchema,
   defaultColor,
@@ -13,7 +14,6 @@ import {
   occurrenceStart,
   type updateEventSchema,
 } from '#shared/calendar.ts';
-import type { CalendarOccurrence } from '#shared/calendar-view.ts';
 import type { Db } from '../../db/database.ts';
 import { readBoolean, readJson } from '../../db/dialect.ts';
 import type { CalendarEventsTable } from '../../db/schema.ts';

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { calendarWindowSchema, createEventSchema, updateEventSchema } from '#shared/calendar.ts';
+import { calendarApi } from '#shared/calendar/api.ts';
+import { calendarWindowSchema } from '#shared/calendar.ts';
 import { CAPS } from '#shared/caps.ts';
-import { windowInstant } from '#shared/validation.ts';
 import { type Context, requireMember, type requireUser } from '../../auth/guards.ts';
 import { findMembership } from '../../auth/members.ts';
+import { route } from '../../contracts/route.ts';
 import { badRequest, checkCap, notFound, parse } from '../../http/errors.ts';
 import { logActivity } from '../activity/queries.ts';
 import { isMember } from '../households/queries.ts';
@@ -22,16 +22,6 @@ import {
   userForFeedToken,
 } from './queries.ts';
 
-const idParams = z.object({ id: z.string().min(1).max(100) });
-const rangeQuery = z.object({
-  from: windowInstant('from', 'from must be an ISO date-time').optional(),
-  to: windowInstant('to', 'to must be an ISO date-time').optional(),
-});
-const deleteQuery = z.object({
-  occurrence: windowInstant('occurrence', 'occurrence must be an ISO date-time').optional(),
-});
-const feedParams = z.object({ file: z.string().regex(/^[A-Za-z0-9_-]{16,64}\.ics$/) });
-
 export function calendarRoutes(app: FastifyInstance, ctx: Context): void {
   const { db, events } = ctx;
 
@@ -42,9 +32,9 @@ export function calendarRoutes(app: FastifyInstance, ctx: Context): void {
     }
   };
 
-  app.get('/api/calendar', async (request, reply) => {
+  route(app, calendarApi.list, async (request, reply) => {
     const member = await requireMember(ctx, request, reply);
-    const range = parse(rangeQuery, request.query);
+    const range = parse(calendarApi.list.query, request.query);
     // By default the visible months around today: the previous, this and the next.
     const now = new Date(ctx.now());
     const from = range.from
@@ -56,9 +46,9 @@ export function calendarRoutes(app: FastifyInstance, ctx: Context): void {
     return listOccurrences(db, member.householdId, from, to);
   });
 
-  app.post('/api/calendar', async (request, reply) => {
+  route(app, calendarApi.create, async (request, reply) => {
     const member = await requireMember(ctx, request, reply);
-    const input = parse(createEventSchema, request.body);
+    const input = parse(calendarApi.create.body, request.body);
     await checkAttendees(member.householdId, input.attendees);
     checkCap(await countEvents(db, member.householdId), CAPS.eventsPerHousehold);
     if (input.recurrence)
@@ -80,10 +70,10 @@ export function calendarRoutes(app: FastifyInstance, ctx: Context): void {
     return reply.status(201).send(event);
   });
 
-  app.patch('/api/calendar-events/:id', async (request, reply) => {
+  route(app, calendarApi.update, async (request, reply) => {
     const member = await requireMember(ctx, request, reply);
-    const { id } = parse(idParams, request.params);
-    const changes = parse(updateEventSchema, request.body);
+    const { id } = parse(calendarApi.update.params, request.params);
+    const changes = parse(calendarApi.update.body, request.body);
     const row = await findEvent(db, member.householdId, id);
     if (!row) throw notFound('Event not found');
     await checkAttendees(member.householdId, changes.attendees);
@@ -109,10 +99,10 @@ export function calendarRoutes(app: FastifyInstance, ctx: Context): void {
     return event;
   });
 
-  app.delete('/api/calendar-events/:id', async (request, reply) => {
+  route(app, calendarApi.remove, async (request, reply) => {
     const member = await requireMember(ctx, request, reply);
-    const { id } = parse(idParams, request.params);
-    const { occurrence } = parse(deleteQuery, request.query);
+    const { id } = parse(calendarApi.remove.params, request.params);
+    const { occurrence } = parse(calendarApi.remove.query, request.query);
     const row = await findEvent(db, member.householdId, id);
     if (!row) throw notFound('Event not found');
     if (occurrence && row.recurrence) checkCap(exceptionsOf(row).length, CAPS.skippedOccurrencesPerEvent);
@@ -144,11 +134,11 @@ export function calendarRoutes(app: FastifyInstance, ctx: Context): void {
     const origin = ctx.config.publicOrigin ?? `${request.protocol}://${request.headers.host ?? ''}`;
     return { url: `${origin}/api/calendar/feed/${token}.ics` };
   };
-  app.get('/api/calendar/feed', (request, reply) => feedLink(request, reply, false));
-  app.post('/api/calendar/feed/reset', (request, reply) => feedLink(request, reply, true));
+  route(app, calendarApi.feed, (request, reply) => feedLink(request, reply, false));
+  route(app, calendarApi.resetFeed, (request, reply) => feedLink(request, reply, true));
 
-  app.get('/api/calendar/feed/:file', async (request, reply) => {
-    const parsed = feedParams.safeParse(request.params);
+  route(app, calendarApi.feedFile, async (request, reply) => {
+    const parsed = calendarApi.feedFile.params.safeParse(request.params);
     const userId = parsed.success ? await userForFeedToken(db, parsed.data.file.slice(0, -4)) : null;
     const membership = userId ? await findMembership(db, userId) : undefined;
     if (!membership) throw notFound('No such calendar feed');

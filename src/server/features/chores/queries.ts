@@ -3,7 +3,7 @@ import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { Selectable } from 'kysely';
 import type { z } from 'zod';
 import { dayKeyIn } from '#shared/calendar-days.ts';
-import type { ChoreView, Subtask } from '#shared/chore-view.ts';
+import type { ChoreView, LeaderboardEntry, Subtask } from '#shared/chores/api.ts';
 import {
   type CreateChoreInput,
   nextAssignee,
@@ -495,19 +495,11 @@ export async function reassignOpenChores(
   return moved;
 }
 
-export interface LeaderboardRow {
-  userId: string;
-  points: number;
-  completions: number;
-  onTimeRate: number | null;
-  streakWeeks: number;
-}
-
 export async function leaderboard(
   db: Db,
   householdId: string,
   since: number | null,
-): Promise<LeaderboardRow[]> {
+): Promise<LeaderboardEntry[]> {
   let totals = db
     .selectFrom('chores')
     .select([

@@ -1,10 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { CAPS } from '#shared/caps.ts';
-import type { ChoreView } from '#shared/chore-view.ts';
-import { createChoreSchema, memberWeekStreak, updateChoreSchema } from '#shared/chores.ts';
-import { registerMessages, windowDate, windowInstant } from '#shared/validation.ts';
+import { type ChoreView, choresApi } from '#shared/chores/api.ts';
+import { memberWeekStreak } from '#shared/chores.ts';
 import { type Context, requireMember } from '../../auth/guards.ts';
+import { route } from '../../contracts/route.ts';
 import { badRequest, checkCap, notFound, parse } from '../../http/errors.ts';
 import { logActivity, nameToken } from '../activity/queries.ts';
 import { isMember } from '../households/queries.ts';
@@ -23,36 +22,6 @@ import {
 
 const DAY_MS = 86_400_000;
 const PERIODS = { week: 7 * DAY_MS, month: 30 * DAY_MS, all: null } as const;
-
-// These already name their field, so the API answers them as they are (not "before: before …").
-const routeMessages = registerMessages({
-  beforeInvalid: 'before must be an ISO date-time',
-  periodInvalid: 'period must be week, month or all',
-  awayFromInvalid: 'awayFrom must be a date (YYYY-MM-DD) or null',
-  awayUntilInvalid: 'awayUntil must be a date (YYYY-MM-DD) or null',
-} as const);
-
-const idParams = z.object({ id: z.string().min(1).max(100) });
-const listQuery = z.object({
-  status: z.literal('done').optional(),
-  before: windowInstant('before', routeMessages.beforeInvalid).optional(),
-  limit: z.coerce.number().int().min(1).max(200).default(50),
-});
-const deleteQuery = z.object({ series: z.enum(['true', 'false']).default('false') });
-const leaderboardQuery = z.object({
-  period: z.enum(['week', 'month', 'all'], { error: routeMessages.periodInvalid }).default('week'),
-});
-const awaySchema = z
-  .object({
-    awayFrom: windowDate('awayFrom', routeMessages.awayFromInvalid).nullable(),
-    awayUntil: windowDate('awayUntil', routeMessages.awayUntilInvalid).nullable(),
-  })
-  .refine((v) => (v.awayFrom === null) === (v.awayUntil === null), {
-    message: 'Send both awayFrom and awayUntil, or neither',
-  })
-  .refine((v) => v.awayFrom === null || v.awayUntil === null || v.awayFrom <= v.awayUntil, {
-    message: 'awayUntil must not be before awayFrom',
-  });
 
 /** Monday 00:00 UTC of the week holding `ms`. */
 const weekStart = (ms: number) => {
@@ -109,27 +78,25 @@ function choreChanges(before: ChoreView, after: ChoreView) {
 export function choreRoutes(app: FastifyInstance, ctx: Context): void {
   const { db, events } = ctx;
 
-  app.get('/api/chores', async (request, reply) => {
-    const member = await requireMember(ctx, request, reply);
-    const query = parse(listQuery, request.query);
-    const history =
-      query.status === 'done'
-        ? { before: query.before ? Date.parse(query.before) : ctx.now(), limit: query.limit }
-        : undefined;
+  route(
+    app,
+    choresApi.list,
+    async (request, reply) => {
+      const member = await requireMember(ctx, request, reply);
+      const query = parse(choresApi.list.query, request.query);
+      const history =
+        query.status === 'done'
+          ? { before: query.before ? Date.parse(query.before) : ctx.now(), limit: query.limit }
+          : undefined;
+      return listChoresJson(db, member.householdId, ctx.now(), history);
+    },
     // The same for every member: no per-user field in a chore.
-    return ctx.reads.serve(
-      request,
-      reply,
-      '/api/chores',
-      query,
-      { householdId: member.householdId, viewerId: member.userId },
-      () => listChoresJson(db, member.householdId, ctx.now(), history),
-    );
-  });
+    { config: { cache: 'household' } },
+  );
 
-  app.post('/api/chores', async (request, reply) => {
+  route(app, choresApi.create, async (request, reply) => {
     const member = await requireMember(ctx, request, reply);
-    const input = parse(createChoreSchema, request.body);
+    const input = parse(choresApi.create.body, request.body);
     if (!(await isMember(db, member.householdId, input.assignedTo))) {
       throw badRequest('assignedTo must be a member of your household');
     }
@@ -142,10 +109,10 @@ export function choreRoutes(app: FastifyInstance, ctx: Context): void {
     return reply.status(201).send(chore);
   });
 
-  app.patch('/api/chores/:id', async (request, reply) => {
+  route(app, choresApi.update, async (request, reply) => {
     const member = await requireMember(ctx, request, reply);
-    const { id } = parse(idParams, request.params);
-    const changes = parse(updateChoreSchema, request.body);
+    const { id } = parse(choresApi.update.params, request.params);
+    const changes = parse(choresApi.update.body, request.body);
     if (changes.assignedTo !== undefined && !(await isMember(db, member.householdId, changes.assignedTo))) {
       throw badRequest('assignedTo must be a member of your household');
     }
@@ -171,10 +138,10 @@ export function choreRoutes(app: FastifyInstance, ctx: Context): void {
     return { ...outcome.chore, nextOccurrence: outcome.nextOccurrence };
   });
 
-  app.delete('/api/chores/:id', async (request, reply) => {
+  route(app, choresApi.remove, async (request, reply) => {
     const member = await requireMember(ctx, request, reply);
-    const { id } = parse(idParams, request.params);
-    const { series } = parse(deleteQuery, request.query);
+    const { id } = parse(choresApi.remove.params, request.params);
+    const { series } = parse(choresApi.remove.query, request.query);
     const chore = await getChore(db, member.householdId, id);
     const deleted = await deleteChore(db, member.householdId, id, series === 'true');
     if (!deleted || !chore) throw notFound('Chore not found');
@@ -184,9 +151,9 @@ export function choreRoutes(app: FastifyInstance, ctx: Context): void {
     return reply.status(204).send();
   });
 
-  app.get('/api/chores/leaderboard', async (request, reply) => {
+  route(app, choresApi.leaderboard, async (request, reply) => {
     const member = await requireMember(ctx, request, reply);
-    const { period } = parse(leaderboardQuery, request.query);
+    const { period } = parse(choresApi.leaderboard.query, request.query);
     const span = PERIODS[period];
     const now = ctx.now();
     const rows = await leaderboard(db, member.householdId, span === null ? null : now - span);
@@ -206,9 +173,9 @@ export function choreRoutes(app: FastifyInstance, ctx: Context): void {
       .sort((a, b) => b.points - a.points || b.completions - a.completions);
   });
 
-  app.patch('/api/households/current/members/me', async (request, reply) => {
+  route(app, choresApi.setAway, async (request, reply) => {
     const member = await requireMember(ctx, request, reply);
-    const input = parse(awaySchema, request.body);
+    const input = parse(choresApi.setAway.body, request.body);
     // Calendar days, kept as the first and last instants of those days in UTC; rotation compares
     // them with a chore's due day in the chore's time zone (queries.ts rotationMembers).
     const from = input.awayFrom ? Date.parse(`${input.awayFrom}T00:00:00Z`) : null;

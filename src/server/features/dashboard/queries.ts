@@ -1,16 +1,19 @@
 import { sql } from 'kysely';
+import type { CalendarOccurrence } from '#shared/calendar/api.ts';
 import { addDaysToKey, dayKeyIn } from '#shared/calendar-days.ts';
-import type { CalendarOccurrence } from '#shared/calendar-view.ts';
+import type {
+  ActivityItem,
+  DashboardData,
+  HomeData,
+  MemberPerformance,
+  UpcomingEvent,
+} from '#shared/dashboard/api.ts';
 import {
-  type ActivityItem,
   type ChartBuckets,
   chartBuckets,
   cutTitle,
-  type DashboardData,
   type DashboardPeriod,
   HOME_LIMIT,
-  type HomeData,
-  type MemberPerformance,
   percent,
   periodStart,
   RECENT_ACTIVITY_LIMIT,
@@ -20,9 +23,8 @@ import {
   topPerformer,
   UPCOMING_DAYS,
   UPCOMING_EVENTS_LIMIT,
-  type UpcomingEvent,
 } from '#shared/dashboard.ts';
-import type { ListingView } from '#shared/listing-view.ts';
+import type { ListingView } from '#shared/listings/api.ts';
 import { listingsQuerySchema } from '#shared/listings.ts';
 import { toAuthor } from '#shared/messages.ts';
 import { displayName } from '#shared/users.ts';

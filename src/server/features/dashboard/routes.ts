@@ -1,38 +1,27 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { DASHBOARD_PERIODS } from '#shared/dashboard.ts';
-import { timeZoneField } from '#shared/time-zone-field.ts';
-import { registerMessages } from '#shared/validation.ts';
+import { dashboardApi } from '#shared/dashboard/api.ts';
 import { type Context, requireMember } from '../../auth/guards.ts';
+import { route } from '../../contracts/route.ts';
 import { parse } from '../../http/errors.ts';
 import { dashboard, home } from './queries.ts';
-
-const routeMessages = registerMessages({
-  periodInvalid: 'period must be week, month or all',
-} as const);
-
-// Days, 'today' and the chart's buckets are the viewer's: the client sends its time zone.
-const tz = timeZoneField('tz').default('UTC');
-const homeQuery = z.object({ tz });
-const dashboardQuery = z.object({
-  period: z.enum(DASHBOARD_PERIODS, { error: routeMessages.periodInvalid }).default('week'),
-  tz,
-});
 
 export function dashboardRoutes(app: FastifyInstance, ctx: Context): void {
   const { db } = ctx;
 
-  app.get('/api/home', async (request, reply) => {
-    const member = await requireMember(ctx, request, reply);
-    const query = parse(homeQuery, request.query);
-    return ctx.reads.serve(request, reply, '/api/home', query, { ...member, viewerId: member.userId }, () =>
-      home(db, member.householdId, member.userId, ctx.now(), query.tz),
-    );
-  });
+  route(
+    app,
+    dashboardApi.home,
+    async (request, reply) => {
+      const member = await requireMember(ctx, request, reply);
+      const query = parse(dashboardApi.home.query, request.query);
+      return home(db, member.householdId, member.userId, ctx.now(), query.tz);
+    },
+    { config: { cache: 'member' } },
+  );
 
-  app.get('/api/dashboard', async (request, reply) => {
+  route(app, dashboardApi.dashboard, async (request, reply) => {
     const member = await requireMember(ctx, request, reply);
-    const query = parse(dashboardQuery, request.query);
+    const query = parse(dashboardApi.dashboard.query, request.query);
     return dashboard(db, member.householdId, query.period, ctx.now(), query.tz);
   });
 }

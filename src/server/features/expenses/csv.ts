@@ -1,4 +1,4 @@
-import type { ExpenseView } from '#shared/expense-view.ts';
+import type { ExpenseView } from '#shared/expenses/api.ts';
 import { displayName } from '#shared/users.ts';
 import type { Db } from '../../db/database.ts';
 import { listMembers } from '../households/queries.ts';

@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { Debt } from '#shared/expense-rules.ts';
 import { debtExplanations } from '#shared/expense-rules.ts';
+import type {
+  BalanceTotalsView,
+  ExplanationView,
+  HouseholdBalancesView,
+  PairLineView,
+  PaymentView,
+} from '#shared/expenses/api.ts';
 import { debtsInView, type LedgerFigures, ledgerFigures, totalsFor } from '#shared/ledger.ts';
-import {
-  type BalanceTotalsView,
-  type ExplanationView,
-  type HouseholdBalancesView,
-  PAYMENTS_PAGE,
-  type PairLineView,
-  type PaymentView,
-} from '#shared/ledger-view.ts';
+import { PAYMENTS_PAGE } from '#shared/ledger-view.ts';
 import { centsToDollars } from '#shared/money.ts';
 import { displayName } from '#shared/users.ts';
 import type { Db } from '../../db/database.ts';

@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { type ActivityView, type PaymentView, restorableSince } from '#shared/ledger-view.ts';
+import type { ActivityView } from '#shared/activity/api.ts';
+import { expensesApi, type PaymentView } from '#shared/expenses/api.ts';
+import { restorableSince } from '#shared/ledger-view.ts';
 import { centsToDollars } from '#shared/money.ts';
-import { createPaymentSchema } from '#shared/payments.ts';
 import { type Context, requireMember } from '../../auth/guards.ts';
+import { route } from '../../contracts/route.ts';
 import { isUniqueViolation } from '../../db/dialect.ts';
 import { badRequest, forbidden, notFound, parse } from '../../http/errors.ts';
 import { announceActivity, recordActivity } from '../activity/queries.ts';
@@ -13,8 +14,6 @@ import { getPayment, insertPayment, listPayments, setPaymentTrashed } from './le
 import { trashedExpenses } from './queries.ts';
 import { notRestorable, today } from './routes.ts';
 
-const idParams = z.object({ id: z.string().min(1).max(100) });
-const listQuery = z.object({ before: z.string().max(100).optional() });
 /** A payment as its activity entries name it. */
 const entryOf = (p: PaymentView) => ({ id: p.id, from: p.fromUserId, to: p.toUserId, amount: p.amount });
 
@@ -22,9 +21,9 @@ const entryOf = (p: PaymentView) => ({ id: p.id, from: p.fromUserId, to: p.toUse
 export function paymentRoutes(app: FastifyInstance, ctx: Context): void {
   const { db, events } = ctx;
 
-  app.post('/api/payments', async (request, reply) => {
+  route(app, expensesApi.createPayment, async (request, reply) => {
     const member = await requireMember(ctx, request, reply);
-    const input = parse(createPaymentSchema, request.body);
+    const input = parse(expensesApi.createPayment.body, request.body);
     const from = input.fromUserId ?? member.userId;
     const to = input.toUserId;
     if (from === to) throw badRequest('A payment needs two different members');
@@ -81,17 +80,17 @@ export function paymentRoutes(app: FastifyInstance, ctx: Context): void {
     return reply.status(result.entry ? 201 : 200).send(payment);
   });
 
-  app.get('/api/payments', async (request, reply) => {
+  route(app, expensesApi.payments, async (request, reply) => {
     const member = await requireMember(ctx, request, reply);
-    const { before } = parse(listQuery, request.query);
+    const { before } = parse(expensesApi.payments.query, request.query);
     const payments = await listPayments(db, member.householdId, before);
     if (!payments) throw notFound('No such payment to page from');
     return payments;
   });
 
-  app.delete('/api/payments/:id', async (request, reply) => {
+  route(app, expensesApi.removePayment, async (request, reply) => {
     const member = await requireMember(ctx, request, reply);
-    const { id } = parse(idParams, request.params);
+    const { id } = parse(expensesApi.removePayment.params, request.params);
     const payment = await getPayment(db, member.householdId, id);
     if (!payment || payment.deletedAt) throw notFound('Payment not found');
     if (member.userId !== payment.fromUserId && member.userId !== payment.toUserId)
@@ -110,9 +109,9 @@ export function paymentRoutes(app: FastifyInstance, ctx: Context): void {
     return reply.status(204).send();
   });
 
-  app.post('/api/payments/:id/restore', async (request, reply) => {
+  route(app, expensesApi.restorePayment, async (request, reply) => {
     const member = await requireMember(ctx, request, reply);
-    const { id } = parse(idParams, request.params);
+    const { id } = parse(expensesApi.restorePayment.params, request.params);
     const payment = await getPayment(db, member.householdId, id);
     // Only what is still restorable moves back; anything else is not in the trash.
     const entry = await db.transaction().execute(async (trx) => {
@@ -128,7 +127,7 @@ export function paymentRoutes(app: FastifyInstance, ctx: Context): void {
     return restored;
   });
 
-  app.get('/api/trash', async (request, reply) => {
+  route(app, expensesApi.trash, async (request, reply) => {
     const member = await requireMember(ctx, request, reply);
     const since = restorableSince(ctx.now());
     const rows = await db

@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { z } from 'zod';
 import { computeShares, type SplitPart, type SplitType } from '#shared/expense-rules.ts';
-import type { ExpenseView } from '#shared/expense-view.ts';
-import { createExpenseSchema, expenseMessages, updateExpenseSchema } from '#shared/expenses.ts';
+import { type ExpenseView, expensesApi } from '#shared/expenses/api.ts';
+import { expenseMessages } from '#shared/expenses.ts';
 import { debtBetween } from '#shared/ledger.ts';
 import { TRASH_DAYS } from '#shared/ledger-view.ts';
 import { centsToDollars } from '#shared/money.ts';
 import { type Context, requireMember } from '../../auth/guards.ts';
+import { route } from '../../contracts/route.ts';
 import type { Db } from '../../db/database.ts';
 import { badRequest, conflict, forbidden, notFound, parse } from '../../http/errors.ts';
 import { announceActivity, recordActivity } from '../activity/queries.ts';
@@ -36,23 +36,8 @@ import {
   updateExpense,
 } from './queries.ts';
 
-const idParams = z.object({ id: z.string().min(1).max(100) });
 /** Expenses a settle-up announces one by one; past this, one event for all. */
 const SETTLE_UP_EVENTS = 20;
-const listQuery = z.object({ before: z.string().max(100).optional() });
-const deleteQuery = z.object({
-  series: z.enum(['true', 'false'], { error: 'series must be true or false' }).default('false'),
-});
-const settleSchema = z.object({ settled: z.boolean({ error: 'settled must be true or false' }) });
-const settleUpSchema = z.object({
-  toUserId: z.string({ error: 'toUserId is required' }).min(1).max(100),
-  clientId: z.string().min(1).max(100).optional(),
-});
-const explainQuery = z.object({
-  from: z.string({ error: 'from is required' }).min(1).max(100),
-  to: z.string({ error: 'to is required' }).min(1).max(100),
-  view: z.enum(['pairwise', 'simplified'], { error: 'view must be pairwise or simplified' }).optional(),
-});
 
 export const today = (now: number) => new Date(now).toISOString().slice(0, 10);
 
@@ -90,26 +75,22 @@ export function expenseRoutes(app: FastifyInstance, ctx: Context): void {
   const announceExpense = async (householdId: string, expense: ExpenseView) =>
     events.toHousehold(householdId, { type: 'expense_updated', expense });
 
-  app.get('/api/expenses', async (request, reply) => {
-    const member = await requireMember(ctx, request, reply);
-    const { before } = parse(listQuery, request.query);
-    return ctx.reads.serve(
-      request,
-      reply,
-      '/api/expenses',
-      before ?? null,
-      { householdId: member.householdId, viewerId: member.userId },
-      async () => {
-        const expenses = await listExpenses(db, member.householdId, before);
-        if (!expenses) throw notFound('No such expense to page from');
-        return expenses;
-      },
-    );
-  });
+  route(
+    app,
+    expensesApi.list,
+    async (request, reply) => {
+      const member = await requireMember(ctx, request, reply);
+      const { before } = parse(expensesApi.list.query, request.query);
+      const expenses = await listExpenses(db, member.householdId, before);
+      if (!expenses) throw notFound('No such expense to page from');
+      return expenses;
+    },
+    { config: { cache: 'household' } },
+  );
 
-  app.post('/api/expenses', async (request, reply) => {
+  route(app, expensesApi.create, async (request, reply) => {
     const member = await requireMember(ctx, request, reply);
-    const { expense, splits } = parse(createExpenseSchema, request.body);
+    const { expense, splits } = parse(expensesApi.create.body, request.body);
     for (const userId of [expense.paidBy, ...splits.map((s) => s.userId)]) {
       if (!(await isMember(db, member.householdId, userId))) {
         throw badRequest('The payer and everyone in the split must be members of your household');
@@ -156,10 +137,10 @@ export function expenseRoutes(app: FastifyInstance, ctx: Context): void {
   });
 
   // Any member may edit an expense, as in Splitwise; every change is in the activity feed.
-  app.patch('/api/expenses/:id', async (request, reply) => {
+  route(app, expensesApi.update, async (request, reply) => {
     const member = await requireMember(ctx, request, reply);
-    const { id } = parse(idParams, request.params);
-    const { expense: fields, splits } = parse(updateExpenseSchema, request.body);
+    const { id } = parse(expensesApi.update.params, request.params);
+    const { expense: fields, splits } = parse(expensesApi.update.body, request.body);
     const before = await getExpense(db, member.householdId, id);
     if (!before) throw notFound('Expense not found');
     const current = new Set(before.splits.map((s) => s.userId));
@@ -220,10 +201,10 @@ export function expenseRoutes(app: FastifyInstance, ctx: Context): void {
   // Deleting moves the expense to the trash, from which any member can restore it. With
   // ?series=true a copy of a recurring expense takes the expense that repeats with it, which
   // stops the repeats (restoring that one starts them again); the copies made stay.
-  app.delete('/api/expenses/:id', async (request, reply) => {
+  route(app, expensesApi.remove, async (request, reply) => {
     const member = await requireMember(ctx, request, reply);
-    const { id } = parse(idParams, request.params);
-    const { series } = parse(deleteQuery, request.query);
+    const { id } = parse(expensesApi.remove.params, request.params);
+    const { series } = parse(expensesApi.remove.query, request.query);
     const expense = await getExpense(db, member.householdId, id);
     if (!expense) throw notFound('Expense not found');
     if (expense.fullySettled) throw conflict('A fully settled expense cannot be deleted');
@@ -250,9 +231,9 @@ export function expenseRoutes(app: FastifyInstance, ctx: Context): void {
     return reply.status(204).send();
   });
 
-  app.post('/api/expenses/:id/restore', async (request, reply) => {
+  route(app, expensesApi.restore, async (request, reply) => {
     const member = await requireMember(ctx, request, reply);
-    const { id } = parse(idParams, request.params);
+    const { id } = parse(expensesApi.restore.params, request.params);
     const trashed = await getExpense(db, member.householdId, id, { trashed: true });
     // Only what is still restorable moves back; anything else is not in the trash.
     const entry = await db.transaction().execute(async (trx) => {
@@ -268,10 +249,10 @@ export function expenseRoutes(app: FastifyInstance, ctx: Context): void {
   });
 
   // Settling a share records a payment of it from its member to the payer, linked to it.
-  app.patch('/api/expense-splits/:id', async (request, reply) => {
+  route(app, expensesApi.settleSplit, async (request, reply) => {
     const member = await requireMember(ctx, request, reply);
-    const { id } = parse(idParams, request.params);
-    const { settled } = parse(settleSchema, request.body);
+    const { id } = parse(expensesApi.settleSplit.params, request.params);
+    const { settled } = parse(expensesApi.settleSplit.body, request.body);
     const split = await findSplit(db, member.householdId, id);
     if (!split) throw notFound('Split not found');
     if (!settled) throw badRequest('A settled split cannot be unsettled');
@@ -327,40 +308,41 @@ export function expenseRoutes(app: FastifyInstance, ctx: Context): void {
     return expense.splits.find((s) => s.id === id);
   });
 
-  app.get('/api/balance', async (request, reply) => {
-    const member = await requireMember(ctx, request, reply);
-    return ctx.reads.serve(request, reply, '/api/balance', null, { ...member, viewerId: member.userId }, () =>
-      balanceFor(db, member.householdId, member.userId),
-    );
-  });
-
-  // Both views with the household's choice: /api/balance/simplified is the name,
-  // /api/balances the web app's. The same for every member, kept as a household read.
-  for (const url of ['/api/balance/simplified', '/api/balances']) {
-    app.get(url, async (request, reply) => {
+  route(
+    app,
+    expensesApi.balance,
+    async (request, reply) => {
       const member = await requireMember(ctx, request, reply);
-      return ctx.reads.serve(
-        request,
-        reply,
-        '/api/balances',
-        null,
-        { householdId: member.householdId, viewerId: member.userId },
-        () => householdBalances(db, member.householdId),
-      );
-    });
+      return balanceFor(db, member.householdId, member.userId);
+    },
+    { config: { cache: 'member' } },
+  );
+
+  // Both views with the household's choice, under two names (/api/balances is the web app's).
+  // The same for every member, kept as a household read.
+  for (const operation of [expensesApi.simplifiedBalances, expensesApi.balances]) {
+    route(
+      app,
+      operation,
+      async (request, reply) => {
+        const member = await requireMember(ctx, request, reply);
+        return householdBalances(db, member.householdId);
+      },
+      { config: { cache: 'household' } },
+    );
   }
 
-  app.get('/api/balances/explain', async (request, reply) => {
+  route(app, expensesApi.explain, async (request, reply) => {
     const member = await requireMember(ctx, request, reply);
-    const { from, to, view } = parse(explainQuery, request.query);
+    const { from, to, view } = parse(expensesApi.explain.query, request.query);
     if (from === to) throw badRequest('from and to must be two different members');
     return explainDebt(db, member.householdId, from, to, view);
   });
 
   // Records one payment of exactly the debt shown from the caller to that member.
-  app.post('/api/settle-up', async (request, reply) => {
+  route(app, expensesApi.settleUp, async (request, reply) => {
     const member = await requireMember(ctx, request, reply);
-    const { toUserId, clientId } = parse(settleUpSchema, request.body);
+    const { toUserId, clientId } = parse(expensesApi.settleUp.body, request.body);
     if (toUserId === member.userId) throw badRequest('You cannot settle up with yourself');
     if (!(await isMember(db, member.householdId, toUserId)))
       throw notFound('No such member in your household');
@@ -434,9 +416,9 @@ export function expenseRoutes(app: FastifyInstance, ctx: Context): void {
     return { payment, amount: Number(payment.amount), settledSplits: payment.splitIds.length };
   });
 
-  app.post('/api/expenses/:id/receipt', async (request, reply) => {
+  route(app, expensesApi.receipt, async (request, reply) => {
     const member = await requireMember(ctx, request, reply);
-    const { id } = parse(idParams, request.params);
+    const { id } = parse(expensesApi.receipt.params, request.params);
     if (!(await getExpense(db, member.householdId, id))) throw notFound('Expense not found');
     const image = await processImage(await readImageUpload(request, 'receipt'));
     await setReceipt(db, member.householdId, id, await insertImage(db, member.userId, image, 'receipt'));
@@ -445,7 +427,7 @@ export function expenseRoutes(app: FastifyInstance, ctx: Context): void {
     return expense;
   });
 
-  app.get('/api/expenses/export.csv', async (request, reply) => {
+  route(app, expensesApi.exportCsv, async (request, reply) => {
     const member = await requireMember(ctx, request, reply);
     return reply
       .header('Content-Type', 'text/csv; charset=utf-8')

@@ -1,11 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { exportFileName } from '#shared/account-data.ts';
+import { exportApi } from '#shared/export/api.ts';
 import { type Context, requireMember, requireUser } from '../../auth/guards.ts';
+import { route } from '../../contracts/route.ts';
 
 /** The data exports, written as they are read (downloads/). */
 export function exportRoutes(app: FastifyInstance, ctx: Context): void {
   /** GET /api/export/me: the user's own data as a ZIP, with or without a household (README, Your data). */
-  app.get('/api/export/me', async (request, reply) => {
+  route(app, exportApi.me, async (request, reply) => {
     const userId = await requireUser(ctx, request, reply);
     const now = ctx.now();
     return reply
@@ -16,7 +18,7 @@ export function exportRoutes(app: FastifyInstance, ctx: Context): void {
   });
 
   /** GET /api/export.json: everything of the household a member can see, in one document. */
-  app.get('/api/export.json', async (request, reply) => {
+  route(app, exportApi.household, async (request, reply) => {
     const member = await requireMember(ctx, request, reply);
     return reply
       .header('Content-Type', 'application/json; charset=utf-8')

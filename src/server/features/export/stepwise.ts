@@ -1,5 +1,5 @@
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
-import type { ChoreView } from '#shared/chore-view.ts';
+import type { ChoreView } from '#shared/chores/api.ts';
 import type { Db } from '../../db/database.ts';
 import { listChores, RECENT_DONE_MS } from '../chores/queries.ts';
 

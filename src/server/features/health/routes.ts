@@ -1,13 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
+import { healthApi } from '#shared/health/api.ts';
 import type { Context } from '../../auth/guards.ts';
+import { route } from '../../contracts/route.ts';
 import type { Engine } from '../../db/dialect.ts';
 
 export function healthRoutes(app: FastifyInstance, ctx: Context, engine: Engine): void {
-  app.get('/api/health', async (_request, reply) => {
+  route(app, healthApi.check, async (_request, reply) => {
     try {
       await sql`select 1`.execute(ctx.db);
-      return { status: 'ok', database: engine };
+      return { status: 'ok' as const, database: engine };
     } catch {
       return reply
         .status(503)

@@ -1,5 +1,5 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import type { Household, HouseholdMember as Member } from '#shared/household-view.ts';
+import type { Household, HouseholdMember as Member } from '#shared/households/api.ts';
 import { centsToDollars, nextAdmin, type Role } from '#shared/households.ts';
 import { generateInviteCode } from '#shared/invites.ts';
 import { toAuthor } from '#shared/messages.ts';
@@ -11,8 +11,6 @@ import type { HouseholdEventsTable } from '../../db/schema.ts';
 import { toPublicUser } from '../accounts/queries.ts';
 import { reassignOpenChores } from '../chores/queries.ts';
 import { createSystemMessage, insertSystemMessage } from '../messages/queries.ts';
-
-export type { Household, HouseholdMember as Member } from '#shared/household-view.ts';
 
 type Executor = Db;
 

@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import { householdsApi } from '#shared/households/api.ts';
 import { createHouseholdSchema, joinHouseholdSchema, updateHouseholdSchema } from '#shared/households.ts';
 import { type Context, requireAdmin, requireMember, requireUser } from '../../auth/guards.ts';
 import { findMembership } from '../../auth/members.ts';
 import { addressOf, countAttempt, LIMITS } from '../../auth/rate-limit.ts';
+import { route } from '../../contracts/route.ts';
 import { badRequest, conflict, notFound, parse } from '../../http/errors.ts';
 import { logActivity, nameToken } from '../activity/queries.ts';
 import { getMessage } from '../messages/queries.ts';
@@ -26,7 +27,12 @@ import {
 
 const ALREADY_IN_ONE = 'You are already in a household; leave it before creating or joining another';
 const ALREADY_MEMBER = 'You are already a member of this household';
-const memberParams = z.object({ userId: z.string().min(1).max(100) });
+
+/** The household as it is now; one deleted meanwhile (its last member left) is a 404. */
+function householdOrGone<H>(household: H | null | undefined): H {
+  if (!household) throw notFound('You are not in a household');
+  return household;
+}
 
 export function householdRoutes(app: FastifyInstance, ctx: Context): void {
   const { db, events } = ctx;
@@ -62,7 +68,7 @@ export function householdRoutes(app: FastifyInstance, ctx: Context): void {
     }
   };
 
-  app.post('/api/households', async (request, reply) => {
+  route(app, householdsApi.create, async (request, reply) => {
     const userId = await requireUser(ctx, request, reply);
     const { name } = parse(createHouseholdSchema, request.body);
     try {
@@ -81,7 +87,7 @@ export function householdRoutes(app: FastifyInstance, ctx: Context): void {
   const alreadyIn = async (householdId: string, inviteCode: string) =>
     (await getInviteCode(db, householdId)) === inviteCode ? ALREADY_MEMBER : ALREADY_IN_ONE;
 
-  app.post('/api/households/join', async (request, reply) => {
+  route(app, householdsApi.join, async (request, reply) => {
     const userId = await requireUser(ctx, request, reply);
     const { inviteCode } = parse(joinHouseholdSchema, request.body);
     // Only failed joins count: they are how invite codes would be guessed.
@@ -109,22 +115,22 @@ export function householdRoutes(app: FastifyInstance, ctx: Context): void {
     await events.toHousehold(household.id, { type: 'member_joined', userId });
     await logMembership(household.id, userId, 'member_joined');
     await notifyMembership(ctx, household.id, 'joined', userId, userId);
-    return getHousehold(db, household.id);
+    return householdOrGone(await getHousehold(db, household.id));
   });
 
   // null, not 404: having no household is a normal state the web app shows.
-  app.get('/api/households/current', async (request, reply) => {
+  route(app, householdsApi.current, async (request, reply) => {
     const userId = await requireUser(ctx, request, reply);
     const membership = await findMembership(db, userId);
     return membership ? getHousehold(db, membership.householdId) : null;
   });
 
-  app.get('/api/households/current/members', async (request, reply) => {
+  route(app, householdsApi.members, async (request, reply) => {
     const member = await requireMember(ctx, request, reply);
     return listMembers(db, member.householdId);
   });
 
-  app.patch('/api/households/current', async (request, reply) => {
+  route(app, householdsApi.update, async (request, reply) => {
     const member = await requireMember(ctx, request, reply);
     const input = parse(updateHouseholdSchema, request.body);
     const before = input.simplifyDebts === undefined ? null : await getHousehold(db, member.householdId);
@@ -152,10 +158,10 @@ export function householdRoutes(app: FastifyInstance, ctx: Context): void {
         ctx.now(),
       );
     }
-    return getHousehold(db, member.householdId);
+    return householdOrGone(await getHousehold(db, member.householdId));
   });
 
-  app.post('/api/households/leave', async (request, reply) => {
+  route(app, householdsApi.leave, async (request, reply) => {
     const member = await requireMember(ctx, request, reply);
     const ended = await leaveHousehold(db, member);
     // The leaver's own sockets stop receiving household events at once.
@@ -168,9 +174,9 @@ export function householdRoutes(app: FastifyInstance, ctx: Context): void {
     return reply.status(204).send();
   });
 
-  app.delete('/api/households/members/:userId', async (request, reply) => {
+  route(app, householdsApi.removeMember, async (request, reply) => {
     const admin = await requireAdmin(ctx, request, reply);
-    const { userId } = parse(memberParams, request.params);
+    const { userId } = parse(householdsApi.removeMember.params, request.params);
     if (userId === admin.userId) throw badRequest('You cannot remove yourself; leave the household instead');
     const removed = await removeMember(db, admin.householdId, admin.userId, userId);
     if (!removed) throw notFound('No such member in your household');
@@ -182,18 +188,18 @@ export function householdRoutes(app: FastifyInstance, ctx: Context): void {
     return { newInviteCode: removed.newInviteCode };
   });
 
-  app.get('/api/user/kicked-status', async (request, reply) => {
+  route(app, householdsApi.kickedStatus, async (request, reply) => {
     const userId = await requireUser(ctx, request, reply);
     return { wasKicked: await readKickedFlag(db, userId) };
   });
 
-  app.post('/api/user/clear-kicked-flag', async (request, reply) => {
+  route(app, householdsApi.clearKickedFlag, async (request, reply) => {
     const userId = await requireUser(ctx, request, reply);
     await clearKickedFlag(db, userId);
     return reply.status(204).send();
   });
 
-  app.delete('/api/dev/delete-all-data', async (request, reply) => {
+  route(app, householdsApi.deleteAllData, async (request, reply) => {
     const admin = await requireAdmin(ctx, request, reply);
     await deleteHousehold(db, admin.householdId);
     await events.toHousehold(admin.householdId, { type: 'household_updated' });

@@ -1,13 +1,15 @@
 import type { FastifyInstance } from 'fastify';
+import { imagesApi } from '#shared/images/api.ts';
 import type { Context } from '../../auth/guards.ts';
-import { notFound } from '../../http/errors.ts';
+import { route } from '../../contracts/route.ts';
+import { notFound, parse } from '../../http/errors.ts';
 import { findImage } from './queries.ts';
 
 const IMAGE_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 export function imageRoutes(app: FastifyInstance, ctx: Context): void {
-  app.get<{ Params: { id: string } }>('/api/images/:id', async (request, reply) => {
-    const { id } = request.params;
+  route(app, imagesApi.image, async (request, reply) => {
+    const { id } = parse(imagesApi.image.params, request.params);
     const image = IMAGE_ID.test(id) ? await findImage(ctx.db, id) : undefined;
     if (!image) throw notFound('Image not found');
     // An image never changes under its id (a new photo gets a new id), so caches may keep it;

@@ -1,17 +1,15 @@
 import type { FastifyInstance } from 'fastify';
+import { importsApi, type SplitwiseImportResult, type SplitwisePreview } from '#shared/imports/api.ts';
 import { centsToDollars } from '#shared/money.ts';
 import {
   planImport,
   SPLITWISE_MAX_BYTES,
   SPLITWISE_MAX_PROBLEMS,
   SPLITWISE_TOO_LARGE,
-  type SplitwiseImportResult,
-  type SplitwisePreview,
-  splitwiseImportSchema,
-  splitwisePreviewSchema,
   suggestMapping,
 } from '#shared/splitwise.ts';
 import { type Context, requireMember } from '../../auth/guards.ts';
+import { route } from '../../contracts/route.ts';
 import { badRequest, conflict, parse, tooLarge } from '../../http/errors.ts';
 import { logActivity } from '../activity/queries.ts';
 import { getExpense } from '../expenses/queries.ts';
@@ -34,82 +32,92 @@ function checkSize(body: unknown): void {
 export function importRoutes(app: FastifyInstance, ctx: Context): void {
   const { db, events } = ctx;
 
-  app.post('/api/import/splitwise/preview', { bodyLimit }, async (request, reply) => {
-    const member = await requireMember(ctx, request, reply);
-    checkSize(request.body);
-    const { csv } = parse(splitwisePreviewSchema, request.body);
-    const file = await readSplitwise(csv);
-    const members = (await listMembers(db, member.householdId)).map((m) => ({
-      userId: m.userId,
-      firstName: m.user.firstName,
-      lastName: m.user.lastName,
-    }));
-    const suggested = suggestMapping(file.people, members);
-    const preview: SplitwisePreview = {
-      people: file.people.map((name) => ({ name, suggestedUserId: suggested[name] ?? null })),
-      currency: file.currency,
-      expenseCount: file.expenses.length,
-      paymentCount: file.payments.length,
-      dateRange: file.dateRange,
-      total: centsToDollars(file.totalCents),
-      finalBalances:
-        file.finalBalances?.map((c, i) => ({ name: file.people[i]!, amount: dollars(c) })) ?? null,
-      balancesMatch: file.finalBalances?.every((c, i) => c === file.computedBalances[i]) ?? false,
-      problems: file.problems.slice(0, SPLITWISE_MAX_PROBLEMS),
-      problemCount: file.problems.length,
-    };
-    return preview;
-  });
+  route(
+    app,
+    importsApi.splitwisePreview,
+    async (request, reply) => {
+      const member = await requireMember(ctx, request, reply);
+      checkSize(request.body);
+      const { csv } = parse(importsApi.splitwisePreview.body, request.body);
+      const file = await readSplitwise(csv);
+      const members = (await listMembers(db, member.householdId)).map((m) => ({
+        userId: m.userId,
+        firstName: m.user.firstName,
+        lastName: m.user.lastName,
+      }));
+      const suggested = suggestMapping(file.people, members);
+      const preview: SplitwisePreview = {
+        people: file.people.map((name) => ({ name, suggestedUserId: suggested[name] ?? null })),
+        currency: file.currency,
+        expenseCount: file.expenses.length,
+        paymentCount: file.payments.length,
+        dateRange: file.dateRange,
+        total: centsToDollars(file.totalCents),
+        finalBalances:
+          file.finalBalances?.map((c, i) => ({ name: file.people[i]!, amount: dollars(c) })) ?? null,
+        balancesMatch: file.finalBalances?.every((c, i) => c === file.computedBalances[i]) ?? false,
+        problems: file.problems.slice(0, SPLITWISE_MAX_PROBLEMS),
+        problemCount: file.problems.length,
+      };
+      return preview;
+    },
+    { bodyLimit },
+  );
 
-  app.post('/api/import/splitwise', { bodyLimit }, async (request, reply) => {
-    const member = await requireMember(ctx, request, reply);
-    checkSize(request.body);
-    const { csv, mapping } = parse(splitwiseImportSchema, request.body);
-    const file = await readSplitwise(csv);
-    const memberIds = new Set((await listMembers(db, member.householdId)).map((m) => m.userId));
-    const missing = file.people.find((name) => !Object.hasOwn(mapping, name));
-    if (missing !== undefined) throw badRequest(`mapping: choose a member or Skip for ${missing}`);
-    const chosen = file.people.map((name) => mapping[name]).filter((id): id is string => !!id);
-    if (chosen.length === 0) throw badRequest('mapping: choose a member for at least one person');
-    if (chosen.some((id) => !memberIds.has(id))) {
-      throw badRequest('mapping: every person must be skipped or matched to a member of your household');
-    }
-    if (new Set(chosen).size !== chosen.length) throw badRequest('mapping: each member can be chosen once');
-    if (!file.dateRange) throw badRequest('The file has no expenses or payments that can be imported');
+  route(
+    app,
+    importsApi.splitwise,
+    async (request, reply) => {
+      const member = await requireMember(ctx, request, reply);
+      checkSize(request.body);
+      const { csv, mapping } = parse(importsApi.splitwise.body, request.body);
+      const file = await readSplitwise(csv);
+      const memberIds = new Set((await listMembers(db, member.householdId)).map((m) => m.userId));
+      const missing = file.people.find((name) => !Object.hasOwn(mapping, name));
+      if (missing !== undefined) throw badRequest(`mapping: choose a member or Skip for ${missing}`);
+      const chosen = file.people.map((name) => mapping[name]).filter((id): id is string => !!id);
+      if (chosen.length === 0) throw badRequest('mapping: choose a member for at least one person');
+      if (chosen.some((id) => !memberIds.has(id))) {
+        throw badRequest('mapping: every person must be skipped or matched to a member of your household');
+      }
+      if (new Set(chosen).size !== chosen.length) throw badRequest('mapping: each member can be chosen once');
+      if (!file.dateRange) throw badRequest('The file has no expenses or payments that can be imported');
 
-    const plan = planImport(file, mapping);
-    const written = await importSplitwise(
-      db,
-      member.householdId,
-      member.userId,
-      fileHash(csv),
-      plan,
-      file.dateRange.to,
-      ctx.now(),
-    );
-    if (written === 'duplicate') throw conflict('This file has already been imported into your household');
-    // One event is enough for every client to refetch the lists and balances.
-    const last = written.expenseIds.at(-1);
-    const expense = last ? await getExpense(db, member.householdId, last) : null;
-    await events.toHousehold(member.householdId, { type: 'new_expense', expense });
-    await logActivity(
-      db,
-      events,
-      {
-        householdId: member.householdId,
-        actorId: member.userId,
-        kind: 'expense_created',
-        subject: { type: 'expense', id: null },
-        summary: `Imported from Splitwise: ${plan.expenses.length} expenses, ${plan.payments.length} payments`,
-      },
-      ctx.now(),
-    );
-    const result: SplitwiseImportResult = {
-      expenses: plan.expenses.length,
-      payments: plan.payments.length,
-      skippedRows: plan.skippedRows,
-      carriedOver: plan.carryOver.length,
-    };
-    return reply.status(201).send(result);
-  });
+      const plan = planImport(file, mapping);
+      const written = await importSplitwise(
+        db,
+        member.householdId,
+        member.userId,
+        fileHash(csv),
+        plan,
+        file.dateRange.to,
+        ctx.now(),
+      );
+      if (written === 'duplicate') throw conflict('This file has already been imported into your household');
+      // One event is enough for every client to refetch the lists and balances.
+      const last = written.expenseIds.at(-1);
+      const expense = last ? await getExpense(db, member.householdId, last) : null;
+      await events.toHousehold(member.householdId, { type: 'new_expense', expense });
+      await logActivity(
+        db,
+        events,
+        {
+          householdId: member.householdId,
+          actorId: member.userId,
+          kind: 'expense_created',
+          subject: { type: 'expense', id: null },
+          summary: `Imported from Splitwise: ${plan.expenses.length} expenses, ${plan.payments.length} payments`,
+        },
+        ctx.now(),
+      );
+      const result: SplitwiseImportResult = {
+        expenses: plan.expenses.length,
+        payments: plan.payments.length,
+        skippedRows: plan.skippedRows,
+        carriedOver: plan.carryOver.length,
+      };
+      return reply.status(201).send(result);
+    },
+    { bodyLimit },
+  );
 }

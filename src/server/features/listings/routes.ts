@@ -1,16 +1,12 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { CAPS } from '#shared/caps.ts';
-import {
-  createListingSchema,
-  listingMessages,
-  listingsQuerySchema,
-  updateListingSchema,
-} from '#shared/listings.ts';
+import { listingsApi } from '#shared/listings/api.ts';
+import { listingMessages } from '#shared/listings.ts';
 import { IMAGE_MAX_BYTES, messages } from '#shared/validation.ts';
 import { type Context, requireAdmin, requireUser } from '../../auth/guards.ts';
 import { findUserById } from '../../auth/members.ts';
+import { route } from '../../contracts/route.ts';
 import { badRequest, checkCap, forbidden, HttpError, notFound, parse } from '../../http/errors.ts';
 import { getHousehold } from '../households/queries.ts';
 import { processImage } from '../images/process.ts';
@@ -26,7 +22,6 @@ import {
   updateListing,
 } from './queries.ts';
 
-const idParams = z.object({ id: z.string().min(1).max(100) });
 // Ten photos of up to 5 MB as base64 data URLs.
 const LISTING_BODY_LIMIT = 72 * 1024 * 1024;
 const CARD_SIDE = 640;
@@ -58,9 +53,9 @@ function withEtag(
 export function listingRoutes(app: FastifyInstance, ctx: Context): void {
   const { db } = ctx;
 
-  app.get('/api/roommate-listings', async (request, reply) => {
+  route(app, listingsApi.browse, async (request, reply) => {
     await requireUser(ctx, request, reply);
-    const query = parse(listingsQuerySchema, request.query);
+    const query = parse(listingsApi.browse.query, request.query);
     try {
       const page = await browseListings(db, query);
       // The web client reads a plain array; the next page's cursor travels in a header.
@@ -72,25 +67,25 @@ export function listingRoutes(app: FastifyInstance, ctx: Context): void {
     }
   });
 
-  app.get('/api/roommate-listings/my', async (request, reply) => {
+  route(app, listingsApi.mine, async (request, reply) => {
     const userId = await requireUser(ctx, request, reply);
     return withEtag(request, reply, await myListings(db, userId));
   });
 
   // What a household admin's listing for their free room starts from.
-  app.get('/api/roommate-listings/prefill', async (request, reply) => {
+  route(app, listingsApi.prefill, async (request, reply) => {
     const admin = await requireAdmin(ctx, request, reply);
     const household = (await getHousehold(db, admin.householdId))!;
     const share =
       household.rentAmount === null
         ? null
         : Math.round(Number(household.rentAmount) / (household.members.length + 1));
-    return { title: `Room in ${household.name}`, rent: share, housingType: 'shared_house' };
+    return { title: `Room in ${household.name}`, rent: share, housingType: 'shared_house' as const };
   });
 
-  app.get('/api/roommate-listings/:id', async (request, reply) => {
+  route(app, listingsApi.detail, async (request, reply) => {
     const userId = await requireUser(ctx, request, reply);
-    const { id } = parse(idParams, request.params);
+    const { id } = parse(listingsApi.detail.params, request.params);
     const listing = LISTING_ID.test(id) ? await getListing(db, id) : null;
     if (!listing || (listing.status !== 'active' && listing.createdBy !== userId)) {
       throw notFound('This listing may have been removed or is no longer available.');
@@ -98,44 +93,49 @@ export function listingRoutes(app: FastifyInstance, ctx: Context): void {
     return withEtag(request, reply, listing);
   });
 
-  app.post('/api/roommate-listings', { bodyLimit: LISTING_BODY_LIMIT }, async (request, reply) => {
-    const userId = await requireUser(ctx, request, reply);
-    const input = parse(createListingSchema, request.body);
-    checkCap(await countActiveListings(db, userId), CAPS.activeListingsPerUser);
-    const user = (await findUserById(db, userId))!;
-    const availableFrom = input.availableFrom ?? new Date(ctx.now()).toISOString().slice(0, 10);
-    // The schema compares the two dates only when both were sent; availableFrom may default to today.
-    if (input.availableTo && input.availableTo < availableFrom) {
-      throw badRequest(listingMessages.availableToBeforeFrom);
-    }
-    // Side by side: sharp encodes on its own threads, so ten photos take the time of a few.
-    const photos = await Promise.all(
-      input.images.map(async (dataUrl) => {
-        const bytes = decodeDataUrl(dataUrl);
-        const [card, full] = await Promise.all([processImage(bytes, CARD_SIDE), processImage(bytes)]);
-        return { card, full };
-      }),
-    );
-    const id = await createListing(
-      db,
-      userId,
-      {
-        ...input,
-        contactInfo: input.contactInfo || user.email,
-        availableFrom,
-      },
-      photos,
-      ctx.now(),
-    );
-    return reply.status(201).send(await getListing(db, id));
-  });
+  route(
+    app,
+    listingsApi.create,
+    async (request, reply) => {
+      const userId = await requireUser(ctx, request, reply);
+      const input = parse(listingsApi.create.body, request.body);
+      checkCap(await countActiveListings(db, userId), CAPS.activeListingsPerUser);
+      const user = (await findUserById(db, userId))!;
+      const availableFrom = input.availableFrom ?? new Date(ctx.now()).toISOString().slice(0, 10);
+      // The schema compares the two dates only when both were sent; availableFrom may default to today.
+      if (input.availableTo && input.availableTo < availableFrom) {
+        throw badRequest(listingMessages.availableToBeforeFrom);
+      }
+      // Side by side: sharp encodes on its own threads, so ten photos take the time of a few.
+      const photos = await Promise.all(
+        input.images.map(async (dataUrl) => {
+          const bytes = decodeDataUrl(dataUrl);
+          const [card, full] = await Promise.all([processImage(bytes, CARD_SIDE), processImage(bytes)]);
+          return { card, full };
+        }),
+      );
+      const id = await createListing(
+        db,
+        userId,
+        {
+          ...input,
+          contactInfo: input.contactInfo || user.email,
+          availableFrom,
+        },
+        photos,
+        ctx.now(),
+      );
+      return reply.status(201).send(await getListing(db, id));
+    },
+    { bodyLimit: LISTING_BODY_LIMIT },
+  );
 
   const requireCreator = async (
     request: Parameters<typeof requireUser>[1],
     reply: Parameters<typeof requireUser>[2],
   ) => {
     const userId = await requireUser(ctx, request, reply);
-    const { id } = parse(idParams, request.params);
+    const { id } = parse(listingsApi.update.params, request.params);
     const listing = LISTING_ID.test(id) ? await getListing(db, id) : null;
     if (!listing || (listing.status !== 'active' && listing.createdBy !== userId))
       throw notFound('Listing not found');
@@ -144,19 +144,19 @@ export function listingRoutes(app: FastifyInstance, ctx: Context): void {
     return listing;
   };
 
-  app.patch('/api/roommate-listings/:id', async (request, reply) => {
+  route(app, listingsApi.update, async (request, reply) => {
     const listing = await requireCreator(request, reply);
-    const changes = parse(updateListingSchema, request.body);
+    const changes = parse(listingsApi.update.body, request.body);
     const from = changes.availableFrom ?? listing.availableFrom;
     const to = changes.availableTo !== undefined ? changes.availableTo : listing.availableTo;
     if (to && to < from) throw badRequest(listingMessages.availableToBeforeFrom);
     if (changes.status === 'active' && listing.status !== 'active')
       checkCap(await countActiveListings(db, listing.createdBy), CAPS.activeListingsPerUser);
     await updateListing(db, listing.id, changes, ctx.now());
-    return getListing(db, listing.id);
+    return (await getListing(db, listing.id))!;
   });
 
-  app.delete('/api/roommate-listings/:id', async (request, reply) => {
+  route(app, listingsApi.remove, async (request, reply) => {
     const listing = await requireCreator(request, reply);
     await deleteListing(db, listing.id);
     return reply.status(204).send();

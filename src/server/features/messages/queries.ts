@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
-import { type ChatMessage, REACTIONS, type Reaction, systemMessageText, toAuthor } from '#shared/messages.ts';
+import type { ChatMessage } from '#shared/messages/api.ts';
+import { REACTIONS, type Reaction, systemMessageText, toAuthor } from '#shared/messages.ts';
 import { displayName } from '#shared/users.ts';
 import { findUserById } from '../../auth/members.ts';
 import type { Db } from '../../db/database.ts';

@@ -1,18 +1,16 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import { messagesApi } from '#shared/messages/api.ts';
 import { listMessagesQuery, reactionSchema, sendMessageSchema } from '#shared/messages.ts';
 import { type Context, requireMember } from '../../auth/guards.ts';
+import { route } from '../../contracts/route.ts';
 import { notFound, parse } from '../../http/errors.ts';
 import { notifyMessage } from '../push/notify.ts';
 import { getMessage, listMessages, markRead, postMessage, toggleReaction, unreadCount } from './queries.ts';
 
-const idParams = z.object({ id: z.string().min(1).max(100) });
-const readSchema = z.object({ messageId: z.string().max(100).optional() }).optional();
-
 export function messageRoutes(app: FastifyInstance, ctx: Context): void {
   const { db, events } = ctx;
 
-  app.get('/api/messages', async (request, reply) => {
+  route(app, messagesApi.list, async (request, reply) => {
     const member = await requireMember(ctx, request, reply);
     const query = parse(listMessagesQuery, request.query);
     const messages = await listMessages(db, member.householdId, query);
@@ -20,7 +18,7 @@ export function messageRoutes(app: FastifyInstance, ctx: Context): void {
     return messages;
   });
 
-  app.post('/api/messages', async (request, reply) => {
+  route(app, messagesApi.send, async (request, reply) => {
     const member = await requireMember(ctx, request, reply);
     // Author and household come from the session; the body's ids are ignored.
     const { content } = parse(sendMessageSchema, request.body);
@@ -31,9 +29,9 @@ export function messageRoutes(app: FastifyInstance, ctx: Context): void {
     return reply.status(201).send(message);
   });
 
-  app.post('/api/messages/:id/reactions', async (request, reply) => {
+  route(app, messagesApi.react, async (request, reply) => {
     const member = await requireMember(ctx, request, reply);
-    const { id } = parse(idParams, request.params);
+    const { id } = parse(messagesApi.react.params, request.params);
     const { emoji } = parse(reactionSchema, request.body);
     if (!(await getMessage(db, member.householdId, id))) throw notFound('Message not found');
     await toggleReaction(db, member.householdId, id, member.userId, emoji);
@@ -46,9 +44,9 @@ export function messageRoutes(app: FastifyInstance, ctx: Context): void {
     return message;
   });
 
-  app.post('/api/messages/read', async (request, reply) => {
+  route(app, messagesApi.markRead, async (request, reply) => {
     const member = await requireMember(ctx, request, reply);
-    const body = parse(readSchema, request.body);
+    const body = parse(messagesApi.markRead.body, request.body);
     let at = ctx.now();
     if (body?.messageId) {
       const message = await getMessage(db, member.householdId, body.messageId);
@@ -59,7 +57,7 @@ export function messageRoutes(app: FastifyInstance, ctx: Context): void {
     return { unread: await unreadCount(db, member.householdId, member.userId) };
   });
 
-  app.get('/api/messages/unread-count', async (request, reply) => {
+  route(app, messagesApi.unreadCount, async (request, reply) => {
     const member = await requireMember(ctx, request, reply);
     return { unread: await unreadCount(db, member.householdId, member.userId) };
   });

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { ChoreView } from '#shared/chore-view.ts';
-import type { ExpenseView } from '#shared/expense-view.ts';
-import type { ChatMessage } from '#shared/messages.ts';
+import type { ChoreView } from '#shared/chores/api.ts';
+import type { ExpenseView } from '#shared/expenses/api.ts';
+import type { ChatMessage } from '#shared/messages/api.ts';
 import { formatMoney, parseDollarsToCents } from '#shared/money.ts';
 import { clip, PUSH_BODY_MAX } from '#shared/notifications.ts';
 import { displayName } from '#shared/users.ts';

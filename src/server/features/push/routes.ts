@@ -1,14 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type https from 'node:https';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import {
   notificationSettingsSchema,
   PUSH_ENDPOINT_TAKEN,
   pushSubscriptionSchema,
   unsubscribeSchema,
 } from '#shared/notifications.ts';
+import { pushApi } from '#shared/push/api.ts';
 import { type Context, requireMember, requireUser } from '../../auth/guards.ts';
+import { route } from '../../contracts/route.ts';
 import { conflict, notFound, parse } from '../../http/errors.ts';
 import { setPushLogger } from './notify.ts';
 import { enqueue } from './outbox.ts';
@@ -30,8 +31,6 @@ export interface PushOptions {
   agent?: https.Agent;
 }
 
-const idParams = z.object({ id: z.string().min(1).max(100) });
-
 /** Web Push: the routes of the notifications contract, and this instance's sender. */
 export function pushRoutes(app: FastifyInstance, ctx: Context, options: PushOptions = {}): void {
   const { db } = ctx;
@@ -48,12 +47,12 @@ export function pushRoutes(app: FastifyInstance, ctx: Context, options: PushOpti
     app.addHook('preClose', () => worker.stop());
   }
 
-  app.get('/api/push/public-key', async (request, reply) => {
+  route(app, pushApi.publicKey, async (request, reply) => {
     await requireUser(ctx, request, reply);
     return { publicKey: (await vapidKeys(db, ctx.config, ctx.now())).publicKey };
   });
 
-  app.post('/api/push/subscribe', async (request, reply) => {
+  route(app, pushApi.subscribe, async (request, reply) => {
     const userId = await requireUser(ctx, request, reply);
     const subscription = parse(pushSubscriptionSchema, request.body);
     const id = await saveSubscription(db, userId, subscription, ctx.now());
@@ -61,14 +60,14 @@ export function pushRoutes(app: FastifyInstance, ctx: Context, options: PushOpti
     return reply.status(201).send({ id });
   });
 
-  app.post('/api/push/unsubscribe', async (request, reply) => {
+  route(app, pushApi.unsubscribe, async (request, reply) => {
     const userId = await requireUser(ctx, request, reply);
     const { endpoint } = parse(unsubscribeSchema, request.body);
     await deleteSubscription(db, userId, endpoint);
     return reply.status(204).send();
   });
 
-  app.post('/api/push/test', async (request, reply) => {
+  route(app, pushApi.test, async (request, reply) => {
     const userId = await requireUser(ctx, request, reply);
     if ((await subscriptionsOf(db, [userId])).length === 0)
       throw notFound('No push subscription for this user');
@@ -85,20 +84,20 @@ export function pushRoutes(app: FastifyInstance, ctx: Context, options: PushOpti
     return { sent };
   });
 
-  app.get('/api/notification-settings', async (request, reply) => {
+  route(app, pushApi.settings, async (request, reply) => {
     const userId = await requireUser(ctx, request, reply);
     return readSettings(db, userId);
   });
 
-  app.put('/api/notification-settings', async (request, reply) => {
+  route(app, pushApi.saveSettings, async (request, reply) => {
     const userId = await requireUser(ctx, request, reply);
     const settings = parse(notificationSettingsSchema, request.body);
     return writeSettings(db, userId, settings, ctx.now());
   });
 
-  app.post('/api/chores/:id/snooze', async (request, reply) => {
+  route(app, pushApi.snooze, async (request, reply) => {
     const member = await requireMember(ctx, request, reply);
-    const { id } = parse(idParams, request.params);
+    const { id } = parse(pushApi.snooze.params, request.params);
     const remindAt = ctx.now() + SNOOZE_MS;
     const result = await db
       .updateTable('chores')

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
+import type { PublicUser } from '#shared/accounts/api.ts';
 import { safeReturnPath } from '#shared/invites.ts';
-import type { PublicUser } from '#shared/users.ts';
 import {
   readSession,
   removeLocal,

@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import type { CalendarOccurrence } from '#shared/calendar/api.ts';
 import {
   addMonthsToMonth,
   dayInMonth,
@@ -10,13 +11,7 @@ import {
   monthGrid,
   monthOf,
 } from '#shared/calendar-days.ts';
-import {
-  billDays,
-  type CalendarOccurrence,
-  choreDue,
-  groupByDay,
-  occurrenceDays,
-} from '#shared/calendar-view.ts';
+import { billDays, choreDue, groupByDay, occurrenceDays } from '#shared/calendar-view.ts';
 import { ErrorCard } from '../../components/error-card.tsx';
 import { PlusIcon } from '../../components/page-icons.tsx';
 import { mutedText } from '../../components/ui.ts';

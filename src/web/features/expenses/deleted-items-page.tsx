@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { errorMessage } from '#shared/errors.ts';
 import { formatDay } from '#shared/expense-view.ts';
-import { TRASH_DAYS, type TrashView } from '#shared/ledger-view.ts';
+import type { TrashView } from '#shared/expenses/api.ts';
+import { TRASH_DAYS } from '#shared/ledger-view.ts';
 import { formatMoney, parseDollarsToCents } from '#shared/money.ts';
 import { trashDeadlineText } from '#shared/trash-view.ts';
 import { ErrorCard } from '../../components/error-card.tsx';

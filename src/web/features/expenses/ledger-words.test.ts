@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ExpenseView } from '#shared/expense-view.ts';
-import type { PairLineView, PaymentView } from '#shared/ledger-view.ts';
+import type { ExpenseView, PairLineView, PaymentView } from '#shared/expenses/api.ts';
 import {
   debtCents,
   debtSentence,

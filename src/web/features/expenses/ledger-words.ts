@@ -1,6 +1,5 @@
 // The money screens' words and orderings, kept apart from React so they can be unit tested.
-import type { ExpenseView } from '#shared/expense-view.ts';
-import type { DebtView, PairLineView, PaymentView } from '#shared/ledger-view.ts';
+import type { DebtView, ExpenseView, PairLineView, PaymentView } from '#shared/expenses/api.ts';
 import { formatMoney, parseDollarsToCents } from '#shared/money.ts';
 
 /** 'Ada L.' for a member's id (see use-member-names.ts). */

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
-import type { ExpenseSplitView } from '#shared/expense-view.ts';
-import type { HouseholdMember } from '#shared/household-view.ts';
+import type { ExpenseSplitView } from '#shared/expenses/api.ts';
+import type { HouseholdMember } from '#shared/households/api.ts';
 import { displayName } from '#shared/users.ts';
 
 /**

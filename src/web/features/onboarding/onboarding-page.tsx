@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import type { Household } from '#shared/household-view.ts';
+import type { Household } from '#shared/households/api.ts';
 import { nextOnboardingStep, type OnboardingStep, previousOnboardingStep } from '#shared/onboarding.ts';
 import { Avatar } from '../../components/avatar.tsx';
 import { ChevronLeftIcon } from '../../components/icons.tsx';

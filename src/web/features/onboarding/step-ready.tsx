@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { Household } from '#shared/household-view.ts';
+import type { Household } from '#shared/households/api.ts';
 import { CheckIcon } from '../../components/icons.tsx';
 import { buttonStyles, mutedText } from '../../components/ui.ts';
 

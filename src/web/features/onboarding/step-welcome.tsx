@@ -1,6 +1,6 @@
 import type { ComponentType, SVGProps } from 'react';
+import type { PublicUser } from '#shared/accounts/api.ts';
 import { greetingName } from '#shared/greeting.ts';
-import type { PublicUser } from '#shared/users.ts';
 import { CalendarIcon, ChatIcon, ChoresIcon, SparklesIcon, WalletIcon } from '../../components/icons.tsx';
 import { buttonStyles, mutedText } from '../../components/ui.ts';
 

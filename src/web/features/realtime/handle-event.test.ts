@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChatEntry } from '#shared/chat.ts';
-import type { ChatMessage } from '#shared/messages.ts';
+import type { ChatMessage } from '#shared/messages/api.ts';
 import { activityQueryKey } from '../activity/api/get-activity.ts';
 import { calendarQueryKey } from '../calendar/api/get-calendar.ts';
 import { choresQueryKey } from '../chores/api/get-chores.ts';

@@ -1,5 +1,5 @@
 import { format } from 'date-fns';
-import type { PublicUser } from '#shared/users.ts';
+import type { PublicUser } from '#shared/accounts/api.ts';
 import { cardStyles, mutedText } from '../../components/ui.ts';
 
 function memberSince(createdAt: string): string {

@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import type { PublicUser } from '#shared/users.ts';
+import type { PublicUser } from '#shared/accounts/api.ts';
 import { checkProfilePhoto } from '#shared/validation.ts';
 import { Avatar } from '../../components/avatar.tsx';
 import { CameraIcon, CheckIcon, TrashIcon, XIcon } from '../../components/icons.tsx';

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { PublicUser } from '#shared/users.ts';
+import type { PublicUser } from '#shared/accounts/api.ts';
 import type { LoginInput } from '#shared/validation.ts';
 import { apiJson } from '../../../lib/api.ts';
 

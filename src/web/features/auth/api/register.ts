@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { DEFAULT_PROFILE_COLOR, type ProfileColor, type PublicUser } from '#shared/users.ts';
+import type { PublicUser } from '#shared/accounts/api.ts';
+import { DEFAULT_PROFILE_COLOR, type ProfileColor } from '#shared/users.ts';
 import type { RegisterInput } from '#shared/validation.ts';
 import { apiJson } from '../../../lib/api.ts';
 import { updateProfileColor, uploadProfileImage } from '../../settings/api/profile.ts';

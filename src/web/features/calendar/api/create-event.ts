@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CalendarOccurrence } from '#shared/calendar-view.ts';
+import type { CalendarOccurrence } from '#shared/calendar/api.ts';
 import type { CreateEventInput } from '#shared/event-form.ts';
 import { apiJson } from '../../../lib/api.ts';
 import { calendarQueryKey } from './get-calendar.ts';

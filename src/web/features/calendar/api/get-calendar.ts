@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { CalendarOccurrence } from '#shared/calendar-view.ts';
+import type { CalendarOccurrence } from '#shared/calendar/api.ts';
 import { apiJson } from '../../../lib/api.ts';
 
 /** Every calendar query starts with this key, so one invalidation (a mutation, a socket event) refreshes them all. */

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
-import type { CalendarOccurrence } from '#shared/calendar-view.ts';
+import type { CalendarOccurrence } from '#shared/calendar/api.ts';
 import { eventTimeLabel } from '#shared/calendar-view.ts';
 import type { ChoreStatus } from '#shared/chore-rules.ts';
 import { STATUS_LABELS } from '#shared/chore-view.ts';

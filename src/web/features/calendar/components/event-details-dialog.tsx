@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import type { CalendarOccurrence } from '#shared/calendar/api.ts';
 import {
-  type CalendarOccurrence,
   colorName,
   EVENT_RECURRENCE_LABELS,
   EVENT_REMINDER_LABELS,
@@ -8,7 +8,7 @@ import {
   eventTypeLabel,
   eventWhen,
 } from '#shared/calendar-view.ts';
-import type { HouseholdMember } from '#shared/household-view.ts';
+import type { HouseholdMember } from '#shared/households/api.ts';
 import { displayName } from '#shared/users.ts';
 import { TrashIcon, XIcon } from '../../../components/icons.tsx';
 import { PencilIcon } from '../../../components/page-icons.tsx';

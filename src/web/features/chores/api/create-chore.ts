@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { ChoreView } from '#shared/chore-view.ts';
+import type { ChoreView } from '#shared/chores/api.ts';
 import type { createChoreSchema } from '#shared/chores.ts';
 import { apiJson } from '../../../lib/api.ts';
 import { choresQueryKey } from './get-chores.ts';

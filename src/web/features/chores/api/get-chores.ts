@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ChoreView } from '#shared/chore-view.ts';
+import type { ChoreView } from '#shared/chores/api.ts';
 import { getQueryFn } from '../../../lib/api.ts';
 
 /** Every chore query starts with this key, so one invalidation (a mutation, a socket event) refreshes them all. */

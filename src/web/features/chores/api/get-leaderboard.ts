@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { LeaderboardEntry } from '#shared/chore-view.ts';
+import type { LeaderboardEntry } from '#shared/chores/api.ts';
 import { apiJson } from '../../../lib/api.ts';
 import { choresQueryKey } from './get-chores.ts';
 

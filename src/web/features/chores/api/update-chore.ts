@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ChoreEditChanges } from '#shared/chore-edit.ts';
 import type { ChoreStatus } from '#shared/chore-rules.ts';
-import type { ChoreView } from '#shared/chore-view.ts';
+import type { ChoreView } from '#shared/chores/api.ts';
 import { apiJson } from '../../../lib/api.ts';
 import { choresQueryKey } from './get-chores.ts';
 

@@ -1,10 +1,12 @@
 import { useId, useState } from 'react';
 import { type ChoreStatus, isOverdue, isUrgent, nextStatus } from '#shared/chore-rules.ts';
-import { type ChoreView, categoryLabel, dueText, PRIORITY_LABELS } from '#shared/chore-view.ts';
+import { categoryLabel, dueText, PRIORITY_LABELS } from '#shared/chore-view.ts';
+import type { ChoreView } from '#shared/chores/api.ts';
 import { displayName } from '#shared/users.ts';
 import { Avatar } from '../../../components/avatar.tsx';
 import { RepeatIcon } from '../../../components/page-icons.tsx';
 import { mutedText } from '../../../components/ui.ts';
+import { useClock } from '../../../lib/clock.ts';
 import { categoryBadge, priorityBadge } from './badges.ts';
 import { ChoreDetails } from './chore-details.tsx';
 import { StatusButton } from './status-button.tsx';
@@ -19,6 +21,7 @@ export interface ChoreActions {
 export function ChoreCard({ chore, now, actions }: { chore: ChoreView; now: number; actions: ChoreActions }) {
   const [expanded, setExpanded] = useState(false);
   const id = useId();
+  const clock = useClock();
   const done = chore.status === 'done';
   const urgent = isUrgent(chore, now);
   const overdue = isOverdue(chore, now);
@@ -70,7 +73,7 @@ export function ChoreCard({ chore, now, actions }: { chore: ChoreView; now: numb
                   overdue || (urgent && !done) ? 'font-medium text-red-700 dark:text-red-300' : mutedText
                 }
               >
-                {dueText(chore.dueDate, new Date(now))}
+                {dueText(chore.dueDate, clock.at(now))}
               </span>
             </p>
             <p className="flex flex-wrap items-center gap-1.5">

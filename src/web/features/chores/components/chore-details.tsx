@@ -1,6 +1,5 @@
 import { Link } from 'react-router';
 import {
-  type ChoreView,
   categoryLabel,
   dueDetails,
   durationLabel,
@@ -10,6 +9,7 @@ import {
   reminderLabel,
   statusAction,
 } from '#shared/chore-view.ts';
+import type { ChoreView } from '#shared/chores/api.ts';
 import { displayName } from '#shared/users.ts';
 import { TrashIcon } from '../../../components/icons.tsx';
 import { PencilIcon } from '../../../components/page-icons.tsx';

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef } from 'react';
-import type { ChoreView } from '#shared/chore-view.ts';
+import type { ChoreView } from '#shared/chores/api.ts';
 import { buttonStyles } from '../../../components/ui.ts';
 
 /**

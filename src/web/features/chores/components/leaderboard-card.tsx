@@ -1,4 +1,4 @@
-import type { HouseholdMember } from '#shared/household-view.ts';
+import type { HouseholdMember } from '#shared/households/api.ts';
 import { displayName } from '#shared/users.ts';
 import { Avatar } from '../../../components/avatar.tsx';
 import { TrophyIcon } from '../../../components/page-icons.tsx';

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { BalanceTotalsView } from '#shared/ledger-view.ts';
+import type { BalanceTotalsView } from '#shared/expenses/api.ts';
 import { getQueryFn } from '../../../lib/api.ts';
 
 export const balanceQueryKey = ['/api/balance'] as const;

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { HouseholdBalancesView } from '#shared/ledger-view.ts';
+import type { HouseholdBalancesView } from '#shared/expenses/api.ts';
 import { getQueryFn } from '../../../lib/api.ts';
 
 /** Explanations (get-explanation.ts) share this start, so refreshing the balances refreshes them too. */

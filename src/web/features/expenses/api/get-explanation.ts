@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ExplanationView } from '#shared/ledger-view.ts';
+import type { ExplanationView } from '#shared/expenses/api.ts';
 import { apiJson } from '../../../lib/api.ts';
 import { balancesQueryKey } from './get-balances.ts';
 

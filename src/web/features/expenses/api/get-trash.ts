@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { TrashView } from '#shared/ledger-view.ts';
+import type { TrashView } from '#shared/expenses/api.ts';
 import { getQueryFn } from '../../../lib/api.ts';
 
 /** The trash's query: invalidated by deletions and restorations, here and over the socket. */

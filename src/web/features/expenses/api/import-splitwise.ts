@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { SplitwiseImportResult, SplitwisePreview } from '#shared/splitwise.ts';
+import type { SplitwiseImportResult, SplitwisePreview } from '#shared/imports/api.ts';
 import { apiJson } from '../../../lib/api.ts';
 import { refreshExpenses } from './get-expenses.ts';
 

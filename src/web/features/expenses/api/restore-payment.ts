@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { PaymentView } from '#shared/ledger-view.ts';
+import type { PaymentView } from '#shared/expenses/api.ts';
 import { apiJson } from '../../../lib/api.ts';
 import { refreshTrash } from './restore-expense.ts';
 

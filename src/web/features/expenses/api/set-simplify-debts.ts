@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Household } from '#shared/household-view.ts';
-import type { HouseholdBalancesView } from '#shared/ledger-view.ts';
+import type { HouseholdBalancesView } from '#shared/expenses/api.ts';
+import type { Household } from '#shared/households/api.ts';
 import { apiJson } from '../../../lib/api.ts';
 import { currentHouseholdQueryKey } from '../../households/api/get-household.ts';
 import { balancesQueryKey } from './get-balances.ts';

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ExpenseSplitView } from '#shared/expense-view.ts';
+import type { ExpenseSplitView } from '#shared/expenses/api.ts';
 import { apiJson } from '../../../lib/api.ts';
 import { refreshExpenses } from './get-expenses.ts';
 

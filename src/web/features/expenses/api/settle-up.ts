@@ -1,16 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { PaymentView } from '#shared/ledger-view.ts';
+import type { SettleUpView } from '#shared/expenses/api.ts';
 import { apiJson } from '../../../lib/api.ts';
 import { refreshExpenses } from './get-expenses.ts';
-
-export interface SettleUpResult {
-  /** The one payment recorded, of exactly the debt shown. */
-  payment: PaymentView;
-  /** Its amount in dollars (older contract). */
-  amount: number;
-  /** How many of your shares it settled. */
-  settledSplits: number;
-}
 
 export interface SettleUpInput {
   toUserId: string;
@@ -19,8 +10,8 @@ export interface SettleUpInput {
 }
 
 /** POST /api/settle-up: records that you paid that member what you owe them; 409 when nothing. */
-export function settleUp(input: SettleUpInput): Promise<SettleUpResult> {
-  return apiJson<SettleUpResult>('POST', '/api/settle-up', input);
+export function settleUp(input: SettleUpInput): Promise<SettleUpView> {
+  return apiJson<SettleUpView>('POST', '/api/settle-up', input);
 }
 
 export function useSettleUp() {

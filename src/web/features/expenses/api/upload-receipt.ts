@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ExpenseView } from '#shared/expense-view.ts';
+import type { ExpenseView } from '#shared/expenses/api.ts';
 import { apiJson } from '../../../lib/api.ts';
 import { expensesQueryKey } from './get-expenses.ts';
 

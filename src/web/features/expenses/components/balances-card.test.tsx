@@ -1,9 +1,10 @@
 // The money cards as the server renders them (no browser here): what each member is shown.
+
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import type { BalanceTotalsView, HouseholdBalancesView } from '#shared/ledger-view.ts';
+import type { BalanceTotalsView, HouseholdBalancesView } from '#shared/expenses/api.ts';
 import { BalanceCard } from './balance-card.tsx';
 import { BalancesCard } from './balances-card.tsx';
 

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { errorMessage } from '#shared/errors.ts';
-import type { DebtView, HouseholdBalancesView, PaymentView } from '#shared/ledger-view.ts';
+import type { DebtView, HouseholdBalancesView, PaymentView } from '#shared/expenses/api.ts';
 import { formatMoney } from '#shared/money.ts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { Spinner } from '../../../components/spinner.tsx';

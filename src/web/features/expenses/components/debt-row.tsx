@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import type { DebtView } from '#shared/ledger-view.ts';
+import type { DebtView } from '#shared/expenses/api.ts';
 import { ChevronDownIcon } from '../../../components/page-icons.tsx';
 import { buttonStyles } from '../../../components/ui.ts';
 import type { DebtViewKind } from '../api/get-explanation.ts';

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
-import type { ExpenseView } from '#shared/expense-view.ts';
+import type { ExpenseView } from '#shared/expenses/api.ts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { TrashIcon } from '../../../components/icons.tsx';
 import { showToast } from '../../../lib/toasts.ts';

@@ -3,13 +3,12 @@ import { Link } from 'react-router';
 import {
   canSettleSplit,
   categoryLabel,
-  type ExpenseSplitView,
-  type ExpenseView,
   expenseDateText,
   formatDay,
   INTERVAL_LABELS,
   type RecurringInterval,
 } from '#shared/expense-view.ts';
+import type { ExpenseSplitView, ExpenseView } from '#shared/expenses/api.ts';
 import { formatMoney, parseDollarsToCents } from '#shared/money.ts';
 import { Avatar } from '../../../components/avatar.tsx';
 import { CheckIcon } from '../../../components/icons.tsx';

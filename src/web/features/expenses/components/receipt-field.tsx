@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { extractErrorMessage } from '#shared/errors.ts';
-import type { ExpenseView } from '#shared/expense-view.ts';
+import type { ExpenseView } from '#shared/expenses/api.ts';
 import { checkProfilePhoto } from '#shared/validation-rules.ts';
 import { ReceiptIcon } from '../../../components/page-icons.tsx';
 import { buttonStyles, errorText } from '../../../components/ui.ts';

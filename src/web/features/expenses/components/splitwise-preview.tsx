@@ -1,7 +1,7 @@
 import { errorMessage } from '#shared/errors.ts';
-import type { HouseholdMember } from '#shared/household-view.ts';
+import type { HouseholdMember } from '#shared/households/api.ts';
+import type { SplitwisePreview } from '#shared/imports/api.ts';
 import { formatMoney, parseDollarsToCents } from '#shared/money.ts';
-import type { SplitwisePreview } from '#shared/splitwise.ts';
 import { displayName } from '#shared/users.ts';
 import { ErrorCard } from '../../../components/error-card.tsx';
 import { buttonStyles, cardStyles, inputStyles, mutedText } from '../../../components/ui.ts';

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Household } from '#shared/household-view.ts';
+import type { Household } from '#shared/households/api.ts';
 import { getQueryFn } from '../../../lib/api.ts';
 
 export const currentHouseholdQueryKey = ['/api/households/current'] as const;

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { Household } from '#shared/household-view.ts';
+import type { Household } from '#shared/households/api.ts';
 import { normalizeInviteCode } from '#shared/invites.ts';
 import { apiJson } from '../../../lib/api.ts';
 

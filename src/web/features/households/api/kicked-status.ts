@@ -1,9 +1,9 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Answer } from '#shared/api/operation.ts';
+import type { householdsApi } from '#shared/households/api.ts';
 import { apiRequest, getQueryFn } from '../../../lib/api.ts';
 
-export interface KickedStatus {
-  wasKicked: boolean;
-}
+export type KickedStatus = Answer<typeof householdsApi.kickedStatus>;
 
 export const kickedStatusQueryKey = ['/api/user/kicked-status'] as const;
 

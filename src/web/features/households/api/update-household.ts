@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Household } from '#shared/household-view.ts';
+import type { Household } from '#shared/households/api.ts';
 import { apiJson } from '../../../lib/api.ts';
 import { currentHouseholdQueryKey } from './get-household.ts';
 

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ListingView } from '#shared/listing-view.ts';
+import type { ListingView } from '#shared/listings/api.ts';
 import type { CreateListingInput } from '#shared/listings.ts';
 import { apiJson } from '../../../lib/api.ts';
 import { listingsQueryKey } from './get-listings.ts';

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ListingView } from '#shared/listing-view.ts';
+import type { ListingView } from '#shared/listings/api.ts';
 import { apiJson } from '../../../lib/api.ts';
 import { listingCache, listingsQueryKey } from './get-listings.ts';
 

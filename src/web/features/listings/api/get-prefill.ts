@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { ListingPrefill } from '#shared/listing-view.ts';
+import type { ListingPrefill } from '#shared/listings/api.ts';
 import { apiJson } from '../../../lib/api.ts';
 
 /** GET /api/roommate-listings/prefill: a household admin's listing for their free room. */

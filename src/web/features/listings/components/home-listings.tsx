@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { ListingView } from '#shared/listing-view.ts';
+import type { ListingView } from '#shared/listings/api.ts';
 import { buttonStyles, cardStyles, linkStyles, mutedText } from '../../../components/ui.ts';
 import { useFeaturedListings } from '../api/get-listings.ts';
 import { useMyListings } from '../api/get-my-listings.ts';

@@ -4,10 +4,10 @@ import {
   amenitiesPreview,
   HOUSING_TYPE_LABELS,
   hostName,
-  type ListingView,
   placeLabel,
   ROOM_TYPE_LABELS,
 } from '#shared/listing-view.ts';
+import type { ListingView } from '#shared/listings/api.ts';
 import { Avatar } from '../../../components/avatar.tsx';
 import { ImageIcon, MapPinIcon, StarIcon } from '../../../components/page-icons.tsx';
 import { mutedText } from '../../../components/ui.ts';

@@ -3,12 +3,12 @@ import {
   GENDER_PREFERENCE_LABELS,
   HOUSING_TYPE_LABELS,
   LIFESTYLE_LABELS,
-  type ListingView,
   ROOM_TYPE_LABELS,
   SOCIAL_PREFERENCE_LABELS,
   STUDENT_YEAR_LABELS,
   STUDY_HABITS_LABELS,
 } from '#shared/listing-view.ts';
+import type { ListingView } from '#shared/listings/api.ts';
 import { cardStyles, mutedText } from '../../../components/ui.ts';
 import { badgeStyles } from './listing-card.tsx';
 

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { type ChatEntry, reconcileLatest } from '#shared/chat.ts';
-import { type ChatMessage, MESSAGES_PAGE_SIZE } from '#shared/message-rules.ts';
+import { MESSAGES_PAGE_SIZE } from '#shared/message-rules.ts';
+import type { ChatMessage } from '#shared/messages/api.ts';
 import { MESSAGES_QUERY_RETRIES, messagesRetryDelay } from '#shared/realtime-policy.ts';
 import { ApiError, apiJson, getQueryFn } from '../../../lib/api.ts';
 

@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Answer } from '#shared/api/operation.ts';
+import type { messagesApi } from '#shared/messages/api.ts';
 import { getQueryFn } from '../../../lib/api.ts';
 
-export interface UnreadCount {
-  unread: number;
-}
+export type UnreadCount = Answer<typeof messagesApi.unreadCount>;
 
 export const unreadCountQueryKey = ['/api/messages/unread-count'] as const;
 

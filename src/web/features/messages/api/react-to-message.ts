@@ -1,6 +1,7 @@
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ChatEntry, settleOwnReactions, toggleReaction } from '#shared/chat.ts';
-import type { ChatMessage, Reaction } from '#shared/message-rules.ts';
+import type { Reaction } from '#shared/message-rules.ts';
+import type { ChatMessage } from '#shared/messages/api.ts';
 import { apiJson } from '../../../lib/api.ts';
 import { messagesQueryKey } from './get-messages.ts';
 

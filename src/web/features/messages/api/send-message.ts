@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { MessageAuthor } from '#shared/accounts/api.ts';
 import { type ChatEntry, markFailed, settlePending, TEMP_ID_PREFIX } from '#shared/chat.ts';
-import type { ChatMessage, MessageAuthor } from '#shared/message-rules.ts';
+import type { ChatMessage } from '#shared/messages/api.ts';
 import { ApiError, apiJson } from '../../../lib/api.ts';
 import { messagesQueryKey } from './get-messages.ts';
 

@@ -5,6 +5,7 @@ import type { Reaction } from '#shared/message-rules.ts';
 import { displayName, FORMER_MEMBER } from '#shared/users.ts';
 import { Avatar } from '../../../components/avatar.tsx';
 import { SmileIcon } from '../../../components/icons.tsx';
+import { useClock } from '../../../lib/clock.ts';
 import { ReactionMenu } from './reaction-menu.tsx';
 
 const LONG_PRESS_MS = 500;
@@ -52,6 +53,7 @@ export const MessageItem = memo(function MessageItem({
     setMenuOpen(false);
     reactButton.current?.focus({ preventScroll: true });
   }, []);
+  const clock = useClock();
 
   if (message.type === 'system') return <SystemMessage message={message} />;
 
@@ -152,7 +154,7 @@ export const MessageItem = memo(function MessageItem({
           </ul>
         )}
         <p className="mt-0.5 flex items-center gap-2 text-slate-600 text-xs dark:text-slate-400">
-          <time dateTime={message.createdAt}>{format(new Date(message.createdAt), 'h:mm a')}</time>
+          <time dateTime={message.createdAt}>{format(clock.at(message.createdAt), 'h:mm a')}</time>
           {pending && <span>Sending…</span>}
         </p>
         {message.failed && (

@@ -2,6 +2,7 @@ import { memo, startTransition, useEffect, useLayoutEffect, useMemo, useRef, use
 import { type ChatEntry, groupByDay, startsRun } from '#shared/chat.ts';
 import { Spinner } from '../../../components/spinner.tsx';
 import { buttonStyles } from '../../../components/ui.ts';
+import { useClock } from '../../../lib/clock.ts';
 import { useIsPreview } from '../../../shell/preview.ts';
 import { useOlderMessages } from '../use-older-messages.ts';
 import { type MessageActions, MessageItem } from './message-item.tsx';
@@ -66,7 +67,8 @@ export const MessageList = memo(function MessageList({
         );
   const shown = useMemo(() => (start === 0 ? messages : messages.slice(start)), [messages, start]);
   // Day labels are worked out against the time of rendering; a render happens with every message.
-  const days = useMemo(() => groupByDay(shown, new Date()), [shown]);
+  const clock = useClock();
+  const days = useMemo(() => groupByDay(shown, clock.now()), [shown, clock]);
   const moreAbove = start > 0 || hasOlder;
   const showEarlier = () => {
     if (start > 0) setShownFrom(firstOfNewest(messages, messages.length - start + RENDER_STEP));

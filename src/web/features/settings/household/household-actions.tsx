@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { type Household, isAdmin } from '#shared/household-view.ts';
+import { isAdmin } from '#shared/household-view.ts';
+import type { Household } from '#shared/households/api.ts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { LogOutIcon, TrashIcon } from '../../../components/icons.tsx';
 import { buttonStyles, errorText } from '../../../components/ui.ts';

@@ -1,5 +1,5 @@
-import type { Household } from '#shared/household-view.ts';
-import type { PublicUser } from '#shared/users.ts';
+import type { PublicUser } from '#shared/accounts/api.ts';
+import type { Household } from '#shared/households/api.ts';
 import { cardStyles } from '../../../components/ui.ts';
 import { HouseholdActions } from './household-actions.tsx';
 import { HouseholdNameForm } from './household-name-form.tsx';

@@ -1,4 +1,4 @@
-import type { Household } from '#shared/household-view.ts';
+import type { Household } from '#shared/households/api.ts';
 import { inviteLink } from '#shared/invites.ts';
 import { CheckIcon, LayersIcon, ShareIcon } from '../../../components/icons.tsx';
 import { buttonStyles, mutedText } from '../../../components/ui.ts';

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { canRemoveMember, type Household, type HouseholdMember } from '#shared/household-view.ts';
+import { canRemoveMember } from '#shared/household-view.ts';
+import type { Household, HouseholdMember } from '#shared/households/api.ts';
 import { displayName } from '#shared/users.ts';
 import { Avatar } from '../../../components/avatar.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
