@@ -2,7 +2,7 @@ import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { householdStartModules, signedOutStartModules } from './src/shared/screens.ts';
+import { householdStartModules, signedOutStartModules } from './src/shared/screens/screens.ts';
 
 const apiPort = process.env.API_PORT ?? '5001';
 
@@ -62,7 +62,7 @@ type ModuleGraph = {
 };
 
 const web = (file: string) => path.resolve(import.meta.dirname, 'src/web', file);
-/** The screens a member of a household starts on, and the live connection beside them (src/shared/screens.ts). */
+/** The screens a member of a household starts on, and the live connection beside them (src/shared/screens/screens.ts). */
 const HOUSEHOLD_SCREENS = householdStartModules().map(web);
 /** What index.js and the signed-out screens load: nothing of theirs goes into the group. */
 const KEPT_OUT = ['main.tsx', ...signedOutStartModules()].map(web);

@@ -25,9 +25,9 @@ import {
   pointsFor,
   type Recurrence,
   ROTATIONS,
-} from '#shared/chores.ts';
+} from '#shared/chores/schemas.ts';
 import type { DashboardData, HomeData } from '#shared/dashboard/api.ts';
-import { EXPENSE_CATEGORIES } from '#shared/expense-rules.ts';
+import { EXPENSE_CATEGORIES } from '#shared/expenses/rules.ts';
 import {
   insertInBatches,
   percentile,

@@ -9,7 +9,7 @@ import { hash } from '@node-rs/argon2';
 import type { Insertable, Kysely } from 'kysely';
 import { openMigratedDatabase } from '#server/db/database.ts';
 import type { DB } from '#server/db/schema.ts';
-import { generateInviteCode } from '#shared/invites.ts';
+import { generateInviteCode } from '#shared/households/invites.ts';
 import { buildIsStale, root } from '../scripts/build-inputs.mjs';
 
 /** Linux's USER_HZ: /proc reports CPU time in hundredths of a second. */

@@ -1,8 +1,8 @@
 // Pure rules at scale: the ledger's figures and debt simplification for 10,000 expenses and
 // 2,000 payments among 10 members, calling the shared functions directly (no server, no database).
 
-import { equalSplit, simplifyDebts } from '#shared/expense-rules.ts';
-import { ledgerFigures, type PaymentFlow, type ShareFlow, totalsFor } from '#shared/ledger.ts';
+import { ledgerFigures, type PaymentFlow, type ShareFlow, totalsFor } from '#shared/expenses/ledger.ts';
+import { equalSplit, simplifyDebts } from '#shared/expenses/rules.ts';
 import { randomFrom } from './dashboard.ts';
 import { percentile } from './lib.ts';
 

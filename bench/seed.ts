@@ -23,7 +23,7 @@ import type {
   SessionsTable,
   UsersTable,
 } from '#server/db/schema.ts';
-import { generateInviteCode } from '#shared/invites.ts';
+import { generateInviteCode } from '#shared/households/invites.ts';
 import {
   byCreation,
   makeChores,

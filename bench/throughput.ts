@@ -7,7 +7,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon, { type Result } from 'autocannon';
-import { equalSplit } from '#shared/expense-rules.ts';
+import { equalSplit } from '#shared/expenses/rules.ts';
 import { freePort, startServer } from './lib.ts';
 import { type Engine, type SeededData, seedDataset, typicalHousehold } from './seed.ts';
 

@@ -9,7 +9,11 @@ import { gzipSync } from 'node:zlib';
 import { type LaunchedChrome, launch } from 'chrome-launcher';
 import { type BrowserContext, chromium } from 'playwright-core';
 import { WebSocket } from 'ws';
-import { SIGNED_IN_COOKIE, TIME_ZONE_COOKIE, TIME_ZONE_OFFSET_COOKIE } from '#shared/session-cookie.ts';
+import {
+  SIGNED_IN_COOKIE,
+  TIME_ZONE_COOKIE,
+  TIME_ZONE_OFFSET_COOKIE,
+} from '#shared/accounts/session-cookie.ts';
 import { root } from '../scripts/build-inputs.mjs';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium.ts';
 import { percentile, startServer } from './lib.ts';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { isDateInWindow, isInstantInWindow, outOfWindow } from './date-window.ts';
-import { PROFILE_COLORS } from './users.ts';
+import { PROFILE_COLORS } from './accounts/users.ts';
+import { isDateInWindow, isInstantInWindow, outOfWindow } from './time/window.ts';
 import {
   isKnownMessage,
   messages,

@@ -5,7 +5,7 @@
  * is (hydration, main.tsx; docs/decisions/0018-first-screen-hydration.md) from the query cache
  * the page carries after it, so nothing typed or clicked into it is lost.
  *
- * Which screens, and from which reads, is the screen list's to say (src/shared/screens.ts,
+ * Which screens, and from which reads, is the screen list's to say (src/shared/screens/screens.ts,
  * `render`). Built by Vite for Node (scripts/build.mjs) into dist/ssr/, loaded by the server
  * (src/server/pages/first-screen.ts), which passes the answers of those reads exactly as the API
  * gives them to this viewer. Rendering is synchronous, one screen at a time.
@@ -13,7 +13,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
-import { firstScreenAt, firstScreens, readsOf, SHELL_READS } from '#shared/screens.ts';
+import { firstScreenAt, firstScreens, readsOf, SHELL_READS } from '#shared/screens/screens.ts';
 import { Shell } from './app.tsx';
 import { userQueryKey } from './features/auth/api/get-user.ts';
 import { currentHouseholdQueryKey } from './features/households/api/get-household.ts';

@@ -2,7 +2,7 @@
 // Hearth's service worker (served as /sw.js; bundled by scripts/build.mjs, which fills in the
 // build id and the files of this build). Why it is hand-written and how it caches:
 // docs/decisions/0007-service-worker.md. Push handling follows the notifications contract.
-import type { Theme } from '#shared/theme.ts';
+import type { Theme } from './lib/theme-choice.ts';
 import { cachePolicy, evictOldest, staleCaches } from './pwa/cache-policy.ts';
 import {
   actionCall,

@@ -9,7 +9,7 @@ import {
   dayPanelTitle,
   monthOf,
   monthTitle,
-} from '../../src/shared/calendar-days.ts';
+} from '../../src/shared/calendar/days.ts';
 import { watchPageErrors } from './helpers.ts';
 import {
   browserPerFile,

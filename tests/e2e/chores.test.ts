@@ -2,7 +2,7 @@ import { TZDate } from '@date-fns/tz';
 import { addDays, format } from 'date-fns';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { pointsFor } from '../../src/shared/chores.ts';
+import { pointsFor } from '../../src/shared/chores/schemas.ts';
 import { watchPageErrors } from './helpers.ts';
 import {
   browserPerFile,

@@ -1,7 +1,7 @@
 import { TZDate } from '@date-fns/tz';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { addDaysToKey, dayKeyIn } from '../../src/shared/calendar-days.ts';
+import { addDaysToKey, dayKeyIn } from '../../src/shared/calendar/days.ts';
 import { watchPageErrors } from './helpers.ts';
 import {
   browserPerFile,

@@ -1,7 +1,7 @@
 import type { APIRequestContext, BrowserContext, Page, Request } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, inject, it } from 'vitest';
-import { availableLabel } from '../../src/shared/listings.ts';
+import { availableLabel } from '../../src/shared/listings/schemas.ts';
 import { watchPageErrors } from './helpers.ts';
 import { browserPerFile, expectAccessible, expectAccessibleInBothThemes, registerMember } from './setup.ts';
 

@@ -5,7 +5,7 @@ import { TZDate } from '@date-fns/tz';
 import { addDays, format } from 'date-fns';
 import type { Locator, Page, Response } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { localDueDate } from '../../src/shared/chore-view.ts';
+import { localDueDate } from '../../src/web/features/chores/chore-view.ts';
 import { watchPageErrors } from './helpers.ts';
 import {
   browserPerFile,

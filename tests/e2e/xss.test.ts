@@ -1,8 +1,8 @@
 import type { APIRequestContext, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, inject, it } from 'vitest';
-import { eventTimes } from '../../src/shared/calendar.ts';
-import { dayKeyIn } from '../../src/shared/calendar-days.ts';
+import { dayKeyIn } from '../../src/shared/calendar/days.ts';
+import { eventTimes } from '../../src/shared/calendar/schemas.ts';
 import { uniqueEmail } from './helpers.ts';
 import { browserPerFile, createHousehold, joinHousehold, openLive } from './setup.ts';
 

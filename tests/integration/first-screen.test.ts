@@ -2,7 +2,7 @@
 // decision 0017): which viewer gets one, what it is rendered from, the time zone it is rendered
 // in, the page's caching and the cookies the reads set. The renderer here is a stand-in module
 // in the build's place that shows what it was given (which screens and reads: the screen list,
-// src/shared/screens.ts); the app's own rendering of the screens is tested in the browser
+// src/shared/screens/screens.ts); the app's own rendering of the screens is tested in the browser
 // (tests/e2e/first-screen.test.ts).
 import fs from 'node:fs';
 import os from 'node:os';

@@ -7,8 +7,8 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import sharp from 'sharp';
 import type { Db } from '#server/db/database.ts';
-import { createChoreSchema } from '#shared/chores.ts';
-import { listingsQuerySchema } from '#shared/listings.ts';
+import { createChoreSchema } from '#shared/chores/schemas.ts';
+import { listingsQuerySchema } from '#shared/listings/schemas.ts';
 import { PASSWORD, testEngine, uniqueEmail } from './helpers.ts';
 import type { Route } from './routes.ts';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inviteCodes } from '#server/features/households/queries.ts';
-import { INVITE_CODE_ALPHABET } from '#shared/invites.ts';
+import { INVITE_CODE_ALPHABET } from '#shared/households/invites.ts';
 import { Client, createTestApp, PASSWORD, signUp, type TestApp } from './helpers.ts';
 import { expectIsolated } from './isolation.ts';
 

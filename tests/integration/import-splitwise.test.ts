@@ -2,7 +2,11 @@ import { readFileSync } from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SPLITWISE_MAX_BYTES, SPLITWISE_MAX_PROBLEMS, SPLITWISE_MAX_ROWS } from '#shared/splitwise.ts';
+import {
+  SPLITWISE_MAX_BYTES,
+  SPLITWISE_MAX_PROBLEMS,
+  SPLITWISE_MAX_ROWS,
+} from '#shared/imports/splitwise.ts';
 import { Client, createTestApp, signUp, type TestApp } from './helpers.ts';
 
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8');

@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readJson } from '#server/db/dialect.ts';
-import { MAX_OCCURRENCES_PER_READ } from '#shared/calendar.ts';
+import { MAX_OCCURRENCES_PER_READ } from '#shared/calendar/schemas.ts';
 import { CAPS } from '#shared/caps.ts';
-import { latestDate } from '#shared/date-window.ts';
+import { latestDate } from '#shared/time/window.ts';
 import { createTestApp, signUp, type TestApp } from './helpers.ts';
 
 // Every date the API takes lies between 2000-01-01 and ten years from today, and every list a

@@ -2,7 +2,7 @@
 
 import { describe, expect, it } from 'vitest';
 import type { ExpenseView } from '#shared/expenses/api.ts';
-import { expenseMessages } from '#shared/expenses.ts';
+import { expenseMessages } from '#shared/expenses/schemas.ts';
 import {
   activity,
   addExpense,

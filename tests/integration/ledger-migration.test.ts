@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { type Database, migrate, openDatabase } from '#server/db/database.ts';
 import { migrations } from '#server/db/migrations.ts';
 import { readLedger } from '#server/features/expenses/ledger.ts';
-import { equalSplit } from '#shared/expense-rules.ts';
+import { equalSplit } from '#shared/expenses/rules.ts';
 import { freshDatabaseConfig, testEngine } from './helpers.ts';
 
 // Issue 25: settled shares become payments linked to them. A database written by the schema of

@@ -3,7 +3,7 @@
 
 import { describe, expect, it } from 'vitest';
 import type { ExpenseSplitView, PaymentView } from '#shared/expenses/api.ts';
-import { paymentMessages } from '#shared/payments.ts';
+import { paymentMessages } from '#shared/expenses/payments.ts';
 
 import { signUp } from './helpers.ts';
 import {

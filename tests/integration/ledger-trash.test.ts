@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { purgeTrash } from '#server/features/expenses/queries.ts';
 import type { ExpenseView, PaymentView } from '#shared/expenses/api.ts';
-import { restorableSince } from '#shared/ledger-view.ts';
+import { restorableSince } from '#shared/expenses/ledger-view.ts';
 import {
   activity,
   addExpense,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ChatMessage } from '#shared/messages/api.ts';
-import { MESSAGE_MAX_LENGTH, REACTIONS } from '#shared/messages.ts';
+import { MESSAGE_MAX_LENGTH, REACTIONS } from '#shared/messages/schemas.ts';
 import { Client, createTestApp, signUp, type TestApp } from './helpers.ts';
 import { expectIsolated } from './isolation.ts';
 

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '#server/db/database.ts';
 import type { ChatMessage } from '#shared/messages/api.ts';
-import { SESSION_ENDED_CLOSE } from '#shared/realtime-policy.ts';
+import { SESSION_ENDED_CLOSE } from '#shared/realtime/policy.ts';
 import { Client, createTestApp, createTestApps, PASSWORD, signUp, testEngine } from './helpers.ts';
 import { addressOf, catchUp, SocketPool, type TestSocket } from './sockets.ts';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '#server/app.ts';
 import { runPushSweep } from '#server/features/push/worker.ts';
-import { MAX_PUSH_DEVICES_PER_USER, type PushPayload } from '#shared/notifications.ts';
+import { MAX_PUSH_DEVICES_PER_USER, type PushPayload } from '#shared/push/notifications.ts';
 import {
   Client,
   createTestApp,

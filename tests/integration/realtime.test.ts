@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatMessage } from '#shared/messages/api.ts';
-import { SESSION_ENDED_CLOSE } from '#shared/realtime-policy.ts';
+import { SESSION_ENDED_CLOSE } from '#shared/realtime/policy.ts';
 import { Client, createTestApp, PASSWORD, signUp, type TestApp } from './helpers.ts';
 import { addressOf, catchUp, SocketPool, type TestSocket } from './sockets.ts';
 

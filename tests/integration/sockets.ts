@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { WebSocket } from 'ws';
-import type { ServerEvent } from '#shared/messages.ts';
+import type { ServerEvent } from '#shared/messages/schemas.ts';
 
 /** The server event of one type (the typing pair shares one member of the union). */
 export type EventOf<T extends ServerEvent['type']> = ServerEvent extends infer E

@@ -1,5 +1,5 @@
 import type { Selectable } from 'kysely';
-import type { Role } from '#shared/households.ts';
+import type { Role } from '#shared/households/schemas.ts';
 import type { Db } from '../db/database.ts';
 import type { UsersTable } from '../db/schema.ts';
 

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { SIGNED_IN_COOKIE } from '#shared/session-cookie.ts';
+import { SIGNED_IN_COOKIE } from '#shared/accounts/session-cookie.ts';
 import type { AuthCache, CachedSession } from '../cache/auth-cache.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';

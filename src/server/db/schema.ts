@@ -6,7 +6,7 @@ import type {
   SocialPreference,
   StudentYear,
   StudyHabits,
-} from '#shared/listing-view.ts';
+} from '#shared/listings/view.ts';
 
 /** Timestamps are milliseconds since the epoch on both engines (see db/dialect.ts). */
 export interface UsersTable {

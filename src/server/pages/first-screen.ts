@@ -4,14 +4,14 @@
  * screen with the web app's own components (src/web/entry-server.tsx, built into dist/ssr/).
  * The browser paints it with the page, before any script; the app then takes it over as it is
  * (hydration, docs/decisions/0018-first-screen-hydration.md). Which screens, from which reads:
- * the screen list (src/shared/screens.ts, `render`).
+ * the screen list (src/shared/screens/screens.ts, `render`).
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { FIRST_SCREEN_STATE_ID } from '#shared/first-screen.ts';
-import { firstScreenAt, readsOf, SHELL_READS } from '#shared/screens.ts';
+import { FIRST_SCREEN_STATE_ID } from '#shared/screens/first-screen.ts';
+import { firstScreenAt, readsOf, SHELL_READS } from '#shared/screens/screens.ts';
 
 /** What dist/ssr/entry-server.js exports (src/web/entry-server.tsx). */
 interface EntryServer {

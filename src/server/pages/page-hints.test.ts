@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { homeReadPath, REALTIME_MODULE } from '#shared/screens.ts';
+import { homeReadPath, REALTIME_MODULE } from '#shared/screens/screens.ts';
 import {
   knownTimeZone,
   memberPageHints,

@@ -5,7 +5,7 @@
  * index.js has run (and the screen's code after the answers, and its reads after its code).
  * The server knows the viewer from the session (web.ts), so every named read answers 200; the
  * app still decides what shows. Which screens, reads and modules: the screen list
- * (src/shared/screens.ts, `hint`).
+ * (src/shared/screens/screens.ts, `hint`).
  * Decision record: docs/decisions/0014-first-screen.md.
  */
 
@@ -16,8 +16,8 @@ import {
   readsOf,
   SCREENS,
   SHELL_READS,
-} from '#shared/screens.ts';
-import { isAcceptedTimeZone } from '#shared/time-zone-field.ts';
+} from '#shared/screens/screens.ts';
+import { isAcceptedTimeZone } from '#shared/time/zone-field.ts';
 
 /** What Vite writes to its manifest (build.manifest), for the fields read here. */
 export type ViteManifest = Record<

@@ -4,7 +4,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { TIME_ZONE_COOKIE } from '#shared/session-cookie.ts';
+import { TIME_ZONE_COOKIE } from '#shared/accounts/session-cookie.ts';
 import type { Viewer } from '../auth/guards.ts';
 import { SESSION_COOKIE } from '../auth/sessions.ts';
 import { matches } from '../cache/read-cache.ts';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { sql } from 'kysely';
 import pg from 'pg';
-import type { ServerEvent } from '#shared/messages.ts';
+import type { ServerEvent } from '#shared/messages/schemas.ts';
 import type { DatabaseConfig } from '../config.ts';
 import type { Db } from '../db/database.ts';
 

@@ -1,7 +1,5 @@
 import { z } from 'zod';
-import { deleteAccountSchema } from '../account-data.ts';
 import { operation } from '../api/operation.ts';
-import { PROFILE_COLORS } from '../users.ts';
 import {
   answerInstant,
   loginSchema,
@@ -9,6 +7,8 @@ import {
   registerSchema,
   updateNamesSchema,
 } from '../validation.ts';
+import { deleteAccountSchema } from './data.ts';
+import { PROFILE_COLORS } from './users.ts';
 
 /** The user object of every API answer: never a password hash (SECURITY.md, Accounts). */
 export const publicUser = z.strictObject({

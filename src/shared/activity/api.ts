@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { ACTIVITY_FILTER_KINDS as ACTIVITY_GROUPS } from '../activity-view.ts';
 import { operation } from '../api/operation.ts';
-import { ACTIVITY_KINDS } from '../ledger-view.ts';
+import { ACTIVITY_KINDS } from '../expenses/ledger-view.ts';
 import { answerInstant } from '../validation.ts';
+import { ACTIVITY_FILTER_KINDS as ACTIVITY_GROUPS } from './view.ts';
 
 /** One entry of the household's activity feed. */
 export const activityEntry = z.strictObject({

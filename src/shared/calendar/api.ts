@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { errorAnswer, operation } from '../api/operation.ts';
-import { createEventSchema, EVENT_RECURRENCES, updateEventSchema } from '../calendar.ts';
 import { windowInstant } from '../validation.ts';
+import { createEventSchema, EVENT_RECURRENCES, updateEventSchema } from './schemas.ts';
 
 const idParams = z.object({ id: z.string().min(1).max(100) });
 

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { messageAuthor } from '../accounts/api.ts';
 import { operation } from '../api/operation.ts';
-import { CHORE_STATUSES, PRIORITIES, RECURRENCES, ROTATIONS } from '../chore-rules.ts';
-import { createChoreSchema, updateChoreSchema } from '../chores.ts';
 import { registerMessages, windowDate, windowInstant } from '../validation.ts';
+import { CHORE_STATUSES, PRIORITIES, RECURRENCES, ROTATIONS } from './rules.ts';
+import { createChoreSchema, updateChoreSchema } from './schemas.ts';
 
 // These already name their field, so the API answers them as they are (not "before: before …").
 const routeMessages = registerMessages({

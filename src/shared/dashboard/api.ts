@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { messageAuthor } from '../accounts/api.ts';
 import { operation } from '../api/operation.ts';
-import { PRIORITIES } from '../chore-rules.ts';
-import { DASHBOARD_PERIODS } from '../dashboard.ts';
+import { PRIORITIES } from '../chores/rules.ts';
 import { listingView } from '../listings/api.ts';
-import { timeZoneField } from '../time-zone-field.ts';
+import { timeZoneField } from '../time/zone-field.ts';
 import { registerMessages } from '../validation.ts';
+import { DASHBOARD_PERIODS } from './rules.ts';
 
 // The home screen and the household dashboard (docs/screens.md; decision 0005).
 

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { messageAuthor } from '../accounts/api.ts';
 import { operation } from '../api/operation.ts';
-import { RECURRING_INTERVALS, SPLIT_TYPES } from '../expense-rules.ts';
-import { createExpenseSchema, updateExpenseSchema } from '../expenses.ts';
-import { createPaymentSchema } from '../payments.ts';
+import { createPaymentSchema } from './payments.ts';
+import { RECURRING_INTERVALS, SPLIT_TYPES } from './rules.ts';
+import { createExpenseSchema, updateExpenseSchema } from './schemas.ts';
 
 // Expenses, payments, balances and the trash (docs/money.md). Amounts are 2-decimal strings
 // ("12.50", "-3.00") except where an older contract sends numbers of dollars.

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { messageAuthor } from '../accounts/api.ts';
 import { operation } from '../api/operation.ts';
-import { createHouseholdSchema, joinHouseholdSchema, ROLES, updateHouseholdSchema } from '../households.ts';
 import { answerDate, answerInstant } from '../validation.ts';
+import { createHouseholdSchema, joinHouseholdSchema, ROLES, updateHouseholdSchema } from './schemas.ts';
 
 /** A member as GET /api/households/current shows it. */
 export const householdMember = z.strictObject({

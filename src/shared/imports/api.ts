@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { operation } from '../api/operation.ts';
-import { splitwiseImportSchema, splitwisePreviewSchema } from '../splitwise.ts';
+import { splitwiseImportSchema, splitwisePreviewSchema } from './splitwise.ts';
 
 /** What a Splitwise export holds, before anything is written (decision 0008). */
 const splitwisePreview = z.strictObject({

@@ -10,8 +10,8 @@ import {
   SOCIAL_PREFERENCES,
   STUDENT_YEARS,
   STUDY_HABITS,
-} from '../listing-rules.ts';
-import { createListingSchema, listingsQuerySchema, updateListingSchema } from '../listings.ts';
+} from './rules.ts';
+import { createListingSchema, listingsQuerySchema, updateListingSchema } from './schemas.ts';
 
 const idParams = z.object({ id: z.string().min(1).max(100) });
 

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { messageAuthor } from '../accounts/api.ts';
 import { operation } from '../api/operation.ts';
-import { listMessagesQuery, REACTIONS, reactionSchema, sendMessageSchema } from '../messages.ts';
 import { answerInstant } from '../validation.ts';
+import { listMessagesQuery, REACTIONS, reactionSchema, sendMessageSchema } from './schemas.ts';
 
 /** A chat message: a member's text, or a system line about who joined or left. */
 export const chatMessage = z.strictObject({

@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { operation } from '../api/operation.ts';
+import { answerInstant } from '../validation.ts';
 import {
   NOTIFICATION_TYPES,
   type NotificationType,
   notificationSettingsSchema,
   pushSubscriptionSchema,
   unsubscribeSchema,
-} from '../notifications.ts';
-import { answerInstant } from '../validation.ts';
+} from './notifications.ts';
 
 /** A member's notification settings as saved, the defaults until they save any. */
 const notificationSettings = z.strictObject({

@@ -1,5 +1,5 @@
 import type { PublicUser } from '#shared/accounts/api.ts';
-import { avatarGradient, initials } from '#shared/users.ts';
+import { avatarGradient, initials } from '#shared/accounts/users.ts';
 
 type AvatarUser = Pick<PublicUser, 'firstName' | 'lastName' | 'email' | 'profileColor'> & {
   profileImageUrl?: string | null;

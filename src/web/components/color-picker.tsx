@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { AVATAR_GRADIENTS, PROFILE_COLORS, type ProfileColor } from '#shared/users.ts';
+import { AVATAR_GRADIENTS, PROFILE_COLORS, type ProfileColor } from '#shared/accounts/users.ts';
 import { CheckIcon } from './icons.tsx';
 
 const colorNames: Record<ProfileColor, string> = {

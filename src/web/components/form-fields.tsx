@@ -5,7 +5,7 @@ import {
   type TextareaHTMLAttributes,
   useId,
 } from 'react';
-import { EARLIEST_DATE, latestDate } from '#shared/date-window.ts';
+import { EARLIEST_DATE, latestDate } from '#shared/time/window.ts';
 import { errorText, inputStyles } from './ui.ts';
 
 // Labelled form controls with their message underneath, linked for screen readers

@@ -1,17 +1,17 @@
+// Types only: the module's schemas (zod, time zones) stay out of the sign-in page's chunk.
+import type { NotificationType } from '#shared/push/notifications.ts';
 import {
   classifyEnvironment,
   type EnvironmentProbe,
   type InstallEnvironment,
   type PermissionState,
-} from '#shared/install-environment.ts';
+} from '../pwa/install-environment.ts';
 import {
   decideNotification,
   recordNotification,
   type SentNotification,
   type ThrottleType,
-} from '#shared/notification-throttle.ts';
-// Types only: the module's schemas (zod, time zones) stay out of the sign-in page's chunk.
-import type { NotificationType } from '#shared/notifications.ts';
+} from './notification-throttle.ts';
 import { serviceWorkerRegistration } from './service-worker.ts';
 import { readLocal, storageKeys, writeLocal } from './storage.ts';
 

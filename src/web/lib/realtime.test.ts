@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ServerEvent } from '#shared/messages.ts';
-import { GAVE_UP_WARNING, SESSION_ENDED_CLOSE } from '#shared/realtime-policy.ts';
+import type { ServerEvent } from '#shared/messages/schemas.ts';
+import { GAVE_UP_WARNING, SESSION_ENDED_CLOSE } from '#shared/realtime/policy.ts';
 import { connectionState, RealtimeClient, realtimeUrl } from './realtime.ts';
 
 /** Just enough of a browser WebSocket to drive the client. */

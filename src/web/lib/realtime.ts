@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import type { ServerEvent } from '#shared/message-rules.ts';
+import type { ServerEvent } from '#shared/messages/rules.ts';
 import {
   ABNORMAL_CLOSURE,
   type ConnectionState,
@@ -8,7 +8,7 @@ import {
   PING_INTERVAL_MS,
   reconnectDelay,
   SESSION_ENDED_CLOSE,
-} from '#shared/realtime-policy.ts';
+} from '#shared/realtime/policy.ts';
 
 type Listener = () => void;
 

@@ -1,5 +1,5 @@
-import { parseTheme, type Theme } from '#shared/theme.ts';
 import { readLocal, storageKeys } from './storage.ts';
+import { parseTheme, type Theme } from './theme-choice.ts';
 
 // Registers /sw.js (production builds only: Vite's dev server has no worker) and tracks an update
 // waiting to take over, which the update banner offers to apply.

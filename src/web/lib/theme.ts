@@ -1,7 +1,7 @@
 import { useEffect, useSyncExternalStore } from 'react';
-import { parseTheme, resolveTheme, THEME_COLORS, type Theme } from '#shared/theme.ts';
 import { postThemeToServiceWorker } from './service-worker.ts';
 import { readLocal, storageKeys, writeLocal } from './storage.ts';
+import { parseTheme, resolveTheme, THEME_COLORS, type Theme } from './theme-choice.ts';
 
 // The same steps as public/theme-init.js, which runs before the first paint.
 const systemDark = () => window.matchMedia('(prefers-color-scheme: dark)');

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { isKeyboardOpen } from '#shared/bottom-nav.ts';
+import { isKeyboardOpen } from '../shell/nav-items.ts';
 
 /** Whether the on-screen keyboard seems open, from the visual viewport (where the browser has one). */
 export function useKeyboardOpen(): boolean {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { THEME_COLORS } from '#shared/theme.ts';
+import { THEME_COLORS } from '../lib/theme-choice.ts';
 import { ICONS, webManifest } from './manifest.ts';
 
 describe('webManifest', () => {

@@ -1,4 +1,4 @@
-import { THEME_COLORS } from '#shared/theme.ts';
+import { THEME_COLORS } from '../lib/theme-choice.ts';
 
 /**
  * The web app manifest (/manifest.webmanifest) and the icons the build renders for it from

@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
-import type { AppState } from '#shared/app-state.ts';
-import { householdOnlyRoutes, REDIRECTS, routesOf } from '#shared/screens.ts';
+import type { AppState } from '#shared/screens/app-state.ts';
+import { householdOnlyRoutes, REDIRECTS, routesOf } from '#shared/screens/screens.ts';
 import { PageSpinner } from '../components/spinner.tsx';
 import { readLocal, storageKeys } from '../lib/storage.ts';
 import { BootSplash } from './boot-splash.tsx';

@@ -1,8 +1,8 @@
 import type { ComponentType, SVGProps } from 'react';
 import { NavLink, useLocation } from 'react-router';
-import { BOTTOM_NAV_ITEMS, isNavItemActive } from '#shared/bottom-nav.ts';
 import { CalendarIcon, ChatIcon, ChoresIcon, HomeIcon, WalletIcon } from '../components/icons.tsx';
 import { useUnreadCount } from '../features/messages/api/get-unread-count.ts';
+import { BOTTOM_NAV_ITEMS, isNavItemActive } from './nav-items.ts';
 
 const icons: Record<(typeof BOTTOM_NAV_ITEMS)[number]['path'], ComponentType<SVGProps<SVGSVGElement>>> = {
   '/': HomeIcon,

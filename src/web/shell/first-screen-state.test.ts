@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { FIRST_SCREEN_STATE_ID } from '#shared/first-screen.ts';
+import { FIRST_SCREEN_STATE_ID } from '#shared/screens/first-screen.ts';
 import { createQueryClient } from '../lib/query-client.ts';
 import {
   firstScreenStateBlock,

@@ -1,5 +1,5 @@
 import { type DehydratedState, dehydrate, hydrate, type QueryClient } from '@tanstack/react-query';
-import { FIRST_SCREEN_STATE_ID } from '#shared/first-screen.ts';
+import { FIRST_SCREEN_STATE_ID } from '#shared/screens/first-screen.ts';
 
 /**
  * What the data block after a screen the server rendered holds (decision 0018): the address

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SIGNED_IN_COOKIE } from '#shared/session-cookie.ts';
+import { SIGNED_IN_COOKIE } from '#shared/accounts/session-cookie.ts';
 import { userQueryKey } from '../features/auth/api/get-user.ts';
 import { choresQueryKey } from '../features/chores/api/get-chores.ts';
 import { currentHouseholdQueryKey } from '../features/households/api/get-household.ts';

@@ -1,5 +1,5 @@
 import { startTransition, useEffect, useState } from 'react';
-import { readies, readsNameTimeZone, type ScreenName, screenAt } from '#shared/screens.ts';
+import { readies, readsNameTimeZone, type ScreenName, screenAt } from '#shared/screens/screens.ts';
 import { maybeSignedIn, userQueryOptions } from '../features/auth/api/get-user.ts';
 import { viewerTimeZone } from '../features/dashboard/api/time-zone.ts';
 import { currentHouseholdQueryOptions } from '../features/households/api/get-household.ts';
@@ -20,7 +20,7 @@ import { firstReadsOf, screens } from './screens.ts';
 export const FIRST_DATA_WAIT_MS = 2_000;
 
 /**
- * The screen whose code the page loads before React renders (src/shared/screens.ts, `load`). A
+ * The screen whose code the page loads before React renders (src/shared/screens/screens.ts, `load`). A
  * browser that may be signed in is taken for a member of a household, the usual case.
  */
 function screenToLoad(pathname: string, signedIn: boolean): ScreenName | undefined {

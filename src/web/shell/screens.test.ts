@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SCREENS, type ScreenName } from '#shared/screens.ts';
+import { SCREENS, type ScreenName } from '#shared/screens/screens.ts';
 import { screens } from './screens.ts';
 
 describe('the screens’ code', () => {

@@ -1,12 +1,12 @@
 /**
- * Each screen's code, under the names of the screen list (src/shared/screens.ts), which says
+ * Each screen's code, under the names of the screen list (src/shared/screens/screens.ts), which says
  * where it shows and how far the page readies it. The route table renders these components
  * lazily; preload.ts and the server's rendering (entry-server.tsx) load their modules.
  */
 import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
-import type { AppState } from '#shared/app-state.ts';
-import type { ScreenName } from '#shared/screens.ts';
+import type { AppState } from '#shared/screens/app-state.ts';
+import type { ScreenName } from '#shared/screens/screens.ts';
 import { lazyModule, lazyScreen } from './lazy-screen.tsx';
 
 /** What the route table gives every screen: the app's state (the join screen words its offer by it). */
@@ -15,7 +15,7 @@ export interface ScreenProps {
 }
 
 /**
- * What a screen with first reads (src/shared/screens.ts `reads`) exports as `firstReads`: how its
+ * What a screen with first reads (src/shared/screens/screens.ts `reads`) exports as `firstReads`: how its
  * queries get those answers before it first renders.
  */
 export interface FirstReads {

@@ -1,12 +1,12 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import type { PublicUser } from '#shared/accounts/api.ts';
-import { type AppState, appState } from '#shared/app-state.ts';
-import { showBottomNav } from '#shared/bottom-nav.ts';
+import { type AppState, appState } from '#shared/screens/app-state.ts';
 import { useUser } from '../features/auth/api/get-user.ts';
 import { useCurrentHousehold } from '../features/households/api/get-household.ts';
 import { finishOnboarding, onboardingFlagsAtLoad } from '../lib/onboarding-flags.ts';
 import { useKeyboardOpen } from '../lib/use-keyboard-open.ts';
+import { showBottomNav } from './nav-items.ts';
 
 export interface AppStateInfo {
   state: AppState;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { displayName, FORMER_MEMBER } from '#shared/users.ts';
+import { displayName, FORMER_MEMBER } from '#shared/accounts/users.ts';
 import { findMembership } from '../../auth/members.ts';
 import { forgetAccountLimits } from '../../auth/rate-limit.ts';
 import type { Db } from '../../db/database.ts';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Selectable } from 'kysely';
 import type { PublicUser } from '#shared/accounts/api.ts';
-import { DEFAULT_PROFILE_COLOR, type ProfileColor } from '#shared/users.ts';
+import { DEFAULT_PROFILE_COLOR, type ProfileColor } from '#shared/accounts/users.ts';
 import type { Db } from '../../db/database.ts';
 import type { UsersTable } from '../../db/schema.ts';
 import { imageUrl } from '../images/queries.ts';

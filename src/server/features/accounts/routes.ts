@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { accountDataMessages, confirmsEmail, deleteAccountSchema } from '#shared/account-data.ts';
 import { accountsApi } from '#shared/accounts/api.ts';
-import { SIGNED_IN_COOKIE } from '#shared/session-cookie.ts';
+import { accountDataMessages, confirmsEmail, deleteAccountSchema } from '#shared/accounts/data.ts';
+import { SIGNED_IN_COOKIE } from '#shared/accounts/session-cookie.ts';
 import {
   loginSchema,
   normalizeEmail,

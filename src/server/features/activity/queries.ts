@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
+import { displayName, FORMER_MEMBER } from '#shared/accounts/users.ts';
 import type { ActivityPageView, ActivityView } from '#shared/activity/api.ts';
-import type { ActivityKind } from '#shared/ledger-view.ts';
-import { displayName, FORMER_MEMBER } from '#shared/users.ts';
+import type { ActivityKind } from '#shared/expenses/ledger-view.ts';
 import type { Db } from '../../db/database.ts';
 import { readJson } from '../../db/dialect.ts';
 import type { Publisher } from '../../realtime/hub.ts';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { activityApi } from '#shared/activity/api.ts';
-import { ACTIVITY_FILTER_KINDS as ACTIVITY_GROUPS } from '#shared/activity-view.ts';
+import { ACTIVITY_FILTER_KINDS as ACTIVITY_GROUPS } from '#shared/activity/view.ts';
 import { type Context, requireMember } from '../../auth/guards.ts';
 import { route } from '../../contracts/route.ts';
 import { notFound, parse } from '../../http/errors.ts';

@@ -1,6 +1,6 @@
 import { TZDate } from '@date-fns/tz';
-import { REMINDER_MINUTES } from '#shared/calendar.ts';
-import { hasSpecificTime } from '#shared/chores.ts';
+import { REMINDER_MINUTES } from '#shared/calendar/schemas.ts';
+import { hasSpecificTime } from '#shared/chores/schemas.ts';
 import type { Db } from '../../db/database.ts';
 import { listChores } from '../chores/queries.ts';
 import { getHousehold } from '../households/queries.ts';

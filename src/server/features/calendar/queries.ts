@@ -13,7 +13,7 @@ import {
   MAX_OCCURRENCES_PER_READ,
   occurrenceStart,
   type updateEventSchema,
-} from '#shared/calendar.ts';
+} from '#shared/calendar/schemas.ts';
 import type { Db } from '../../db/database.ts';
 import { readBoolean, readJson } from '../../db/dialect.ts';
 import type { CalendarEventsTable } from '../../db/schema.ts';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { calendarApi } from '#shared/calendar/api.ts';
-import { calendarWindowSchema } from '#shared/calendar.ts';
+import { calendarWindowSchema } from '#shared/calendar/schemas.ts';
 import { CAPS } from '#shared/caps.ts';
 import { type Context, requireMember, type requireUser } from '../../auth/guards.ts';
 import { findMembership } from '../../auth/members.ts';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { Selectable } from 'kysely';
 import type { z } from 'zod';
-import { dayKeyIn } from '#shared/calendar-days.ts';
+import { dayKeyIn } from '#shared/calendar/days.ts';
 import type { ChoreView, LeaderboardEntry, Subtask } from '#shared/chores/api.ts';
 import {
   type CreateChoreInput,
@@ -12,8 +12,8 @@ import {
   pointsFor,
   type RotationMember,
   type updateChoreSchema,
-} from '#shared/chores.ts';
-import { toAuthor } from '#shared/messages.ts';
+} from '#shared/chores/schemas.ts';
+import { toAuthor } from '#shared/messages/schemas.ts';
 import type { Db } from '../../db/database.ts';
 import { jsonText, readBoolean, readJson } from '../../db/dialect.ts';
 import type { ChoresTable } from '../../db/schema.ts';

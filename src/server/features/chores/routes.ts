@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { CAPS } from '#shared/caps.ts';
 import { type ChoreView, choresApi } from '#shared/chores/api.ts';
-import { memberWeekStreak } from '#shared/chores.ts';
+import { memberWeekStreak } from '#shared/chores/schemas.ts';
 import { type Context, requireMember } from '../../auth/guards.ts';
 import { route } from '../../contracts/route.ts';
 import { badRequest, checkCap, notFound, parse } from '../../http/errors.ts';

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
+import { displayName } from '#shared/accounts/users.ts';
 import type { CalendarOccurrence } from '#shared/calendar/api.ts';
-import { addDaysToKey, dayKeyIn } from '#shared/calendar-days.ts';
+import { addDaysToKey, dayKeyIn } from '#shared/calendar/days.ts';
 import type {
   ActivityItem,
   DashboardData,
@@ -23,11 +24,10 @@ import {
   topPerformer,
   UPCOMING_DAYS,
   UPCOMING_EVENTS_LIMIT,
-} from '#shared/dashboard.ts';
+} from '#shared/dashboard/rules.ts';
 import type { ListingView } from '#shared/listings/api.ts';
-import { listingsQuerySchema } from '#shared/listings.ts';
-import { toAuthor } from '#shared/messages.ts';
-import { displayName } from '#shared/users.ts';
+import { listingsQuerySchema } from '#shared/listings/schemas.ts';
+import { toAuthor } from '#shared/messages/schemas.ts';
 import type { Db } from '../../db/database.ts';
 import { listOccurrences } from '../calendar/queries.ts';
 import { balanceFor } from '../expenses/ledger.ts';

@@ -1,6 +1,6 @@
 import type { ActivityView } from '#shared/activity/api.ts';
-import { categoryLabel, SPLIT_TYPE_LABELS } from '#shared/expense-view.ts';
 import type { ExpenseView } from '#shared/expenses/api.ts';
+import { categoryLabel, SPLIT_TYPE_LABELS } from '#shared/expenses/view.ts';
 import { type NewActivity, nameTokens } from '../activity/queries.ts';
 
 /** "Ada L. 10.00, Ben C. 30.00": an expense's shares as the activity feed shows them. */

@@ -1,5 +1,5 @@
+import { displayName } from '#shared/accounts/users.ts';
 import type { ExpenseView } from '#shared/expenses/api.ts';
-import { displayName } from '#shared/users.ts';
 import type { Db } from '../../db/database.ts';
 import { listMembers } from '../households/queries.ts';
 import { expensePages, toCsv } from './queries.ts';

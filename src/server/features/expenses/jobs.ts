@@ -1,5 +1,5 @@
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
-import { restorableSince } from '#shared/ledger-view.ts';
+import { restorableSince } from '#shared/expenses/ledger-view.ts';
 import type { ScheduledJob } from '../../jobs/scheduler.ts';
 import { getExpense, purgeTrash, runDueRecurringExpenses } from './queries.ts';
 

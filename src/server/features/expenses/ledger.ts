@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Debt } from '#shared/expense-rules.ts';
-import { debtExplanations } from '#shared/expense-rules.ts';
+import { displayName } from '#shared/accounts/users.ts';
 import type {
   BalanceTotalsView,
   ExplanationView,
@@ -8,10 +7,11 @@ import type {
   PairLineView,
   PaymentView,
 } from '#shared/expenses/api.ts';
-import { debtsInView, type LedgerFigures, ledgerFigures, totalsFor } from '#shared/ledger.ts';
-import { PAYMENTS_PAGE } from '#shared/ledger-view.ts';
+import { debtsInView, type LedgerFigures, ledgerFigures, totalsFor } from '#shared/expenses/ledger.ts';
+import { PAYMENTS_PAGE } from '#shared/expenses/ledger-view.ts';
+import type { Debt } from '#shared/expenses/rules.ts';
+import { debtExplanations } from '#shared/expenses/rules.ts';
 import { centsToDollars } from '#shared/money.ts';
-import { displayName } from '#shared/users.ts';
 import type { Db } from '../../db/database.ts';
 import { readBoolean } from '../../db/dialect.ts';
 import { listMembers } from '../households/queries.ts';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ActivityView } from '#shared/activity/api.ts';
 import { expensesApi, type PaymentView } from '#shared/expenses/api.ts';
-import { restorableSince } from '#shared/ledger-view.ts';
+import { restorableSince } from '#shared/expenses/ledger-view.ts';
 import { centsToDollars } from '#shared/money.ts';
 import { type Context, requireMember } from '../../auth/guards.ts';
 import { route } from '../../contracts/route.ts';

@@ -2,15 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { Selectable } from 'kysely';
 import type { MessageAuthor } from '#shared/accounts/api.ts';
+import type { ExpenseView } from '#shared/expenses/api.ts';
+import { restorableSince } from '#shared/expenses/ledger-view.ts';
 import {
   type BalanceSplit,
   recurringCopySplits,
   recurringDate,
   settledPercent,
-} from '#shared/expense-rules.ts';
-import { EXPENSES_PAGE } from '#shared/expense-view.ts';
-import type { ExpenseView } from '#shared/expenses/api.ts';
-import { restorableSince } from '#shared/ledger-view.ts';
+} from '#shared/expenses/rules.ts';
+import { EXPENSES_PAGE } from '#shared/expenses/view.ts';
 import { centsToDollars } from '#shared/money.ts';
 import type { Db } from '../../db/database.ts';
 import { readBoolean } from '../../db/dialect.ts';

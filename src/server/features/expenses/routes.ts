@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { computeShares, type SplitPart, type SplitType } from '#shared/expense-rules.ts';
 import { type ExpenseView, expensesApi } from '#shared/expenses/api.ts';
-import { expenseMessages } from '#shared/expenses.ts';
-import { debtBetween } from '#shared/ledger.ts';
-import { TRASH_DAYS } from '#shared/ledger-view.ts';
+import { debtBetween } from '#shared/expenses/ledger.ts';
+import { TRASH_DAYS } from '#shared/expenses/ledger-view.ts';
+import { computeShares, type SplitPart, type SplitType } from '#shared/expenses/rules.ts';
+import { expenseMessages } from '#shared/expenses/schemas.ts';
 import { centsToDollars } from '#shared/money.ts';
 import { type Context, requireMember } from '../../auth/guards.ts';
 import { route } from '../../contracts/route.ts';

@@ -1,4 +1,4 @@
-import { displayName } from '#shared/users.ts';
+import { displayName } from '#shared/accounts/users.ts';
 import { findMembership } from '../../auth/members.ts';
 import type { Db } from '../../db/database.ts';
 import { getUser } from '../accounts/queries.ts';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { exportFileName } from '#shared/account-data.ts';
+import { exportFileName } from '#shared/accounts/data.ts';
 import { exportApi } from '#shared/export/api.ts';
 import { type Context, requireMember, requireUser } from '../../auth/guards.ts';
 import { route } from '../../contracts/route.ts';

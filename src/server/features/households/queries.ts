@@ -1,9 +1,9 @@
 import { randomInt, randomUUID } from 'node:crypto';
+import { displayName } from '#shared/accounts/users.ts';
 import type { Household, HouseholdMember as Member } from '#shared/households/api.ts';
-import { centsToDollars, nextAdmin, type Role } from '#shared/households.ts';
-import { generateInviteCode } from '#shared/invites.ts';
-import { toAuthor } from '#shared/messages.ts';
-import { displayName } from '#shared/users.ts';
+import { generateInviteCode } from '#shared/households/invites.ts';
+import { centsToDollars, nextAdmin, type Role } from '#shared/households/schemas.ts';
+import { toAuthor } from '#shared/messages/schemas.ts';
 import { findMembership, type Membership } from '../../auth/members.ts';
 import type { Db } from '../../db/database.ts';
 import { isUniqueViolation, readBoolean } from '../../db/dialect.ts';

@@ -1,6 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { householdsApi } from '#shared/households/api.ts';
-import { createHouseholdSchema, joinHouseholdSchema, updateHouseholdSchema } from '#shared/households.ts';
+import {
+  createHouseholdSchema,
+  joinHouseholdSchema,
+  updateHouseholdSchema,
+} from '#shared/households/schemas.ts';
 import { type Context, requireAdmin, requireMember, requireUser } from '../../auth/guards.ts';
 import { findMembership } from '../../auth/members.ts';
 import { addressOf, countAttempt, LIMITS } from '../../auth/rate-limit.ts';

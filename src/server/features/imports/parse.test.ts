@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { SPLITWISE_MAX_COLUMNS, SPLITWISE_MAX_FIELD_CHARS, SPLITWISE_MAX_ROWS } from '#shared/splitwise.ts';
+import {
+  SPLITWISE_MAX_COLUMNS,
+  SPLITWISE_MAX_FIELD_CHARS,
+  SPLITWISE_MAX_ROWS,
+} from '#shared/imports/splitwise.ts';
 import { HttpError } from '../../http/errors.ts';
 import { fileHash, readSplitwise } from './parse.ts';
 

@@ -7,7 +7,7 @@ import {
   SPLITWISE_MAX_ROWS,
   type SplitwiseFile,
   SplitwiseFileError,
-} from '#shared/splitwise.ts';
+} from '#shared/imports/splitwise.ts';
 import type { Steps } from '#shared/steps.ts';
 import { badRequest, type HttpError, tooLarge } from '../../http/errors.ts';
 import { CsvError, parseCsvInSteps } from './csv.ts';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
-import type { ImportPlan } from '#shared/splitwise.ts';
+import type { ImportPlan } from '#shared/imports/splitwise.ts';
 import type { Db } from '../../db/database.ts';
 import { isUniqueViolation, worksOnThisThread } from '../../db/dialect.ts';
 

@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { importsApi, type SplitwiseImportResult, type SplitwisePreview } from '#shared/imports/api.ts';
-import { centsToDollars } from '#shared/money.ts';
 import {
   planImport,
   SPLITWISE_MAX_BYTES,
   SPLITWISE_MAX_PROBLEMS,
   SPLITWISE_TOO_LARGE,
   suggestMapping,
-} from '#shared/splitwise.ts';
+} from '#shared/imports/splitwise.ts';
+import { centsToDollars } from '#shared/money.ts';
 import { type Context, requireMember } from '../../auth/guards.ts';
 import { route } from '../../contracts/route.ts';
 import { badRequest, conflict, parse, tooLarge } from '../../http/errors.ts';

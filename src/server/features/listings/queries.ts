@@ -1,9 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { type Selectable, sql } from 'kysely';
 import type { z } from 'zod';
-import type { Amenity, LifestylePreference } from '#shared/listing-view.ts';
 import type { ListingView } from '#shared/listings/api.ts';
-import type { createListingSchema, listingsQuerySchema, updateListingSchema } from '#shared/listings.ts';
+import type {
+  createListingSchema,
+  listingsQuerySchema,
+  updateListingSchema,
+} from '#shared/listings/schemas.ts';
+import type { Amenity, LifestylePreference } from '#shared/listings/view.ts';
 import type { Db } from '../../db/database.ts';
 import { readBoolean, readJson } from '../../db/dialect.ts';
 import type { ListingsTable } from '../../db/schema.ts';

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { CAPS } from '#shared/caps.ts';
 import { listingsApi } from '#shared/listings/api.ts';
-import { listingMessages } from '#shared/listings.ts';
+import { listingMessages } from '#shared/listings/schemas.ts';
 import { IMAGE_MAX_BYTES, messages } from '#shared/validation.ts';
 import { type Context, requireAdmin, requireUser } from '../../auth/guards.ts';
 import { findUserById } from '../../auth/members.ts';

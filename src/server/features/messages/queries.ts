@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
+import { displayName } from '#shared/accounts/users.ts';
 import type { ChatMessage } from '#shared/messages/api.ts';
-import { REACTIONS, type Reaction, systemMessageText, toAuthor } from '#shared/messages.ts';
-import { displayName } from '#shared/users.ts';
+import { REACTIONS, type Reaction, systemMessageText, toAuthor } from '#shared/messages/schemas.ts';
 import { findUserById } from '../../auth/members.ts';
 import type { Db } from '../../db/database.ts';
 import { toPublicUser } from '../accounts/queries.ts';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { messagesApi } from '#shared/messages/api.ts';
-import { listMessagesQuery, reactionSchema, sendMessageSchema } from '#shared/messages.ts';
+import { listMessagesQuery, reactionSchema, sendMessageSchema } from '#shared/messages/schemas.ts';
 import { type Context, requireMember } from '../../auth/guards.ts';
 import { route } from '../../contracts/route.ts';
 import { notFound, parse } from '../../http/errors.ts';

@@ -1,10 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { displayName } from '#shared/accounts/users.ts';
 import type { ChoreView } from '#shared/chores/api.ts';
 import type { ExpenseView } from '#shared/expenses/api.ts';
 import type { ChatMessage } from '#shared/messages/api.ts';
 import { formatMoney, parseDollarsToCents } from '#shared/money.ts';
-import { clip, PUSH_BODY_MAX } from '#shared/notifications.ts';
-import { displayName } from '#shared/users.ts';
+import { clip, PUSH_BODY_MAX } from '#shared/push/notifications.ts';
 import type { Context } from '../../auth/guards.ts';
 import type { Db } from '../../db/database.ts';
 import { enqueue } from './outbox.ts';

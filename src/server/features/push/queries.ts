@@ -7,7 +7,7 @@ import {
   type NotificationSettings,
   type PushSubscriptionInput,
   parseClock,
-} from '#shared/notifications.ts';
+} from '#shared/push/notifications.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { readBoolean } from '../../db/dialect.ts';

@@ -1,5 +1,5 @@
 import { TZDate } from '@date-fns/tz';
-import { type EventRecurrence, expandOccurrences, REMINDER_MINUTES } from '#shared/calendar.ts';
+import { type EventRecurrence, expandOccurrences, REMINDER_MINUTES } from '#shared/calendar/schemas.ts';
 import { formatMoney } from '#shared/money.ts';
 import {
   CHORE_REMINDER_MINUTES,
@@ -8,7 +8,7 @@ import {
   PUSH_BODY_MAX,
   rentDueStart,
   rentReminderAt,
-} from '#shared/notifications.ts';
+} from '#shared/push/notifications.ts';
 import type { Db } from '../../db/database.ts';
 import { readJson } from '../../db/dialect.ts';
 import { householdName, memberIds } from './notify.ts';

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type https from 'node:https';
 import type { FastifyInstance } from 'fastify';
+import { pushApi } from '#shared/push/api.ts';
 import {
   notificationSettingsSchema,
   PUSH_ENDPOINT_TAKEN,
   pushSubscriptionSchema,
   unsubscribeSchema,
-} from '#shared/notifications.ts';
-import { pushApi } from '#shared/push/api.ts';
+} from '#shared/push/notifications.ts';
 import { type Context, requireMember, requireUser } from '../../auth/guards.ts';
 import { route } from '../../contracts/route.ts';
 import { conflict, notFound, parse } from '../../http/errors.ts';

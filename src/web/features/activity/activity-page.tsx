@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useLocation } from 'react-router';
+import { displayName } from '#shared/accounts/users.ts';
 import { errorMessage } from '#shared/errors.ts';
-import { displayName } from '#shared/users.ts';
 import { ErrorCard } from '../../components/error-card.tsx';
 import { FloatingHeader } from '../../components/floating-header.tsx';
 import { PageSpinner } from '../../components/spinner.tsx';

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { PublicUser } from '#shared/accounts/api.ts';
-import { safeReturnPath } from '#shared/invites.ts';
+import { safeReturnPath } from '#shared/households/invites.ts';
 import {
   readSession,
   removeLocal,

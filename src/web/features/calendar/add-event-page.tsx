@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router';
-import { dayKeyIn, isDayKey } from '#shared/calendar-days.ts';
+import { dayKeyIn, isDayKey } from '#shared/calendar/days.ts';
 import { FloatingHeader } from '../../components/floating-header.tsx';
 import { PageSpinner } from '../../components/spinner.tsx';
 import { browserTimeZone } from '../../lib/time-zone.ts';

@@ -10,8 +10,7 @@ import {
   isDayKey,
   monthGrid,
   monthOf,
-} from '#shared/calendar-days.ts';
-import { billDays, choreDue, groupByDay, occurrenceDays } from '#shared/calendar-view.ts';
+} from '#shared/calendar/days.ts';
 import { ErrorCard } from '../../components/error-card.tsx';
 import { PlusIcon } from '../../components/page-icons.tsx';
 import { mutedText } from '../../components/ui.ts';
@@ -20,6 +19,7 @@ import { useChores } from '../chores/api/get-chores.ts';
 import { useCurrentHousehold } from '../households/api/get-household.ts';
 import { useBills } from './api/get-bills.ts';
 import { useCalendar } from './api/get-calendar.ts';
+import { billDays, choreDue, groupByDay, occurrenceDays } from './calendar-view.ts';
 import { type DayBill, type DayChore, DayPanel } from './components/day-panel.tsx';
 import { EventDetailsDialog } from './components/event-details-dialog.tsx';
 import { MonthGrid } from './components/month-grid.tsx';

@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { type ChoreStatus, sortChores } from '#shared/chore-rules.ts';
-import { toggleSubtask, withPendingChanges } from '#shared/chore-view.ts';
 import type { ChoreView } from '#shared/chores/api.ts';
+import { type ChoreStatus, sortChores } from '#shared/chores/rules.ts';
 import { ErrorCard } from '../../components/error-card.tsx';
 import { ChoresIcon } from '../../components/icons.tsx';
 import { PlusIcon } from '../../components/page-icons.tsx';
@@ -16,6 +15,7 @@ import { useCurrentHousehold } from '../households/api/get-household.ts';
 import { useDeleteChore } from './api/delete-chore.ts';
 import { choresQueryKey, choresQueryOptions, useChores } from './api/get-chores.ts';
 import { type ChoreUpdate, useUpdateChore } from './api/update-chore.ts';
+import { toggleSubtask, withPendingChanges } from './chore-view.ts';
 import { type ChoreActions, ChoreCard } from './components/chore-card.tsx';
 import { ChoreCounters } from './components/chore-counters.tsx';
 import { DeleteChoreDialog } from './components/delete-chore-dialog.tsx';
@@ -122,7 +122,7 @@ export function ChoresPage() {
   );
 }
 
-/** Its one read (src/shared/screens.ts): the chores. */
+/** Its one read (src/shared/screens/screens.ts): the chores. */
 export const firstReads: FirstReads = {
   prefetch: (client) => client.prefetchQuery(choresQueryOptions),
   seed: (client, [chores]) => client.setQueryData(choresQueryKey, chores),

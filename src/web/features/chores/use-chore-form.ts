@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { type ChoreEditChanges, choreFormValues, choreUpdateChanges } from '#shared/chore-edit.ts';
-import { type ChoreFormValues, choreCreateInput, defaultChoreForm } from '#shared/chore-view.ts';
 import type { ChoreView } from '#shared/chores/api.ts';
-import { createChoreSchema } from '#shared/chores.ts';
+import { createChoreSchema } from '#shared/chores/schemas.ts';
 import { type Checked, checkResolver, checkSchema } from '../../components/form/resolvers.ts';
 import { useSchemaForm } from '../../components/form/use-schema-form.ts';
 import { browserTimeZone } from '../../lib/time-zone.ts';
 import { type CreateChorePayload, useCreateChore } from './api/create-chore.ts';
 import { useUpdateChore } from './api/update-chore.ts';
+import { type ChoreEditChanges, choreFormValues, choreUpdateChanges } from './chore-edit.ts';
+import { type ChoreFormValues, choreCreateInput, defaultChoreForm } from './chore-view.ts';
 
 /** What the submit sends: the checked chore, or an edit's changes. */
 type Sent = { create: CreateChorePayload } | { changes: ChoreEditChanges };

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
-import { completionMessage } from '#shared/chore-view.ts';
 import { showLocalNotification } from '../../lib/notifications.ts';
 import { useTimedMessage } from '../../lib/use-timed-message.ts';
+import { completionMessage } from './chore-view.ts';
 
 /** Web notifications close themselves after 5 s (docs/notifications.md); the toast stays a little shorter. */
 const TOAST_MS = 4_000;

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { DASHBOARD_PERIODS, type DashboardPeriod, PERIOD_LABELS } from '#shared/dashboard.ts';
+import { displayName } from '#shared/accounts/users.ts';
+import { DASHBOARD_PERIODS, type DashboardPeriod, PERIOD_LABELS } from '#shared/dashboard/rules.ts';
 import { errorMessage } from '#shared/errors.ts';
 import { formatMoney } from '#shared/money.ts';
-import { displayName } from '#shared/users.ts';
 import { ErrorCard } from '../../components/error-card.tsx';
 import { FloatingHeader } from '../../components/floating-header.tsx';
 import { CalendarIcon, ChatIcon, ChoresIcon, WalletIcon } from '../../components/icons.tsx';

@@ -1,10 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { errorMessage } from '#shared/errors.ts';
-import { formatDay } from '#shared/expense-view.ts';
 import type { TrashView } from '#shared/expenses/api.ts';
-import { TRASH_DAYS } from '#shared/ledger-view.ts';
+import { TRASH_DAYS } from '#shared/expenses/ledger-view.ts';
+import { formatDay } from '#shared/expenses/view.ts';
 import { formatMoney, parseDollarsToCents } from '#shared/money.ts';
-import { trashDeadlineText } from '#shared/trash-view.ts';
 import { ErrorCard } from '../../components/error-card.tsx';
 import { FloatingHeader } from '../../components/floating-header.tsx';
 import { PageSpinner } from '../../components/spinner.tsx';
@@ -16,6 +15,7 @@ import { trashQueryKey, useTrash } from './api/get-trash.ts';
 import { useRestoreExpense } from './api/restore-expense.ts';
 import { useRestorePayment } from './api/restore-payment.ts';
 import { paymentSentence } from './ledger-words.ts';
+import { trashDeadlineText } from './trash-view.ts';
 import { useMemberNames } from './use-member-names.ts';
 
 const money = (amount: string) => formatMoney(parseDollarsToCents(amount) ?? 0);

@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useDeferredValue, useState } from 'react';
 import { Link } from 'react-router';
-import { type ExpenseTab, filterExpenses, tabCounts } from '#shared/expense-view.ts';
 import type { ExpenseView, PaymentView } from '#shared/expenses/api.ts';
+import { type ExpenseTab, filterExpenses, tabCounts } from '#shared/expenses/view.ts';
 import { ErrorCard } from '../../components/error-card.tsx';
 import { WalletIcon } from '../../components/icons.tsx';
 import { DownloadIcon, PlusIcon } from '../../components/page-icons.tsx';
@@ -224,7 +224,7 @@ export function ExpensesPage() {
 }
 
 /**
- * Its reads (src/shared/screens.ts): the first page of expenses and both balances. The app asks
+ * Its reads (src/shared/screens/screens.ts): the first page of expenses and both balances. The app asks
  * for the payments beside them; the server's rendering goes without (they join the history once
  * they have come).
  */

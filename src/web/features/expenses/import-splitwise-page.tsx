@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { errorMessage } from '#shared/errors.ts';
-import { SPLITWISE_MAX_BYTES, SPLITWISE_TOO_LARGE } from '#shared/splitwise.ts';
+import { SPLITWISE_MAX_BYTES, SPLITWISE_TOO_LARGE } from '#shared/imports/splitwise.ts';
 import { ErrorCard } from '../../components/error-card.tsx';
 import { ChevronLeftIcon } from '../../components/icons.tsx';
 import { buttonStyles, inputStyles, mutedText } from '../../components/ui.ts';

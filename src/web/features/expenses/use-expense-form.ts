@@ -1,7 +1,12 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { expenseFormValues, expenseUpdateInput, splitChanged } from '#shared/expense-edit.ts';
-import type { SplitType } from '#shared/expense-rules.ts';
+import type { ExpenseView } from '#shared/expenses/api.ts';
+import type { SplitType } from '#shared/expenses/rules.ts';
+import {
+  type CreateExpenseInput,
+  createExpenseSchema,
+  type UpdateExpenseInput,
+} from '#shared/expenses/schemas.ts';
 import {
   defaultExpenseForm,
   type ExpenseFormValues,
@@ -9,13 +14,12 @@ import {
   initialShares,
   localDate,
   splitSummary,
-} from '#shared/expense-view.ts';
-import type { ExpenseView } from '#shared/expenses/api.ts';
-import { type CreateExpenseInput, createExpenseSchema, type UpdateExpenseInput } from '#shared/expenses.ts';
+} from '#shared/expenses/view.ts';
 import { type Checked, checkResolver, checkSchema } from '../../components/form/resolvers.ts';
 import { useSchemaForm } from '../../components/form/use-schema-form.ts';
 import { useCreateExpense } from './api/create-expense.ts';
 import { useUpdateExpense } from './api/update-expense.ts';
+import { expenseFormValues, expenseUpdateInput, splitChanged } from './expense-edit.ts';
 
 /** What the submit sends: the new expense as typed, or an edit's changes (null: none). */
 type Sent = { create: CreateExpenseInput } | { changes: UpdateExpenseInput | null };

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
+import { displayName } from '#shared/accounts/users.ts';
 import type { ExpenseSplitView } from '#shared/expenses/api.ts';
 import type { HouseholdMember } from '#shared/households/api.ts';
-import { displayName } from '#shared/users.ts';
 
 /**
  * 'Ada L.' for a user id: from the household's members, else from the user the expense carries

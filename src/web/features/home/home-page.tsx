@@ -1,15 +1,15 @@
 import { Link } from 'react-router';
-import { dueLabel } from '#shared/chore-rules.ts';
+import { dueLabel } from '#shared/chores/rules.ts';
 import type { HomeData } from '#shared/dashboard/api.ts';
-import { recommendation } from '#shared/dashboard.ts';
+import { recommendation } from '#shared/dashboard/rules.ts';
 import { errorMessage } from '#shared/errors.ts';
-import { greeting, greetingName } from '#shared/greeting.ts';
 import { formatMoney } from '#shared/money.ts';
 import { ErrorCard } from '../../components/error-card.tsx';
 import { CalendarIcon, ChatIcon, ChoresIcon, SparklesIcon, WalletIcon } from '../../components/icons.tsx';
 import { PageSpinner } from '../../components/spinner.tsx';
 import { buttonStyles, cardStyles, linkStyles, mutedText } from '../../components/ui.ts';
 import { useClock } from '../../lib/clock.ts';
+import { greeting, greetingName } from '../../lib/greeting.ts';
 import type { FirstReads } from '../../shell/screens.ts';
 import { useUser } from '../auth/api/get-user.ts';
 import { homeQueryKey, homeQueryOptions, useHome } from '../dashboard/api/get-home.ts';
@@ -270,7 +270,7 @@ export function HomePage() {
   );
 }
 
-/** Its one read (src/shared/screens.ts), in the viewer's time zone. */
+/** Its one read (src/shared/screens/screens.ts), in the viewer's time zone. */
 export const firstReads: FirstReads = {
   prefetch: (client) => client.prefetchQuery(homeQueryOptions),
   seed: (client, [home]) => client.setQueryData(homeQueryKey, home),

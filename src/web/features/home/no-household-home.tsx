@@ -1,9 +1,9 @@
 import type { ComponentType, SVGProps } from 'react';
 import { Link } from 'react-router';
-import { greetingName } from '#shared/greeting.ts';
 import { ChevronRightIcon, PlusSquareIcon, UsersIcon } from '../../components/icons.tsx';
 import { PageSpinner } from '../../components/spinner.tsx';
 import { mutedText } from '../../components/ui.ts';
+import { greetingName } from '../../lib/greeting.ts';
 import { useUser } from '../auth/api/get-user.ts';
 import { NoHouseholdListings } from '../listings/components/home-listings.tsx';
 import { HomeHeader } from './home-header.tsx';

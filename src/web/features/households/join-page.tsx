@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
-import type { AppState } from '#shared/app-state.ts';
-import { inviteCodeFromLink, JOIN_ERROR_TITLE, joinErrorDetail } from '#shared/invites.ts';
+import { inviteCodeFromLink, JOIN_ERROR_TITLE, joinErrorDetail } from '#shared/households/invites.ts';
+import type { AppState } from '#shared/screens/app-state.ts';
 import { Brand } from '../../components/brand.tsx';
 import { ErrorCard } from '../../components/error-card.tsx';
 import { KeyIcon } from '../../components/icons.tsx';

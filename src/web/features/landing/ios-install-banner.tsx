@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react';
+import { PlusSquareIcon, ShareIcon, XIcon } from '../../components/icons.tsx';
+import { buttonStyles } from '../../components/ui.ts';
+import { readLocal, storageKeys, writeLocal } from '../../lib/storage.ts';
 import {
   INSTALL_BANNER_DELAY_MS,
   parseDismissedAt,
   shouldShowIosInstallBanner,
-} from '#shared/install-banner.ts';
-import { PlusSquareIcon, ShareIcon, XIcon } from '../../components/icons.tsx';
-import { buttonStyles } from '../../components/ui.ts';
-import { readLocal, storageKeys, writeLocal } from '../../lib/storage.ts';
+} from '../../pwa/install-banner.ts';
 
 function isStandalone(): boolean {
   const nav = navigator as Navigator & { standalone?: boolean };

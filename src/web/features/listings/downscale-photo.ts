@@ -1,4 +1,4 @@
-import { fitWithin } from '#shared/listing-view.ts';
+import { fitWithin } from '#shared/listings/view.ts';
 import { messages } from '#shared/validation.ts';
 
 /** Longest side of a photo as it is sent; the server keeps at most this much (SECURITY.md, Images). */

@@ -1,7 +1,7 @@
 import { Link, useLocation, useParams } from 'react-router';
-import { availableLabel, formatListingRent } from '#shared/listing-rules.ts';
-import { HOUSING_TYPE_LABELS, hostName, placeLabel, ROOM_TYPE_LABELS } from '#shared/listing-view.ts';
 import type { ListingView } from '#shared/listings/api.ts';
+import { availableLabel, formatListingRent } from '#shared/listings/rules.ts';
+import { HOUSING_TYPE_LABELS, hostName, placeLabel, ROOM_TYPE_LABELS } from '#shared/listings/view.ts';
 import { Avatar } from '../../components/avatar.tsx';
 import { ErrorCard } from '../../components/error-card.tsx';
 import { ChevronLeftIcon, SearchIcon } from '../../components/icons.tsx';

@@ -1,7 +1,7 @@
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { activeFilters, filtersFromParams, type ListingFilters } from '#shared/listing-view.ts';
+import { activeFilters, filtersFromParams, type ListingFilters } from '#shared/listings/view.ts';
 import { ErrorCard } from '../../components/error-card.tsx';
 import { PlusIcon } from '../../components/page-icons.tsx';
 import { PageSpinner } from '../../components/spinner.tsx';

@@ -1,11 +1,10 @@
 import { useIsMutating, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useDeferredValue, useMemo, useRef, useState } from 'react';
 import type { MessageAuthor, PublicUser } from '#shared/accounts/api.ts';
-import { type ChatEntry, reconcileLatest, removeMessage } from '#shared/chat.ts';
+import { displayName } from '#shared/accounts/users.ts';
 import { extractErrorMessage } from '#shared/errors.ts';
-import { MESSAGES_PAGE_SIZE, toAuthor } from '#shared/message-rules.ts';
 import type { ChatMessage } from '#shared/messages/api.ts';
-import { displayName } from '#shared/users.ts';
+import { MESSAGES_PAGE_SIZE, toAuthor } from '#shared/messages/rules.ts';
 import { ErrorCard } from '../../components/error-card.tsx';
 import { PageSpinner } from '../../components/spinner.tsx';
 import { buttonStyles } from '../../components/ui.ts';
@@ -16,6 +15,7 @@ import { useCurrentHousehold } from '../households/api/get-household.ts';
 import { messagesQueryKey, messagesQueryOptions, useMessages } from './api/get-messages.ts';
 import { useReactToMessage } from './api/react-to-message.ts';
 import { newTempId, sendMessageMutationKey, useSendMessage } from './api/send-message.ts';
+import { type ChatEntry, reconcileLatest, removeMessage } from './chat.ts';
 import { ChatHeader } from './components/chat-header.tsx';
 import { Composer } from './components/composer.tsx';
 import { EmptyChat } from './components/empty-chat.tsx';
@@ -125,7 +125,7 @@ function Chat({ user, householdId }: { user: PublicUser; householdId: string }) 
   );
 }
 
-/** Its one read (src/shared/screens.ts): the latest page, held as the chat's query holds it. */
+/** Its one read (src/shared/screens/screens.ts): the latest page, held as the chat's query holds it. */
 export const firstReads: FirstReads = {
   prefetch: (client) => client.prefetchQuery(messagesQueryOptions),
   seed: (client, [latest]) =>

@@ -5,7 +5,7 @@ import {
   startTyping,
   stopTyping,
   type Typist,
-} from '#shared/realtime-policy.ts';
+} from '#shared/realtime/policy.ts';
 import { createStore } from '../../lib/realtime.ts';
 
 /** Who else is typing, fed by user_typing / user_stopped_typing; each name expires by itself. */

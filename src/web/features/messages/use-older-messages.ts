@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
-import { type ChatEntry, isTemporary, oldestSentMessage, prependOlder } from '#shared/chat.ts';
-import { MESSAGES_PAGE_SIZE } from '#shared/message-rules.ts';
+import { MESSAGES_PAGE_SIZE } from '#shared/messages/rules.ts';
 import { fetchOlderMessages, messagesQueryKey } from './api/get-messages.ts';
+import { type ChatEntry, isTemporary, oldestSentMessage, prependOlder } from './chat.ts';
 
 /**
  * Earlier messages, a page at a time before the oldest one shown. A short page means the start

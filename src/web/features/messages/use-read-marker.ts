@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { type ChatEntry, newestSentMessage } from '#shared/chat.ts';
 import { type UnreadCount, unreadCountQueryKey } from './api/get-unread-count.ts';
 import { useMarkRead } from './api/mark-read.ts';
+import { type ChatEntry, newestSentMessage } from './chat.ts';
 
 /** Messages that arrive together are marked read with one call. */
 const MARK_READ_DELAY_MS = 300;

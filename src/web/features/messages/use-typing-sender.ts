@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef } from 'react';
-import { TYPING_IDLE_MS, typingFrameDue } from '#shared/realtime-policy.ts';
+import { TYPING_IDLE_MS, typingFrameDue } from '#shared/realtime/policy.ts';
 import { sendRealtimeFrame } from '../../lib/realtime.ts';
 
 /**

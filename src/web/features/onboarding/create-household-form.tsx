@@ -1,6 +1,6 @@
 import { errorMessage } from '#shared/errors.ts';
 import type { Household } from '#shared/households/api.ts';
-import { createHouseholdSchema, HOUSEHOLD_NAME_MAX } from '#shared/households.ts';
+import { createHouseholdSchema, HOUSEHOLD_NAME_MAX } from '#shared/households/schemas.ts';
 import { ErrorCard } from '../../components/error-card.tsx';
 import { schemaResolver } from '../../components/form/resolvers.ts';
 import { useSchemaForm } from '../../components/form/use-schema-form.ts';

@@ -1,6 +1,6 @@
 import type { Household } from '#shared/households/api.ts';
-import { joinHouseholdSchema } from '#shared/households.ts';
-import { canSubmitInviteCode, JOIN_ERROR_TITLE, joinErrorDetail } from '#shared/invites.ts';
+import { canSubmitInviteCode, JOIN_ERROR_TITLE, joinErrorDetail } from '#shared/households/invites.ts';
+import { joinHouseholdSchema } from '#shared/households/schemas.ts';
 import { ErrorCard } from '../../components/error-card.tsx';
 import { schemaResolver } from '../../components/form/resolvers.ts';
 import { useSchemaForm } from '../../components/form/use-schema-form.ts';

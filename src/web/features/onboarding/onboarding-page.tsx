@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import type { Household } from '#shared/households/api.ts';
-import { nextOnboardingStep, type OnboardingStep, previousOnboardingStep } from '#shared/onboarding.ts';
 import { Avatar } from '../../components/avatar.tsx';
 import { ChevronLeftIcon } from '../../components/icons.tsx';
 import { PageSpinner } from '../../components/spinner.tsx';
@@ -11,6 +10,7 @@ import { readSession, storageKeys } from '../../lib/storage.ts';
 import { useUser } from '../auth/api/get-user.ts';
 import { CreateHouseholdForm } from './create-household-form.tsx';
 import { JoinHouseholdForm } from './join-household-form.tsx';
+import { nextOnboardingStep, type OnboardingStep, previousOnboardingStep } from './onboarding-steps.ts';
 import { ProgressDots } from './progress-dots.tsx';
 import { type PathChoice, StepChoosePath } from './step-choose-path.tsx';
 import { StepReady } from './step-ready.tsx';

@@ -1,4 +1,4 @@
-import { type OnboardingStep, onboardingProgress } from '#shared/onboarding.ts';
+import { type OnboardingStep, onboardingProgress } from './onboarding-steps.ts';
 
 export function ProgressDots({ step }: { step: OnboardingStep }) {
   const { current, total } = onboardingProgress(step);

@@ -1,8 +1,8 @@
 import type { ComponentType, SVGProps } from 'react';
 import type { PublicUser } from '#shared/accounts/api.ts';
-import { greetingName } from '#shared/greeting.ts';
 import { CalendarIcon, ChatIcon, ChoresIcon, SparklesIcon, WalletIcon } from '../../components/icons.tsx';
 import { buttonStyles, mutedText } from '../../components/ui.ts';
+import { greetingName } from '../../lib/greeting.ts';
 
 const benefits: { text: string; icon: ComponentType<SVGProps<SVGSVGElement>> }[] = [
   { text: 'Track chores and tasks', icon: ChoresIcon },

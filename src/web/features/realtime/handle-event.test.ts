@@ -1,6 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ChatEntry } from '#shared/chat.ts';
 import type { ChatMessage } from '#shared/messages/api.ts';
 import { activityQueryKey } from '../activity/api/get-activity.ts';
 import { calendarQueryKey } from '../calendar/api/get-calendar.ts';
@@ -16,6 +15,7 @@ import { currentHouseholdQueryKey } from '../households/api/get-household.ts';
 import { kickedStatusQueryKey } from '../households/api/kicked-status.ts';
 import { messagesQueryKey } from '../messages/api/get-messages.ts';
 import { unreadCountQueryKey } from '../messages/api/get-unread-count.ts';
+import type { ChatEntry } from '../messages/chat.ts';
 import { type EventContext, handleServerEvent, KICK_RELOAD_MS, refreshAfterConnect } from './handle-event.ts';
 
 function message(id: string, overrides: Partial<ChatEntry> = {}): ChatEntry {

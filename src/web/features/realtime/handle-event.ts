@@ -1,6 +1,5 @@
 import type { Query, QueryClient } from '@tanstack/react-query';
-import { type ChatEntry, receiveMessage, setReactions } from '#shared/chat.ts';
-import type { ServerEvent } from '#shared/message-rules.ts';
+import type { ServerEvent } from '#shared/messages/rules.ts';
 import { activityQueryKey } from '../activity/api/get-activity.ts';
 import { calendarQueryKey } from '../calendar/api/get-calendar.ts';
 import { choresQueryKey } from '../chores/api/get-chores.ts';
@@ -15,6 +14,7 @@ import { currentHouseholdQueryKey } from '../households/api/get-household.ts';
 import { type KickedStatus, kickedStatusQueryKey } from '../households/api/kicked-status.ts';
 import { messagesQueryKey } from '../messages/api/get-messages.ts';
 import { unreadCountQueryKey } from '../messages/api/get-unread-count.ts';
+import { type ChatEntry, receiveMessage, setReactions } from '../messages/chat.ts';
 import { typing } from '../messages/typing-store.ts';
 
 export interface EventContext {

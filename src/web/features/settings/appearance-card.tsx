@@ -1,8 +1,8 @@
 import type { ComponentType, SVGProps } from 'react';
-import type { Theme } from '#shared/theme.ts';
 import { MonitorIcon, MoonIcon, SunIcon } from '../../components/icons.tsx';
 import { cardStyles, mutedText } from '../../components/ui.ts';
 import { setTheme, useTheme } from '../../lib/theme.ts';
+import type { Theme } from '../../lib/theme-choice.ts';
 
 const options: { value: Theme; label: string; icon: ComponentType<SVGProps<SVGSVGElement>> }[] = [
   { value: 'auto', label: 'Auto', icon: MonitorIcon },

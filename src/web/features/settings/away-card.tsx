@@ -1,11 +1,11 @@
 import { useId } from 'react';
-import { awayPayload, awaySummary, localToday } from '#shared/chore-view.ts';
 import type { HouseholdMember } from '#shared/households/api.ts';
 import { checkResolver } from '../../components/form/resolvers.ts';
 import { useSchemaForm } from '../../components/form/use-schema-form.ts';
 import { TextField } from '../../components/form-fields.tsx';
 import { buttonStyles, cardStyles, errorText, mutedText } from '../../components/ui.ts';
 import { useTimedMessage } from '../../lib/use-timed-message.ts';
+import { awayPayload, awaySummary, localToday } from '../chores/chore-view.ts';
 import { useSetAway } from '../households/api/set-away.ts';
 
 /** One message for the pair: under 'Away from' while it is empty, else under 'Away until'. */

@@ -1,10 +1,9 @@
 import { useId, useState } from 'react';
-import { accountDataMessages, confirmsEmail, deleteAccountSchema } from '#shared/account-data.ts';
 import type { PublicUser } from '#shared/accounts/api.ts';
+import { accountDataMessages, confirmsEmail, deleteAccountSchema } from '#shared/accounts/data.ts';
+import { displayName } from '#shared/accounts/users.ts';
 import { extractErrorMessage } from '#shared/errors.ts';
-import { isAdmin } from '#shared/household-view.ts';
 import type { Household } from '#shared/households/api.ts';
-import { displayName } from '#shared/users.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { checkResolver, checkSchema } from '../../components/form/resolvers.ts';
 import { serverFieldError, useSchemaForm } from '../../components/form/use-schema-form.ts';
@@ -12,6 +11,7 @@ import { TextField } from '../../components/form-fields.tsx';
 import { TrashIcon } from '../../components/icons.tsx';
 import { buttonStyles, cardStyles, errorText, mutedText } from '../../components/ui.ts';
 import { ApiError } from '../../lib/api.ts';
+import { isAdmin } from '../households/household-view.ts';
 import { useDeleteAccount } from './api/account-data.ts';
 
 /** What happens to the household, by the rules of leaving it (the longest-standing member takes over). */

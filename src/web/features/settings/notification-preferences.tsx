@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import type { InstallEnvironment } from '#shared/install-environment.ts';
-import { NOTIFICATION_TYPES, type NotificationType } from '#shared/notifications.ts';
+import { NOTIFICATION_TYPES, type NotificationType } from '#shared/push/notifications.ts';
 import { Switch } from '../../components/switch.tsx';
 import { errorText, mutedText } from '../../components/ui.ts';
 import { writeLocalNotificationSettings } from '../../lib/notifications.ts';
 import { subscribeToPush } from '../../lib/push-subscription.ts';
 import { browserTimeZone } from '../../lib/time-zone.ts';
+import type { InstallEnvironment } from '../../pwa/install-environment.ts';
 import {
   type NotificationSettings,
   useNotificationSettings,

@@ -1,8 +1,8 @@
 import { useCallback, useId, useState } from 'react';
-import { type InstallEnvironment, notificationCardState } from '#shared/install-environment.ts';
 import { Switch } from '../../components/switch.tsx';
 import { cardStyles, mutedText } from '../../components/ui.ts';
 import { readEnvironment, readEnvironmentProbe } from '../../lib/notifications.ts';
+import { type InstallEnvironment, notificationCardState } from '../../pwa/install-environment.ts';
 import { NotificationPreferences } from './notification-preferences.tsx';
 
 const blockStyles =

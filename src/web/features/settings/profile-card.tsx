@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { PublicUser } from '#shared/accounts/api.ts';
-import type { ProfileColor } from '#shared/users.ts';
+import type { ProfileColor } from '#shared/accounts/users.ts';
 import { ColorPicker } from '../../components/color-picker.tsx';
 import { cardStyles, mutedText } from '../../components/ui.ts';
 import { useUpdateProfileColor } from './api/profile.ts';

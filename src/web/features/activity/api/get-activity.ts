@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { ActivityPageView } from '#shared/activity/api.ts';
-import type { ActivityFilter } from '#shared/activity-view.ts';
+import type { ActivityFilter } from '#shared/activity/view.ts';
 import { apiJson } from '../../../lib/api.ts';
 
 /** Every activity query starts with this key: one invalidation (an `activity` event) refreshes them all. */

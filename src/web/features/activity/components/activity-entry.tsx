@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { ActivityView } from '#shared/activity/api.ts';
-import { activityArea, activityTimeLabel, activityVerb, changeValue } from '#shared/activity-view.ts';
+import { activityArea, activityTimeLabel, activityVerb, changeValue } from '#shared/activity/view.ts';
 import { CalendarIcon, ChoresIcon, SettingsIcon, UsersIcon, WalletIcon } from '../../../components/icons.tsx';
 import { ReceiptIcon } from '../../../components/page-icons.tsx';
 import { mutedText } from '../../../components/ui.ts';

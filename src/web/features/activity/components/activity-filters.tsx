@@ -1,6 +1,6 @@
-import { ACTIVITY_FILTER_LABELS, ACTIVITY_FILTERS, type ActivityFilter } from '#shared/activity-view.ts';
+import { displayName } from '#shared/accounts/users.ts';
+import { ACTIVITY_FILTER_LABELS, ACTIVITY_FILTERS, type ActivityFilter } from '#shared/activity/view.ts';
 import type { HouseholdMember } from '#shared/households/api.ts';
-import { displayName } from '#shared/users.ts';
 import { SelectField } from '../../../components/form-fields.tsx';
 import type { ActivityFilters as Filters } from '../api/get-activity.ts';
 

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PublicUser } from '#shared/accounts/api.ts';
-import { hasCookie, SIGNED_IN_COOKIE } from '#shared/session-cookie.ts';
+import { hasCookie, SIGNED_IN_COOKIE } from '#shared/accounts/session-cookie.ts';
 import { getQueryFn } from '../../../lib/api.ts';
 import { readLocal, removeLocal, storageKeys, writeLocal } from '../../../lib/storage.ts';
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
+import { DEFAULT_PROFILE_COLOR, type ProfileColor } from '#shared/accounts/users.ts';
 import { normalizeAuthError } from '#shared/errors.ts';
-import { DEFAULT_PROFILE_COLOR, type ProfileColor } from '#shared/users.ts';
 import { ColorPicker } from '../../../components/color-picker.tsx';
 import { useSchemaForm } from '../../../components/form/use-schema-form.ts';
 import { TextField } from '../../../components/form-fields.tsx';

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CalendarOccurrence } from '#shared/calendar/api.ts';
-import type { CreateEventInput } from '#shared/event-form.ts';
 import { apiJson } from '../../../lib/api.ts';
+import type { CreateEventInput } from '../event-form-rules.ts';
 import { calendarQueryKey } from './get-calendar.ts';
 
 /** POST /api/calendar (docs/calendar.md, The event form). */

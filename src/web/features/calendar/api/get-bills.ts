@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { EXPENSES_PAGE } from '#shared/expense-view.ts';
 import type { ExpenseView } from '#shared/expenses/api.ts';
+import { EXPENSES_PAGE } from '#shared/expenses/view.ts';
 import { expensesQueryKey, fetchExpenses } from '../../expenses/api/get-expenses.ts';
 
 export type Bill = Pick<

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CalendarOccurrence } from '#shared/calendar/api.ts';
-import type { EventChanges } from '#shared/event-form.ts';
 import { apiJson } from '../../../lib/api.ts';
+import type { EventChanges } from '../event-form-rules.ts';
 import { calendarQueryKey } from './get-calendar.ts';
 
 /** PATCH /api/calendar-events/{id}: a recurring event changes as a whole series. */

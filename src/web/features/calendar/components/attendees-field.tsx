@@ -1,5 +1,5 @@
+import { displayName } from '#shared/accounts/users.ts';
 import type { HouseholdMember } from '#shared/households/api.ts';
-import { displayName } from '#shared/users.ts';
 import { Avatar } from '../../../components/avatar.tsx';
 import { errorText } from '../../../components/ui.ts';
 

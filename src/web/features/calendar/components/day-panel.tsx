@@ -1,14 +1,14 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
 import type { CalendarOccurrence } from '#shared/calendar/api.ts';
-import { eventTimeLabel } from '#shared/calendar-view.ts';
-import type { ChoreStatus } from '#shared/chore-rules.ts';
-import { STATUS_LABELS } from '#shared/chore-view.ts';
+import type { ChoreStatus } from '#shared/chores/rules.ts';
 import { formatMoney, parseDollarsToCents } from '#shared/money.ts';
 import { CalendarIcon } from '../../../components/icons.tsx';
 import { MapPinIcon } from '../../../components/page-icons.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { buttonStyles, cardStyles, mutedText } from '../../../components/ui.ts';
+import { STATUS_LABELS } from '../../chores/chore-view.ts';
+import { eventTimeLabel } from '../calendar-view.ts';
 
 export interface DayChore {
   id: string;

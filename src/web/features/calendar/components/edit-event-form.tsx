@@ -1,16 +1,16 @@
 import type { CalendarOccurrence } from '#shared/calendar/api.ts';
 import { extractErrorMessage } from '#shared/errors.ts';
-import {
-  type EventChanges,
-  type EventEditValues,
-  editValuesOf,
-  eventEditPayload,
-} from '#shared/event-form.ts';
 import { checkResolver } from '../../../components/form/resolvers.ts';
 import { useSchemaForm } from '../../../components/form/use-schema-form.ts';
 import { TextAreaField, TextField } from '../../../components/form-fields.tsx';
 import { buttonStyles, errorText, mutedText } from '../../../components/ui.ts';
 import { useUpdateEvent } from '../api/update-event.ts';
+import {
+  type EventChanges,
+  type EventEditValues,
+  editValuesOf,
+  eventEditPayload,
+} from '../event-form-rules.ts';
 
 /** The small edit form of the details dialog: title, times, location and description. */
 export function EditEventForm({

@@ -1,6 +1,6 @@
 import { useId } from 'react';
-import { COLOR_OPTIONS } from '#shared/calendar-view.ts';
 import { CheckIcon } from '../../../components/icons.tsx';
+import { COLOR_OPTIONS } from '../calendar-view.ts';
 
 /** The ten palette colours as a radio group: arrow keys move between them, each has its name. */
 export function EventColorPicker({ value, onChange }: { value: string; onChange: (color: string) => void }) {

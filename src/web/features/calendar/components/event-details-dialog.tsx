@@ -1,5 +1,11 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { displayName } from '#shared/accounts/users.ts';
 import type { CalendarOccurrence } from '#shared/calendar/api.ts';
+import type { HouseholdMember } from '#shared/households/api.ts';
+import { TrashIcon, XIcon } from '../../../components/icons.tsx';
+import { PencilIcon } from '../../../components/page-icons.tsx';
+import { buttonStyles, errorText, mutedText } from '../../../components/ui.ts';
+import { useDeleteEvent } from '../api/delete-event.ts';
 import {
   colorName,
   EVENT_RECURRENCE_LABELS,
@@ -7,13 +13,7 @@ import {
   type EventReminder,
   eventTypeLabel,
   eventWhen,
-} from '#shared/calendar-view.ts';
-import type { HouseholdMember } from '#shared/households/api.ts';
-import { displayName } from '#shared/users.ts';
-import { TrashIcon, XIcon } from '../../../components/icons.tsx';
-import { PencilIcon } from '../../../components/page-icons.tsx';
-import { buttonStyles, errorText, mutedText } from '../../../components/ui.ts';
-import { useDeleteEvent } from '../api/delete-event.ts';
+} from '../calendar-view.ts';
 import { EditEventForm } from './edit-event-form.tsx';
 
 type Mode = 'view' | 'edit' | 'delete';

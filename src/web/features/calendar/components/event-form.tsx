@@ -1,16 +1,6 @@
 import { useNavigate } from 'react-router';
-import { EVENT_RECURRENCES, EVENT_REMINDERS, EVENT_TYPES, type EventType } from '#shared/calendar.ts';
-import { EVENT_RECURRENCE_LABELS, EVENT_REMINDER_LABELS, EVENT_TYPE_LABELS } from '#shared/calendar-view.ts';
+import { EVENT_RECURRENCES, EVENT_REMINDERS, EVENT_TYPES, type EventType } from '#shared/calendar/schemas.ts';
 import { errorMessage } from '#shared/errors.ts';
-import {
-  type CreateEventInput,
-  defaultEventForm,
-  type EventFormValues,
-  eventCreatePayload,
-  withEventType,
-  withStartDate,
-  withStartTime,
-} from '#shared/event-form.ts';
 import type { HouseholdMember } from '#shared/households/api.ts';
 import { ErrorCard } from '../../../components/error-card.tsx';
 import { checkResolver } from '../../../components/form/resolvers.ts';
@@ -19,6 +9,16 @@ import { SelectField, TextAreaField, TextField } from '../../../components/form-
 import { Switch } from '../../../components/switch.tsx';
 import { buttonStyles } from '../../../components/ui.ts';
 import { useCreateEvent } from '../api/create-event.ts';
+import { EVENT_RECURRENCE_LABELS, EVENT_REMINDER_LABELS, EVENT_TYPE_LABELS } from '../calendar-view.ts';
+import {
+  type CreateEventInput,
+  defaultEventForm,
+  type EventFormValues,
+  eventCreatePayload,
+  withEventType,
+  withStartDate,
+  withStartTime,
+} from '../event-form-rules.ts';
 import { AttendeesField } from './attendees-field.tsx';
 import { EventColorPicker } from './event-color-picker.tsx';
 

@@ -1,5 +1,5 @@
 import { type KeyboardEvent, type PointerEvent, useEffect, useId, useRef } from 'react';
-import { dayButtonLabel, monthGrid, monthOf, monthTitle, moveSelection } from '#shared/calendar-days.ts';
+import { dayButtonLabel, monthGrid, monthOf, monthTitle, moveSelection } from '#shared/calendar/days.ts';
 import { ChevronLeftIcon, ChevronRightIcon } from '../../../components/icons.tsx';
 import { buttonStyles, cardStyles } from '../../../components/ui.ts';
 

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { ChoreView } from '#shared/chores/api.ts';
-import type { createChoreSchema } from '#shared/chores.ts';
+import type { createChoreSchema } from '#shared/chores/schemas.ts';
 import { apiJson } from '../../../lib/api.ts';
 import { choresQueryKey } from './get-chores.ts';
 

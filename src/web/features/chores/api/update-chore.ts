@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ChoreEditChanges } from '#shared/chore-edit.ts';
-import type { ChoreStatus } from '#shared/chore-rules.ts';
 import type { ChoreView } from '#shared/chores/api.ts';
+import type { ChoreStatus } from '#shared/chores/rules.ts';
 import { apiJson } from '../../../lib/api.ts';
+import type { ChoreEditChanges } from '../chore-edit.ts';
 import { choresQueryKey } from './get-chores.ts';
 
 /** Any field of the chore: its status from the card, the rest from the edit screen. */

@@ -1,4 +1,4 @@
-import type { Priority } from '#shared/chore-rules.ts';
+import type { Priority } from '#shared/chores/rules.ts';
 
 export const badgeBase = 'inline-flex items-center gap-1 rounded-full px-2 py-0.5 font-semibold text-xs';
 

@@ -1,12 +1,12 @@
 import { useId, useState } from 'react';
-import { type ChoreStatus, isOverdue, isUrgent, nextStatus } from '#shared/chore-rules.ts';
-import { categoryLabel, dueText, PRIORITY_LABELS } from '#shared/chore-view.ts';
+import { displayName } from '#shared/accounts/users.ts';
 import type { ChoreView } from '#shared/chores/api.ts';
-import { displayName } from '#shared/users.ts';
+import { type ChoreStatus, isOverdue, isUrgent, nextStatus } from '#shared/chores/rules.ts';
 import { Avatar } from '../../../components/avatar.tsx';
 import { RepeatIcon } from '../../../components/page-icons.tsx';
 import { mutedText } from '../../../components/ui.ts';
 import { useClock } from '../../../lib/clock.ts';
+import { categoryLabel, dueText, PRIORITY_LABELS } from '../chore-view.ts';
 import { categoryBadge, priorityBadge } from './badges.ts';
 import { ChoreDetails } from './chore-details.tsx';
 import { StatusButton } from './status-button.tsx';

@@ -1,5 +1,5 @@
-import { CHORE_STATUSES, type ChoreStatus } from '#shared/chore-rules.ts';
-import { STATUS_LABELS, statusCounts } from '#shared/chore-view.ts';
+import { CHORE_STATUSES, type ChoreStatus } from '#shared/chores/rules.ts';
+import { STATUS_LABELS, statusCounts } from '../chore-view.ts';
 
 const colours: Record<ChoreStatus, string> = {
   todo: 'text-blue-700 dark:text-blue-300',

@@ -1,4 +1,9 @@
 import { Link } from 'react-router';
+import { displayName } from '#shared/accounts/users.ts';
+import type { ChoreView } from '#shared/chores/api.ts';
+import { TrashIcon } from '../../../components/icons.tsx';
+import { PencilIcon } from '../../../components/page-icons.tsx';
+import { buttonStyles, mutedText } from '../../../components/ui.ts';
 import {
   categoryLabel,
   dueDetails,
@@ -8,12 +13,7 @@ import {
   ROTATION_LABELS,
   reminderLabel,
   statusAction,
-} from '#shared/chore-view.ts';
-import type { ChoreView } from '#shared/chores/api.ts';
-import { displayName } from '#shared/users.ts';
-import { TrashIcon } from '../../../components/icons.tsx';
-import { PencilIcon } from '../../../components/page-icons.tsx';
-import { buttonStyles, mutedText } from '../../../components/ui.ts';
+} from '../chore-view.ts';
 import type { ChoreActions } from './chore-card.tsx';
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {

@@ -1,11 +1,4 @@
-import {
-  categoryLabel,
-  durationLabel,
-  PRIORITY_LABELS,
-  RECURRENCE_LABELS,
-  REMINDER_LABELS,
-  ROTATION_LABELS,
-} from '#shared/chore-view.ts';
+import { displayName } from '#shared/accounts/users.ts';
 import type { ChoreView } from '#shared/chores/api.ts';
 import {
   CHORE_CATEGORIES,
@@ -14,13 +7,20 @@ import {
   PRIORITIES,
   RECURRENCES,
   ROTATIONS,
-} from '#shared/chores.ts';
+} from '#shared/chores/schemas.ts';
 import { errorMessage } from '#shared/errors.ts';
 import type { HouseholdMember } from '#shared/households/api.ts';
-import { displayName } from '#shared/users.ts';
 import { ErrorCard } from '../../../components/error-card.tsx';
 import { SelectField, TextAreaField, TextField } from '../../../components/form-fields.tsx';
 import { buttonStyles, mutedText } from '../../../components/ui.ts';
+import {
+  categoryLabel,
+  durationLabel,
+  PRIORITY_LABELS,
+  RECURRENCE_LABELS,
+  REMINDER_LABELS,
+  ROTATION_LABELS,
+} from '../chore-view.ts';
 import { useChoreForm } from '../use-chore-form.ts';
 import { SubtasksEditor } from './subtasks-editor.tsx';
 

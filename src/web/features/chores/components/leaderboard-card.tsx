@@ -1,5 +1,5 @@
+import { displayName } from '#shared/accounts/users.ts';
 import type { HouseholdMember } from '#shared/households/api.ts';
-import { displayName } from '#shared/users.ts';
 import { Avatar } from '../../../components/avatar.tsx';
 import { TrophyIcon } from '../../../components/page-icons.tsx';
 import { cardStyles, mutedText } from '../../../components/ui.ts';

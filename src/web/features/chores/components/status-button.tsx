@@ -1,6 +1,6 @@
-import type { ChoreStatus } from '#shared/chore-rules.ts';
-import { statusButtonLabel } from '#shared/chore-view.ts';
+import type { ChoreStatus } from '#shared/chores/rules.ts';
 import { CheckCircleIcon, CircleIcon, InProgressIcon } from '../../../components/page-icons.tsx';
+import { statusButtonLabel } from '../chore-view.ts';
 
 const look: Record<ChoreStatus, { icon: typeof CircleIcon; className: string }> = {
   todo: { icon: CircleIcon, className: 'text-slate-500 dark:text-slate-400' },

@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
-import { MAX_SUBTASKS } from '#shared/chore-rules.ts';
-import { addSubtask } from '#shared/chore-view.ts';
+import { MAX_SUBTASKS } from '#shared/chores/rules.ts';
 import { XIcon } from '../../../components/icons.tsx';
 import { buttonStyles, errorText, inputStyles, mutedText } from '../../../components/ui.ts';
+import { addSubtask } from '../chore-view.ts';
 
 /**
  * Subtasks added with the Add button or Enter (never blank), each removable (docs/chores.md,

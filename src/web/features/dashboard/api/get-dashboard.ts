@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { DashboardData } from '#shared/dashboard/api.ts';
-import type { DashboardPeriod } from '#shared/dashboard.ts';
+import type { DashboardPeriod } from '#shared/dashboard/rules.ts';
 import { apiJson } from '../../../lib/api.ts';
 import { viewerTimeZone } from './time-zone.ts';
 

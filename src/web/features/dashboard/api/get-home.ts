@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { HomeData } from '#shared/dashboard/api.ts';
-import { homeReadPath } from '#shared/screens.ts';
+import { homeReadPath } from '#shared/screens/screens.ts';
 import { apiJson } from '../../../lib/api.ts';
 import { viewerTimeZone } from './time-zone.ts';
 

@@ -1,4 +1,4 @@
-import { readCookie, TIME_ZONE_COOKIE, TIME_ZONE_OFFSET_COOKIE } from '#shared/session-cookie.ts';
+import { readCookie, TIME_ZONE_COOKIE, TIME_ZONE_OFFSET_COOKIE } from '#shared/accounts/session-cookie.ts';
 import { browserTimeZone } from '../../../lib/time-zone.ts';
 
 /** Whether this page has asked Intl for the zone: after the first time, asking is cheap. */

@@ -1,10 +1,10 @@
 import { format } from 'date-fns';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { displayName } from '#shared/accounts/users.ts';
 import type { ActivityItem, MemberPerformance, UpcomingEvent } from '#shared/dashboard/api.ts';
-import { completionLabel } from '#shared/dashboard.ts';
+import { completionLabel } from '#shared/dashboard/rules.ts';
 import { formatMoney } from '#shared/money.ts';
-import { displayName } from '#shared/users.ts';
 import { Avatar } from '../../../components/avatar.tsx';
 import { ChatIcon, CheckIcon } from '../../../components/icons.tsx';
 import { ReceiptIcon } from '../../../components/page-icons.tsx';

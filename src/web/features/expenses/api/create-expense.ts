@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ExpenseView } from '#shared/expenses/api.ts';
-import type { CreateExpenseInput } from '#shared/expenses.ts';
+import type { CreateExpenseInput } from '#shared/expenses/schemas.ts';
 import { apiJson } from '../../../lib/api.ts';
 import { refreshExpenses } from './get-expenses.ts';
 

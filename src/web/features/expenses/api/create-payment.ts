@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PaymentView } from '#shared/expenses/api.ts';
-import type { CreatePaymentInput } from '#shared/payments.ts';
+import type { CreatePaymentInput } from '#shared/expenses/payments.ts';
 import { apiJson } from '../../../lib/api.ts';
 import { refreshExpenses } from './get-expenses.ts';
 

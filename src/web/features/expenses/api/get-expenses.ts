@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, type QueryClient, useInfiniteQuery } from '@tanstack/react-query';
-import { EXPENSES_PAGE } from '#shared/expense-view.ts';
 import type { ExpenseView } from '#shared/expenses/api.ts';
+import { EXPENSES_PAGE } from '#shared/expenses/view.ts';
 import { apiJson } from '../../../lib/api.ts';
 import { homeQueryKey } from '../../dashboard/api/get-home.ts';
 import { balanceQueryKey } from './get-balance.ts';

@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { PaymentView } from '#shared/expenses/api.ts';
-import { PAYMENTS_PAGE } from '#shared/ledger-view.ts';
+import { PAYMENTS_PAGE } from '#shared/expenses/ledger-view.ts';
 import { apiJson } from '../../../lib/api.ts';
 
 /** Every payments query starts with this key: one invalidation refreshes them all. */

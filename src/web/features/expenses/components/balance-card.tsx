@@ -1,6 +1,6 @@
-import { toCents } from '#shared/expense-view.ts';
 import type { BalanceTotalsView } from '#shared/expenses/api.ts';
-import { netSentence } from '#shared/ledger.ts';
+import { netSentence } from '#shared/expenses/ledger.ts';
+import { toCents } from '#shared/expenses/view.ts';
 import { formatMoney } from '#shared/money.ts';
 import { Spinner } from '../../../components/spinner.tsx';
 import { cardStyles, mutedText } from '../../../components/ui.ts';

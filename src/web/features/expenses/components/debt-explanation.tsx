@@ -1,6 +1,6 @@
 import { errorMessage } from '#shared/errors.ts';
-import { expenseDateText } from '#shared/expense-view.ts';
 import type { ExplanationView, MemberNetView } from '#shared/expenses/api.ts';
+import { expenseDateText } from '#shared/expenses/view.ts';
 import { formatMoney } from '#shared/money.ts';
 import { Spinner } from '../../../components/spinner.tsx';
 import { mutedText } from '../../../components/ui.ts';

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
+import type { ExpenseSplitView, ExpenseView } from '#shared/expenses/api.ts';
 import {
   canSettleSplit,
   categoryLabel,
@@ -7,8 +8,7 @@ import {
   formatDay,
   INTERVAL_LABELS,
   type RecurringInterval,
-} from '#shared/expense-view.ts';
-import type { ExpenseSplitView, ExpenseView } from '#shared/expenses/api.ts';
+} from '#shared/expenses/view.ts';
 import { formatMoney, parseDollarsToCents } from '#shared/money.ts';
 import { Avatar } from '../../../components/avatar.tsx';
 import { CheckIcon } from '../../../components/icons.tsx';

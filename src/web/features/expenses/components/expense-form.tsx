@@ -1,14 +1,14 @@
 import { errorMessage } from '#shared/errors.ts';
-import { isCreateCategory } from '#shared/expense-edit.ts';
-import { EXPENSE_CATEGORIES, QUICK_AMOUNTS, RECURRING_INTERVALS } from '#shared/expense-rules.ts';
-import { categoryLabel, INTERVAL_LABELS, TITLE_SUGGESTIONS } from '#shared/expense-view.ts';
 import type { ExpenseView } from '#shared/expenses/api.ts';
+import { EXPENSE_CATEGORIES, QUICK_AMOUNTS, RECURRING_INTERVALS } from '#shared/expenses/rules.ts';
+import { categoryLabel, INTERVAL_LABELS, TITLE_SUGGESTIONS } from '#shared/expenses/view.ts';
 import type { HouseholdMember } from '#shared/households/api.ts';
 import { parseDollarsToCents } from '#shared/money.ts';
 import { ErrorCard } from '../../../components/error-card.tsx';
 import { SelectField, TextAreaField, TextField } from '../../../components/form-fields.tsx';
 import { Switch } from '../../../components/switch.tsx';
 import { buttonStyles, mutedText } from '../../../components/ui.ts';
+import { isCreateCategory } from '../expense-edit.ts';
 import { useExpenseForm } from '../use-expense-form.ts';
 import { useMemberNames } from '../use-member-names.ts';
 import { SplitSection } from './split-section.tsx';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { ExpenseTab } from '#shared/expense-view.ts';
+import type { ExpenseTab } from '#shared/expenses/view.ts';
 import { Tabs } from '../../../components/tabs.tsx';
 
 const TABS: { value: ExpenseTab; label: string }[] = [

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { errorMessage } from '#shared/errors.ts';
-import { localDate } from '#shared/expense-view.ts';
+import { localDate } from '#shared/expenses/view.ts';
 import { centsToDollars } from '#shared/money.ts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { checkResolver, checkSchema, lazyResolver } from '../../../components/form/resolvers.ts';
@@ -20,7 +20,7 @@ interface PaymentValues {
 
 // The payment schema brings the validation library: it loads once the dialog opens, and the form
 // says so on submit when it could not.
-const loadSchema = () => import('#shared/payments.ts').then((m) => m.createPaymentSchema);
+const loadSchema = () => import('#shared/expenses/payments.ts').then((m) => m.createPaymentSchema);
 
 /** Which field shows a schema message: the amount, date and note their own, the rest who paid. */
 const fieldOf = ([key]: string[]) =>

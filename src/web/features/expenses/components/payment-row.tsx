@@ -1,7 +1,7 @@
 import { format } from 'date-fns';
 import { useId, useState } from 'react';
-import { expenseDateText } from '#shared/expense-view.ts';
 import type { PaymentView } from '#shared/expenses/api.ts';
+import { expenseDateText } from '#shared/expenses/view.ts';
 import { CheckIcon, TrashIcon } from '../../../components/icons.tsx';
 import { ChevronDownIcon } from '../../../components/page-icons.tsx';
 import { mutedText } from '../../../components/ui.ts';

@@ -1,6 +1,6 @@
 import { useId } from 'react';
-import { SPLIT_TYPES, type SplitType } from '#shared/expense-rules.ts';
-import { SPLIT_TYPE_LABELS, type SplitSummary } from '#shared/expense-view.ts';
+import { SPLIT_TYPES, type SplitType } from '#shared/expenses/rules.ts';
+import { SPLIT_TYPE_LABELS, type SplitSummary } from '#shared/expenses/view.ts';
 import { formatMoney } from '#shared/money.ts';
 import { labelStyles } from '../../../components/form-fields.tsx';
 import { AlertIcon } from '../../../components/icons.tsx';

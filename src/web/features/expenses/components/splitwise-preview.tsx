@@ -1,8 +1,8 @@
+import { displayName } from '#shared/accounts/users.ts';
 import { errorMessage } from '#shared/errors.ts';
 import type { HouseholdMember } from '#shared/households/api.ts';
 import type { SplitwisePreview } from '#shared/imports/api.ts';
 import { formatMoney, parseDollarsToCents } from '#shared/money.ts';
-import { displayName } from '#shared/users.ts';
 import { ErrorCard } from '../../../components/error-card.tsx';
 import { buttonStyles, cardStyles, inputStyles, mutedText } from '../../../components/ui.ts';
 

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { Household } from '#shared/households/api.ts';
-import { normalizeInviteCode } from '#shared/invites.ts';
+import { normalizeInviteCode } from '#shared/households/invites.ts';
 import { apiJson } from '../../../lib/api.ts';
 
 export function joinHousehold(inviteCode: string): Promise<Household> {

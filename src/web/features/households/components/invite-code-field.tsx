@@ -1,4 +1,4 @@
-import { INVITE_CODE_LENGTH, inviteCodeInput } from '#shared/invites.ts';
+import { INVITE_CODE_LENGTH, inviteCodeInput } from '#shared/households/invites.ts';
 import { TextField } from '../../../components/form-fields.tsx';
 
 /**

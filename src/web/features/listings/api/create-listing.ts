@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ListingView } from '#shared/listings/api.ts';
-import type { CreateListingInput } from '#shared/listings.ts';
+import type { CreateListingInput } from '#shared/listings/schemas.ts';
 import { apiJson } from '../../../lib/api.ts';
 import { listingsQueryKey } from './get-listings.ts';
 

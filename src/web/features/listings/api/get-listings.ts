@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { browseQuery, type ListingFilters } from '#shared/listing-view.ts';
 import type { ListingView } from '#shared/listings/api.ts';
+import { browseQuery, type ListingFilters } from '#shared/listings/view.ts';
 import { apiRequest } from '../../../lib/api.ts';
 
 /** Every listing query starts with this key, so one invalidation refreshes browse, mine and details. */

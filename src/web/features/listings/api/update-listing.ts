@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { listingUpdateInput } from '#shared/listing-view.ts';
 import type { ListingView } from '#shared/listings/api.ts';
+import type { listingUpdateInput } from '#shared/listings/view.ts';
 import { apiJson } from '../../../lib/api.ts';
 import { listingQueryKey } from './get-listing.ts';
 import { listingsQueryKey } from './get-listings.ts';

@@ -1,6 +1,6 @@
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { filterCount, type ListingFilters } from '#shared/listing-view.ts';
+import { filterCount, type ListingFilters } from '#shared/listings/view.ts';
 import { ErrorCard } from '../../../components/error-card.tsx';
 import { SearchIcon } from '../../../components/icons.tsx';
 import { FilterIcon } from '../../../components/page-icons.tsx';

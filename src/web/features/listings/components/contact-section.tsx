@@ -1,4 +1,4 @@
-import { contactIsEmail } from '#shared/listing-rules.ts';
+import { contactIsEmail } from '#shared/listings/rules.ts';
 import { CopyIcon, MailIcon } from '../../../components/page-icons.tsx';
 import { buttonStyles, cardStyles, mutedText } from '../../../components/ui.ts';
 import { copyText } from '../../../lib/clipboard.ts';

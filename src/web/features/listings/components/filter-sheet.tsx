@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef } from 'react';
-import { HOUSING_TYPES, ROOM_TYPES } from '#shared/listing-rules.ts';
+import { HOUSING_TYPES, ROOM_TYPES } from '#shared/listings/rules.ts';
 import {
   EMPTY_FILTERS,
   HOUSING_TYPE_LABELS,
@@ -8,7 +8,7 @@ import {
   ROOM_TYPE_LABELS,
   type RoomType,
   rentRangeError,
-} from '#shared/listing-view.ts';
+} from '#shared/listings/view.ts';
 import { checkResolver } from '../../../components/form/resolvers.ts';
 import { useSchemaForm } from '../../../components/form/use-schema-form.ts';
 import { optionsOf, SelectField, TextField } from '../../../components/form-fields.tsx';

@@ -1,5 +1,5 @@
 import { type KeyboardEvent, type PointerEvent, useId, useRef, useState } from 'react';
-import { carouselIndex } from '#shared/listing-view.ts';
+import { carouselIndex } from '#shared/listings/view.ts';
 import { ChevronLeftIcon, ChevronRightIcon } from '../../../components/icons.tsx';
 import { ImageIcon } from '../../../components/page-icons.tsx';
 

@@ -1,13 +1,13 @@
 import { Link, useLocation } from 'react-router';
-import { availableLabel, formatListingRent } from '#shared/listing-rules.ts';
+import type { ListingView } from '#shared/listings/api.ts';
+import { availableLabel, formatListingRent } from '#shared/listings/rules.ts';
 import {
   amenitiesPreview,
   HOUSING_TYPE_LABELS,
   hostName,
   placeLabel,
   ROOM_TYPE_LABELS,
-} from '#shared/listing-view.ts';
-import type { ListingView } from '#shared/listings/api.ts';
+} from '#shared/listings/view.ts';
 import { Avatar } from '../../../components/avatar.tsx';
 import { ImageIcon, MapPinIcon, StarIcon } from '../../../components/page-icons.tsx';
 import { mutedText } from '../../../components/ui.ts';

@@ -1,4 +1,5 @@
-import { availableLabel, formatListingRent } from '#shared/listing-rules.ts';
+import type { ListingView } from '#shared/listings/api.ts';
+import { availableLabel, formatListingRent } from '#shared/listings/rules.ts';
 import {
   GENDER_PREFERENCE_LABELS,
   HOUSING_TYPE_LABELS,
@@ -7,8 +8,7 @@ import {
   SOCIAL_PREFERENCE_LABELS,
   STUDENT_YEAR_LABELS,
   STUDY_HABITS_LABELS,
-} from '#shared/listing-view.ts';
-import type { ListingView } from '#shared/listings/api.ts';
+} from '#shared/listings/view.ts';
 import { cardStyles, mutedText } from '../../../components/ui.ts';
 import { badgeStyles } from './listing-card.tsx';
 

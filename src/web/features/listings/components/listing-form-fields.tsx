@@ -8,7 +8,7 @@ import {
   SOCIAL_PREFERENCES,
   STUDENT_YEARS,
   STUDY_HABITS,
-} from '#shared/listing-rules.ts';
+} from '#shared/listings/rules.ts';
 import {
   GENDER_PREFERENCE_LABELS,
   type GenderPreference,
@@ -25,7 +25,7 @@ import {
   type StudentYear,
   type StudyHabits,
   toggleIn,
-} from '#shared/listing-view.ts';
+} from '#shared/listings/view.ts';
 import {
   CheckboxGroup,
   optionsOf,

@@ -1,25 +1,25 @@
 import { useNavigate } from 'react-router';
 import type { PublicUser } from '#shared/accounts/api.ts';
 import { errorMessage } from '#shared/errors.ts';
-import { isAdmin } from '#shared/household-view.ts';
-import {
-  defaultListingForm,
-  type ListingFormValues,
-  listingCreateInput,
-  localIsoDate,
-} from '#shared/listing-view.ts';
 import {
   type CreateListingInput,
   createListingSchema,
   listingFormComplete,
   listingMessages,
-} from '#shared/listings.ts';
+} from '#shared/listings/schemas.ts';
+import {
+  defaultListingForm,
+  type ListingFormValues,
+  listingCreateInput,
+  localIsoDate,
+} from '#shared/listings/view.ts';
 import { ErrorCard } from '../../../components/error-card.tsx';
 import { checkResolver, checkSchema } from '../../../components/form/resolvers.ts';
 import { useSchemaForm } from '../../../components/form/use-schema-form.ts';
 import { SparklesIcon } from '../../../components/icons.tsx';
 import { buttonStyles, mutedText } from '../../../components/ui.ts';
 import { useCurrentHousehold } from '../../households/api/get-household.ts';
+import { isAdmin } from '../../households/household-view.ts';
 import { useCreateListing } from '../api/create-listing.ts';
 import { useListingPrefill } from '../api/get-prefill.ts';
 import { ListingFormFields } from './listing-form-fields.tsx';

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { errorMessage } from '#shared/errors.ts';
-import { type ListingFormValues, listingFormFromListing, listingUpdateInput } from '#shared/listing-view.ts';
 import type { ListingView } from '#shared/listings/api.ts';
-import { updateListingSchema } from '#shared/listings.ts';
+import { updateListingSchema } from '#shared/listings/schemas.ts';
+import { type ListingFormValues, listingFormFromListing, listingUpdateInput } from '#shared/listings/view.ts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { ErrorCard } from '../../../components/error-card.tsx';
 import { checkResolver, checkSchema } from '../../../components/form/resolvers.ts';

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { listingMessages, MAX_LISTING_PHOTOS } from '#shared/listings.ts';
+import { listingMessages, MAX_LISTING_PHOTOS } from '#shared/listings/schemas.ts';
 import { labelStyles, RequiredMark } from '../../../components/form-fields.tsx';
 import { CameraIcon, XIcon } from '../../../components/icons.tsx';
 import { Spinner } from '../../../components/spinner.tsx';

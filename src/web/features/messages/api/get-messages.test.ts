@@ -1,8 +1,8 @@
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ChatEntry } from '#shared/chat.ts';
 import type { ChatMessage } from '#shared/messages/api.ts';
 import { handleServerEvent } from '../../realtime/handle-event.ts';
+import type { ChatEntry } from '../chat.ts';
 import { messagesQueryKey, messagesQueryOptions } from './get-messages.ts';
 
 function message(id: string, minute: number, overrides: Partial<ChatMessage> = {}): ChatMessage {

@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type ChatEntry, reconcileLatest } from '#shared/chat.ts';
-import { MESSAGES_PAGE_SIZE } from '#shared/message-rules.ts';
 import type { ChatMessage } from '#shared/messages/api.ts';
-import { MESSAGES_QUERY_RETRIES, messagesRetryDelay } from '#shared/realtime-policy.ts';
+import { MESSAGES_PAGE_SIZE } from '#shared/messages/rules.ts';
+import { MESSAGES_QUERY_RETRIES, messagesRetryDelay } from '#shared/realtime/policy.ts';
 import { ApiError, apiJson, getQueryFn } from '../../../lib/api.ts';
+import { type ChatEntry, reconcileLatest } from '../chat.ts';
 
 export const messagesQueryKey = ['/api/messages'] as const;
 

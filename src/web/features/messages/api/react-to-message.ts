@@ -1,8 +1,8 @@
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
-import { type ChatEntry, settleOwnReactions, toggleReaction } from '#shared/chat.ts';
-import type { Reaction } from '#shared/message-rules.ts';
 import type { ChatMessage } from '#shared/messages/api.ts';
+import type { Reaction } from '#shared/messages/rules.ts';
 import { apiJson } from '../../../lib/api.ts';
+import { type ChatEntry, settleOwnReactions, toggleReaction } from '../chat.ts';
 import { messagesQueryKey } from './get-messages.ts';
 
 /** POST /api/messages/{id}/reactions: adds the user's reaction, or takes it back. */

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MessageAuthor } from '#shared/accounts/api.ts';
-import { type ChatEntry, markFailed, settlePending, TEMP_ID_PREFIX } from '#shared/chat.ts';
 import type { ChatMessage } from '#shared/messages/api.ts';
 import { ApiError, apiJson } from '../../../lib/api.ts';
+import { type ChatEntry, markFailed, settlePending, TEMP_ID_PREFIX } from '../chat.ts';
 import { messagesQueryKey } from './get-messages.ts';
 
 export function sendMessage(input: {

@@ -1,4 +1,4 @@
-import { connectionLabel } from '#shared/realtime-policy.ts';
+import { connectionLabel } from '#shared/realtime/policy.ts';
 import { mutedText } from '../../../components/ui.ts';
 import { useConnectionState } from '../../../lib/realtime.ts';
 

@@ -1,8 +1,8 @@
 import { type FormEvent, type KeyboardEvent, type RefObject, useLayoutEffect } from 'react';
-import { composerHeight } from '#shared/chat.ts';
-import { MESSAGE_MAX_LENGTH } from '#shared/message-rules.ts';
+import { MESSAGE_MAX_LENGTH } from '#shared/messages/rules.ts';
 import { SendIcon } from '../../../components/icons.tsx';
 import { useKeyboardOpen } from '../../../lib/use-keyboard-open.ts';
+import { composerHeight } from '../chat.ts';
 
 /**
  * The message input: Enter sends, Shift+Enter breaks the line; grows with its text from 36 px

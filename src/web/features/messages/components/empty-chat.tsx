@@ -1,6 +1,6 @@
-import { CHAT_STARTERS } from '#shared/chat.ts';
 import { ChatIcon } from '../../../components/icons.tsx';
 import { mutedText } from '../../../components/ui.ts';
+import { CHAT_STARTERS } from '../chat.ts';
 
 /** The empty chat: 'Start the conversation' with starters that fill the input (docs/chat.md, Empty chat). */
 export function EmptyChat({ onPick }: { onPick: (text: string) => void }) {

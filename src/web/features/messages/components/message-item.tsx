@@ -1,11 +1,11 @@
 import { format } from 'date-fns';
 import { memo, useCallback, useRef, useState } from 'react';
-import { type ChatEntry, isPending, REACTION_NAMES } from '#shared/chat.ts';
-import type { Reaction } from '#shared/message-rules.ts';
-import { displayName, FORMER_MEMBER } from '#shared/users.ts';
+import { displayName, FORMER_MEMBER } from '#shared/accounts/users.ts';
+import type { Reaction } from '#shared/messages/rules.ts';
 import { Avatar } from '../../../components/avatar.tsx';
 import { SmileIcon } from '../../../components/icons.tsx';
 import { useClock } from '../../../lib/clock.ts';
+import { type ChatEntry, isPending, REACTION_NAMES } from '../chat.ts';
 import { ReactionMenu } from './reaction-menu.tsx';
 
 const LONG_PRESS_MS = 500;

@@ -1,9 +1,9 @@
 import { memo, startTransition, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { type ChatEntry, groupByDay, startsRun } from '#shared/chat.ts';
 import { Spinner } from '../../../components/spinner.tsx';
 import { buttonStyles } from '../../../components/ui.ts';
 import { useClock } from '../../../lib/clock.ts';
 import { useIsPreview } from '../../../shell/preview.ts';
+import { type ChatEntry, groupByDay, startsRun } from '../chat.ts';
 import { useOlderMessages } from '../use-older-messages.ts';
 import { type MessageActions, MessageItem } from './message-item.tsx';
 

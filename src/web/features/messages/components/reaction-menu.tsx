@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { REACTION_NAMES } from '#shared/chat.ts';
-import { REACTIONS, type Reaction } from '#shared/message-rules.ts';
+import { REACTIONS, type Reaction } from '#shared/messages/rules.ts';
+import { REACTION_NAMES } from '../chat.ts';
 
 /**
  * The six quick reactions for one message. Focus moves into it on open; Escape or a click

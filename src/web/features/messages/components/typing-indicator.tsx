@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { typingLabel } from '#shared/realtime-policy.ts';
+import { typingLabel } from '#shared/realtime/policy.ts';
 import { useTypists } from '../typing-store.ts';
 
 /** 'Ada L. is typing…' while others type; a live region, so it is announced too. */

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { DeleteAccountInput } from '#shared/account-data.ts';
+import type { DeleteAccountInput } from '#shared/accounts/data.ts';
 import { apiRequest } from '../../../lib/api.ts';
 import { startAuthTransition } from '../../auth/auth-transition.ts';
 import { leaveSignedOut } from '../../auth/session.ts';

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { NotificationSettings } from '#shared/notifications.ts';
+import type { NotificationSettings } from '#shared/push/notifications.ts';
 import { apiJson } from '../../../lib/api.ts';
 
 export type { NotificationSettings };

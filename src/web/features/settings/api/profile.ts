@@ -1,6 +1,6 @@
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PublicUser } from '#shared/accounts/api.ts';
-import type { ProfileColor } from '#shared/users.ts';
+import type { ProfileColor } from '#shared/accounts/users.ts';
 import type { UpdateNamesInput } from '#shared/validation.ts';
 import { apiJson } from '../../../lib/api.ts';
 import { authUserQueryKey, userQueryKey } from '../../auth/api/get-user.ts';

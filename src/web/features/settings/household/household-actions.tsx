@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { isAdmin } from '#shared/household-view.ts';
 import type { Household } from '#shared/households/api.ts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { LogOutIcon, TrashIcon } from '../../../components/icons.tsx';
 import { buttonStyles, errorText } from '../../../components/ui.ts';
 import { useDeleteAllHouseholdData, useLeaveHousehold } from '../../households/api/members.ts';
+import { isAdmin } from '../../households/household-view.ts';
 
 type Asking = 'leave' | 'delete' | null;
 

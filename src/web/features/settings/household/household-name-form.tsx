@@ -1,5 +1,5 @@
 import type { Household } from '#shared/households/api.ts';
-import { createHouseholdSchema, HOUSEHOLD_NAME_MAX } from '#shared/households.ts';
+import { createHouseholdSchema, HOUSEHOLD_NAME_MAX } from '#shared/households/schemas.ts';
 import { schemaResolver } from '../../../components/form/resolvers.ts';
 import { useSchemaForm } from '../../../components/form/use-schema-form.ts';
 import { TextField } from '../../../components/form-fields.tsx';

@@ -1,5 +1,5 @@
 import type { Household } from '#shared/households/api.ts';
-import { inviteLink } from '#shared/invites.ts';
+import { inviteLink } from '#shared/households/invites.ts';
 import { CheckIcon, LayersIcon, ShareIcon } from '../../../components/icons.tsx';
 import { buttonStyles, mutedText } from '../../../components/ui.ts';
 import { copyText } from '../../../lib/clipboard.ts';

@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { canRemoveMember } from '#shared/household-view.ts';
+import { displayName } from '#shared/accounts/users.ts';
 import type { Household, HouseholdMember } from '#shared/households/api.ts';
-import { displayName } from '#shared/users.ts';
 import { Avatar } from '../../../components/avatar.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { buttonStyles, errorText, mutedText } from '../../../components/ui.ts';
 import { useRemoveMember } from '../../households/api/members.ts';
+import { canRemoveMember } from '../../households/household-view.ts';
 
 /**
  * Members with avatar, name and role; an administrator can remove the others (docs/households.md,

@@ -1,13 +1,13 @@
 import { useId } from 'react';
-import { formatRent, ordinal, rentSettingsPayload } from '#shared/household-view.ts';
 import type { Household } from '#shared/households/api.ts';
-import { updateHouseholdSchema } from '#shared/households.ts';
+import { updateHouseholdSchema } from '#shared/households/schemas.ts';
 import { checkResolver, checkSchema } from '../../../components/form/resolvers.ts';
 import { useSchemaForm } from '../../../components/form/use-schema-form.ts';
 import { SelectField, TextField } from '../../../components/form-fields.tsx';
 import { buttonStyles, errorText, mutedText } from '../../../components/ui.ts';
 import { useTimedMessage } from '../../../lib/use-timed-message.ts';
 import { useUpdateHousehold } from '../../households/api/update-household.ts';
+import { formatRent, ordinal, rentSettingsPayload } from '../../households/household-view.ts';
 
 const dayOptions = [
   { value: '', label: 'Not set' },

@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import {
+  addMonthsToKey,
+  dayButtonLabel,
+  dayInMonth,
+  dayPanelTitle,
+  gridRange,
+  isDayKey,
+  monthGrid,
+  monthTitle,
+  moveSelection,
+} from './days.ts';
+
+const BERLIN = 'Europe/Berlin';
+
+describe('day keys and the month grid', () => {
+  it('accepts only real dates', () => {
+    expect(isDayKey('2028-02-29')).toBe(true);
+    expect(isDayKey('2026-02-29')).toBe(false);
+    expect(isDayKey('2026-6-1')).toBe(false);
+    expect(isDayKey(null)).toBe(false);
+  });
+
+  it('lays a month out in weeks from Sunday to Saturday', () => {
+    // June 2026 starts on a Monday and ends on a Tuesday.
+    const weeks = monthGrid('2026-06');
+    expect(weeks).toHaveLength(5);
+    expect(weeks[0]).toEqual([
+      '2026-05-31',
+      '2026-06-01',
+      '2026-06-02',
+      '2026-06-03',
+      '2026-06-04',
+      '2026-06-05',
+      '2026-06-06',
+    ]);
+    expect(weeks[4]![6]).toBe('2026-07-04');
+    // February 2026 starts on a Sunday and fills exactly four weeks.
+    expect(monthGrid('2026-02')).toHaveLength(4);
+    expect(monthGrid('2026-02')[0]![0]).toBe('2026-02-01');
+    expect(monthTitle('2026-06')).toBe('June 2026');
+  });
+
+  it('asks for the instants from the grid’s first midnight to the one after its last day', () => {
+    expect(gridRange('2026-06', BERLIN)).toEqual({
+      from: '2026-05-30T22:00:00.000Z',
+      to: '2026-07-04T22:00:00.000Z',
+    });
+  });
+
+  it('moves the selection by days, weeks and months across month ends', () => {
+    expect(moveSelection('2026-06-30', 'ArrowRight')).toBe('2026-07-01');
+    expect(moveSelection('2026-06-01', 'ArrowLeft')).toBe('2026-05-31');
+    expect(moveSelection('2026-06-29', 'ArrowDown')).toBe('2026-07-06');
+    expect(moveSelection('2026-06-03', 'ArrowUp')).toBe('2026-05-27');
+    expect(moveSelection('2026-06-03', 'Home')).toBe('2026-05-31');
+    expect(moveSelection('2026-06-03', 'End')).toBe('2026-06-06');
+    expect(moveSelection('2026-01-31', 'PageDown')).toBe('2026-02-28');
+    expect(moveSelection('2026-03-31', 'PageUp')).toBe('2026-02-28');
+    expect(moveSelection('2026-06-03', 'Enter')).toBeNull();
+    expect(addMonthsToKey('2026-12-15', 1)).toBe('2027-01-15');
+    expect(dayInMonth('2026-06', '2026-06-17')).toBe('2026-06-17');
+    expect(dayInMonth('2026-07', '2026-06-17')).toBe('2026-07-01');
+  });
+
+  it('titles the panel Today or with the long date, and names day buttons with what they hold', () => {
+    expect(dayPanelTitle('2026-06-01', '2026-06-01')).toBe('Today');
+    expect(dayPanelTitle('2026-06-01', '2026-06-02')).toBe('Monday, June 1');
+    expect(dayButtonLabel('2026-06-01', { events: 2, chores: 0, bills: 0 })).toBe(
+      'Monday, June 1, 2026, 2 events',
+    );
+    expect(dayButtonLabel('2026-06-01', { events: 1, chores: 1, bills: 2 })).toBe(
+      'Monday, June 1, 2026, 1 event, 1 chore due, 2 bills',
+    );
+    expect(dayButtonLabel('2026-06-01', { events: 0, chores: 0, bills: 0 })).toBe('Monday, June 1, 2026');
+  });
+});

@@ -1,0 +1,56 @@
+// Chat's constants, the frames the real-time channel sends, and the wording of system messages,
+// with no validation code: the chat screen and the real-time channel load these and not Zod.
+// The schemas are in messages.ts; a message's shape is its contract's (messages/api.ts).
+
+import type { MessageAuthor } from '../accounts/api.ts';
+import type { ChatMessage } from './api.ts';
+
+export const MESSAGE_MAX_LENGTH = 2000;
+export const MESSAGES_PAGE_SIZE = 100;
+/** The quick reactions, in the order the menu shows them. */
+export const REACTIONS = ['👍', '❤️', '😂', '😮', '😢', '🎉'] as const;
+export type Reaction = (typeof REACTIONS)[number];
+
+/** The fields of a user that travel with what they wrote or did (and nothing more). */
+export function toAuthor(user: MessageAuthor): MessageAuthor {
+  return {
+    id: user.id,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    email: user.email,
+    profileColor: user.profileColor,
+    profileImageUrl: user.profileImageUrl,
+  };
+}
+
+/** Every frame the server sends on /ws (docs/client.md, Live channel). */
+export type ServerEvent =
+  | { type: 'connection_confirmed'; userId: string; householdId: string }
+  | { type: 'pong' }
+  | { type: 'message_error'; error: string }
+  | { type: 'new_message'; message: ChatMessage }
+  | { type: 'message_reaction'; messageId: string; reactions: ChatMessage['reactions'] }
+  | { type: 'user_typing' | 'user_stopped_typing'; userId: string; userName: string }
+  | { type: 'user_kicked'; householdId: string }
+  | { type: 'member_removed'; userId: string }
+  | { type: 'member_joined' | 'member_left'; userId: string }
+  | { type: 'household_updated' }
+  | { type: 'new_chore' | 'chore_updated' | 'chore_deleted'; chore?: unknown; id?: string }
+  | { type: 'new_expense' | 'expense_updated' | 'expense_deleted'; expense?: unknown; id?: string }
+  | { type: 'payment_recorded' | 'payment_deleted'; payment?: unknown; id?: string }
+  | { type: 'activity'; entry: unknown }
+  | {
+      type: 'new_calendar_event' | 'calendar_event_updated' | 'calendar_event_deleted';
+      event?: unknown;
+      id?: string;
+    };
+
+/** Wording of the chat's system messages. */
+export function systemMessageText(
+  kind: 'member_joined' | 'member_left' | 'member_removed',
+  name: string,
+): string {
+  if (kind === 'member_joined') return `${name} joined the household`;
+  if (kind === 'member_left') return `${name} left the household`;
+  return `${name} was removed from the household`;
+}

@@ -1,0 +1,206 @@
+import { TZDate } from '@date-fns/tz';
+import { describe, expect, it } from 'vitest';
+import { createChoreSchema } from '#shared/chores/schemas.ts';
+import {
+  addSubtask,
+  awayMessages,
+  awayPayload,
+  awaySummary,
+  choreCreateInput,
+  completionMessage,
+  defaultChoreForm,
+  dueDetails,
+  dueText,
+  durationLabel,
+  localDueDate,
+  reminderLabel,
+  statusAction,
+  statusButtonLabel,
+  statusCounts,
+  toggleSubtask,
+  withPendingChanges,
+} from './chore-view.ts';
+
+describe('status wording (SPEC §4)', () => {
+  it('names what the status icon does next', () => {
+    expect(statusButtonLabel('Dishes', 'todo')).toBe('Mark "Dishes" as in progress');
+    expect(statusButtonLabel('Dishes', 'doing')).toBe('Mark "Dishes" as done');
+    expect(statusButtonLabel('Dishes', 'done')).toBe('Mark "Dishes" as to do');
+  });
+
+  it('offers Start Task, Mark Complete and Reopen', () => {
+    expect(statusAction('todo')).toEqual({ label: 'Start Task', next: 'doing' });
+    expect(statusAction('doing')).toEqual({ label: 'Mark Complete', next: 'done' });
+    expect(statusAction('done')).toEqual({ label: 'Reopen', next: 'todo' });
+  });
+
+  it('announces a completion', () => {
+    expect(completionMessage('Take out the bins')).toBe('✅ Take out the bins completed!');
+  });
+
+  it('counts chores per status', () => {
+    const counts = statusCounts([{ status: 'todo' }, { status: 'todo' }, { status: 'done' }]);
+    expect(counts).toEqual({ todo: 2, doing: 0, done: 1 });
+  });
+});
+
+describe('due wording', () => {
+  const now = new Date(2026, 5, 10, 12, 0);
+
+  it('shows the time only when one was chosen', () => {
+    expect(dueText(new Date(2026, 5, 10, 23, 59).toISOString(), now)).toBe('Today');
+    expect(dueText(new Date(2026, 5, 11, 18, 30).toISOString(), now)).toBe('Tomorrow, 6:30 PM');
+    expect(dueText(new Date(2026, 5, 7, 9, 0).toISOString(), now)).toBe('3 days overdue, 9:00 AM');
+  });
+
+  it("counts the days and shows the time on the clock of `now`, whatever the runtime's zone", () => {
+    // 05:00 on Jan 2 in Tokyo, noon on Jan 1 in Los Angeles; due 19:00 and 02:00 on Jan 2.
+    const at = Date.UTC(2026, 0, 1, 20, 0);
+    const due = new Date(Date.UTC(2026, 0, 2, 10, 0)).toISOString();
+    expect(dueText(due, new TZDate(at, 'Asia/Tokyo'))).toBe('Today, 7:00 PM');
+    expect(dueText(due, new TZDate(at, 'America/Los_Angeles'))).toBe('Tomorrow, 2:00 AM');
+  });
+
+  it('spells out the date and time when expanded', () => {
+    expect(dueDetails(new Date(2026, 5, 10, 23, 59).toISOString())).toEqual({
+      date: 'Wed, Jun 10, 2026',
+      time: 'Any time',
+    });
+    expect(dueDetails(new Date(2026, 5, 10, 7, 5).toISOString()).time).toBe('7:05 AM');
+  });
+
+  it('labels durations and reminders', () => {
+    expect(durationLabel(45)).toBe('45 min');
+    expect(reminderLabel('1hour')).toBe('1 hour before');
+    expect(reminderLabel('none')).toBe('No reminder');
+  });
+});
+
+describe('due date from the form', () => {
+  it('reads the date and time on the wall clock of the time zone, with its offset', () => {
+    expect(localDueDate('2026-06-10', '18:30', 'Europe/Berlin')).toBe('2026-06-10T18:30:00+02:00');
+    expect(localDueDate('2026-01-10', '18:30', 'Europe/Berlin')).toBe('2026-01-10T18:30:00+01:00');
+    expect(localDueDate('2026-06-10', '08:00', 'America/New_York')).toBe('2026-06-10T08:00:00-04:00');
+    expect(localDueDate('2026-06-10', '08:00', 'UTC')).toBe('2026-06-10T08:00:00Z');
+  });
+
+  it('uses 23:59:00 without a time (SPEC §5)', () => {
+    expect(localDueDate('2026-06-10', '', 'Asia/Tokyo')).toBe('2026-06-10T23:59:00+09:00');
+  });
+
+  it('gives nothing without a valid date', () => {
+    expect(localDueDate('', '10:00', 'UTC')).toBeNull();
+    expect(localDueDate('10/06/2026', '', 'UTC')).toBeNull();
+  });
+});
+
+describe('create payload (SPEC §3, §5)', () => {
+  const filled = {
+    ...defaultChoreForm('user-1'),
+    title: '  Dishes  ',
+    dueDate: '2026-06-10',
+    subtasks: ['Wash', 'Dry'],
+  };
+
+  it('has the SPEC defaults', () => {
+    expect(defaultChoreForm('u')).toMatchObject({
+      assignedTo: 'u',
+      priority: 'medium',
+      estimatedDuration: 30,
+      reminder: 'none',
+      recurrence: 'none',
+      dueTime: '',
+    });
+  });
+
+  it('passes the shared schema with trimmed text, no recurrence and status todo', () => {
+    const parsed = createChoreSchema.parse(choreCreateInput(filled, 'Europe/Berlin'));
+    expect(parsed).toMatchObject({
+      title: 'Dishes',
+      description: null,
+      notes: null,
+      assignedTo: 'user-1',
+      dueDate: '2026-06-10T23:59:00+02:00',
+      recurrence: null,
+      rotation: 'fixed',
+      status: 'todo',
+      timeZone: 'Europe/Berlin',
+      subtasks: ['Wash', 'Dry'],
+    });
+  });
+
+  it('keeps the rotation of a recurring chore', () => {
+    const input = choreCreateInput({ ...filled, recurrence: 'weekly', rotation: 'least_done' }, 'UTC');
+    expect(input).toMatchObject({ recurrence: 'weekly', rotation: 'least_done' });
+  });
+
+  it('reports a missing title and due date by field', () => {
+    const result = createChoreSchema.safeParse(
+      choreCreateInput({ ...filled, title: ' ', dueDate: '' }, 'UTC'),
+    );
+    expect(result.success).toBe(false);
+    const fields = result.error?.issues.map((i) => [i.path.join('.'), i.message]);
+    expect(fields).toEqual([
+      ['title', 'Title is required'],
+      ['dueDate', 'Due date is required'],
+    ]);
+  });
+
+  it('adds only non-blank subtasks', () => {
+    expect(addSubtask(['Wash'], '  Dry ')).toEqual(['Wash', 'Dry']);
+    expect(addSubtask(['Wash'], '   ')).toEqual(['Wash']);
+  });
+
+  it('ticks one subtask off', () => {
+    const list = [
+      { text: 'Wash', done: false },
+      { text: 'Dry', done: false },
+    ];
+    expect(toggleSubtask(list, 1)).toEqual([
+      { text: 'Wash', done: false },
+      { text: 'Dry', done: true },
+    ]);
+    expect(toggleSubtask(toggleSubtask(list, 0), 0)).toEqual(list);
+  });
+});
+
+describe('pending changes', () => {
+  it('lays changes still being saved over the fetched list, the latest last', () => {
+    const list = [
+      { id: 'a', status: 'todo', title: 'A' },
+      { id: 'b', status: 'todo', title: 'B' },
+    ];
+    expect(withPendingChanges(list, [])).toBe(list);
+    expect(
+      withPendingChanges(list, [
+        { id: 'a', changes: { status: 'doing' } },
+        { id: 'a', changes: { status: 'done' } },
+        { id: 'x', changes: { status: 'done' } },
+      ]),
+    ).toEqual([
+      { id: 'a', status: 'done', title: 'A' },
+      { id: 'b', status: 'todo', title: 'B' },
+    ]);
+  });
+});
+
+describe('away mode', () => {
+  it('needs both days in order', () => {
+    expect(awayPayload('2026-06-10', '2026-06-20')).toEqual({
+      ok: true,
+      body: { awayFrom: '2026-06-10', awayUntil: '2026-06-20' },
+    });
+    expect(awayPayload('2026-06-10', '')).toEqual({ ok: false, error: awayMessages.bothDates });
+    expect(awayPayload('2026-06-10', '2026-06-09')).toEqual({ ok: false, error: awayMessages.order });
+  });
+
+  it('summarises the current or coming range, not a past one', () => {
+    expect(awaySummary('2026-06-10', '2026-06-20', '2026-06-01')).toBe('Away from Jun 10 to Jun 20, 2026');
+    expect(awaySummary('2026-12-28', '2027-01-03', '2026-12-01')).toBe(
+      'Away from Dec 28, 2026 to Jan 3, 2027',
+    );
+    expect(awaySummary('2026-06-10', '2026-06-10', '2026-06-10')).toBe('Away on Jun 10, 2026');
+    expect(awaySummary('2026-06-10', '2026-06-20', '2026-06-21')).toBeNull();
+    expect(awaySummary(null, null, '2026-06-21')).toBeNull();
+  });
+});
