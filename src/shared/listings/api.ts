@@ -1,17 +1,8 @@
 import { z } from 'zod';
 import { publicUser } from '../accounts/api.ts';
 import { operation } from '../api/operation.ts';
-import {
-  AMENITIES,
-  GENDER_PREFERENCES,
-  HOUSING_TYPES,
-  LIFESTYLE_PREFERENCES,
-  ROOM_TYPES,
-  SOCIAL_PREFERENCES,
-  STUDENT_YEARS,
-  STUDY_HABITS,
-} from './rules.ts';
-import { createListingSchema, listingsQuerySchema, updateListingSchema } from './schemas.ts';
+import { HOUSING_TYPES } from './rules.ts';
+import { createListingSchema, listingChoices, listingsQuerySchema, updateListingSchema } from './schemas.ts';
 
 const idParams = z.object({ id: z.string().min(1).max(100) });
 
@@ -31,14 +22,7 @@ export const listingView = z.strictObject({
   /** Dates as YYYY-MM-DD. */
   availableFrom: z.string(),
   availableTo: z.string().nullable(),
-  roomType: z.enum(ROOM_TYPES),
-  housingType: z.enum(HOUSING_TYPES),
-  genderPreference: z.enum(GENDER_PREFERENCES),
-  studentYear: z.enum(STUDENT_YEARS),
-  studyHabits: z.enum(STUDY_HABITS),
-  socialPreferences: z.enum(SOCIAL_PREFERENCES),
-  lifestylePreferences: z.array(z.enum(LIFESTYLE_PREFERENCES)),
-  amenities: z.array(z.enum(AMENITIES)),
+  ...listingChoices,
   /** Detail-size photos (1600 px) and card-size photos (640 px), in the same order. */
   images: z.array(z.string()),
   cardImages: z.array(z.string()),

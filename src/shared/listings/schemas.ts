@@ -94,6 +94,18 @@ export const createListingSchema = z
   });
 export type CreateListingInput = z.input<typeof createListingSchema>;
 
+/** A listing's choices as stored: an edit sends every one of them, an answer carries them all. */
+export const listingChoices = {
+  roomType: z.enum(ROOM_TYPES),
+  housingType: z.enum(HOUSING_TYPES),
+  genderPreference: z.enum(GENDER_PREFERENCES),
+  studentYear: z.enum(STUDENT_YEARS),
+  studyHabits: z.enum(STUDY_HABITS),
+  socialPreferences: z.enum(SOCIAL_PREFERENCES),
+  lifestylePreferences: z.array(z.enum(LIFESTYLE_PREFERENCES)),
+  amenities: z.array(z.enum(AMENITIES)),
+};
+
 export const updateListingSchema = z
   .object({
     title: text(120).min(1, listingMessages.titleRequired),
@@ -108,14 +120,7 @@ export const updateListingSchema = z
     distanceToCampus: text(100).nullable(),
     availableFrom: date('availableFrom', listingMessages.availableFromRequired),
     availableTo: date('availableTo', 'Available to must be a date (YYYY-MM-DD)').nullable(),
-    roomType: z.enum(ROOM_TYPES),
-    housingType: z.enum(HOUSING_TYPES),
-    genderPreference: z.enum(GENDER_PREFERENCES),
-    studentYear: z.enum(STUDENT_YEARS),
-    studyHabits: z.enum(STUDY_HABITS),
-    socialPreferences: z.enum(SOCIAL_PREFERENCES),
-    lifestylePreferences: z.array(z.enum(LIFESTYLE_PREFERENCES)),
-    amenities: z.array(z.enum(AMENITIES)),
+    ...listingChoices,
     contactInfo: text(200).min(1, listingMessages.contactRequired),
     status: z.enum(['active', 'closed']),
   })
