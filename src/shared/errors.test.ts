@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { errorMessage, extractErrorMessage, formatHttpError, normalizeAuthError } from './errors.ts';
 
-describe('formatHttpError (SPEC §8)', () => {
+describe('formatHttpError', () => {
   it('is the status, a colon, a space, then the body or the status text', () => {
     expect(formatHttpError(401, '{"message":"Invalid email or password"}', 'Unauthorized')).toBe(
       '401: {"message":"Invalid email or password"}',
@@ -22,7 +22,7 @@ describe('extractErrorMessage', () => {
   });
 });
 
-describe('normalizeAuthError (SPEC §8)', () => {
+describe('normalizeAuthError', () => {
   it.each([
     ['401: {"message":"Invalid email or password"}', 'Invalid email or password, please try again.'],
     [

@@ -25,7 +25,7 @@ const errorsOf = (input: unknown) => {
   return result.success ? {} : fieldErrors(result.error);
 };
 
-describe('registration rules (SPEC §5)', () => {
+describe('registration rules', () => {
   it('accepts a complete form and trims names and e-mail', () => {
     const result = registerSchema.parse({ ...valid, email: '  ada@example.com ', firstName: ' Ada ' });
     expect(result.email).toBe('ada@example.com');
@@ -103,7 +103,7 @@ describe('normalizeEmail', () => {
   });
 });
 
-describe('checkProfilePhoto (SPEC §5)', () => {
+describe('checkProfilePhoto', () => {
   it('accepts images under 5MB', () => {
     expect(checkProfilePhoto({ type: 'image/png', size: 1000 })).toBeNull();
     expect(checkProfilePhoto({ type: 'image/jpeg', size: IMAGE_MAX_BYTES - 1 })).toBeNull();

@@ -79,7 +79,7 @@ describe('POST /api/calendar', () => {
     expect(short.endDate).toBe('2026-03-29T21:59:59.000Z');
   });
 
-  it("fills in the SPEC's defaults: meeting, #3B82F6, 15min, no recurrence, end one hour after start", async () => {
+  it('fills in the defaults: meeting, #3B82F6, 15min, no recurrence, end one hour after start', async () => {
     const { admin } = await householdWith(['Cat']);
     const event = await createEvent(admin, { title: 'Standup', startDate: '2026-03-12T09:00:00Z' });
     expect(event).toMatchObject({

@@ -77,7 +77,7 @@ describe('POST /api/chores', () => {
     expect(await listChores(ben)).toEqual([chore]);
   });
 
-  it("fills in the SPEC's defaults: medium, general, 30 minutes, no reminder, no recurrence, todo", async () => {
+  it('fills in the defaults: medium, general, 30 minutes, no reminder, no recurrence, todo', async () => {
     const { admin } = await householdWith(['Dee Dalton']);
     const chore = await createChore(admin, { title: 'Sweep' });
     expect(chore).toMatchObject({
@@ -95,7 +95,7 @@ describe('POST /api/chores', () => {
       assignedTo: admin.user.id,
       dueDate: DUE,
     });
-    // null is "no recurrence" too, as the SPEC payload sends it.
+    // null is "no recurrence" too, as the web app sends it.
     expect(
       (await createChore(admin, { recurrence: null, description: null, notes: '' })).recurrence,
     ).toBeNull();

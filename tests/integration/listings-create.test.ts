@@ -7,7 +7,7 @@ const t = setUpListingsApp();
 const { postListing, createListing, rowCounts, expectRefusedCreate } = t;
 
 describe('POST /api/roommate-listings: fields and defaults', () => {
-  it("fills the SPEC defaults: private apartment, any, flexible, balanced, today, the user's e-mail, not featured", async () => {
+  it("fills the defaults: private apartment, any, flexible, balanced, today, the user's e-mail, not featured", async () => {
     const response = await postListing(t.alice.client, {
       featured: true, // only an operator features a listing
       status: 'closed',
@@ -118,7 +118,7 @@ describe('POST /api/roommate-listings: fields and defaults', () => {
   });
 
   it.each([
-    ['any room type of the SPEC', 'roomType', ['private', 'shared', 'studio']],
+    ['any room type', 'roomType', ['private', 'shared', 'studio']],
     ['any housing type', 'housingType', ['apartment', 'house', 'condo', 'townhouse', 'dorm', 'shared_house']],
     ['any gender preference', 'genderPreference', ['any', 'male', 'female', 'non_binary']],
     ['any student year', 'studentYear', ['any', 'freshman', 'sophomore', 'junior', 'senior', 'graduate']],
@@ -130,7 +130,7 @@ describe('POST /api/roommate-listings: fields and defaults', () => {
     }
   });
 
-  it('accepts every lifestyle preference and amenity of the SPEC', async () => {
+  it('accepts every lifestyle preference and amenity', async () => {
     const lifestylePreferences = ['no_smoking', 'pet_friendly', 'vegetarian', 'clean', 'quiet', 'social'];
     const amenities = [
       'WiFi',
@@ -194,20 +194,20 @@ describe('POST /api/roommate-listings: fields and defaults', () => {
       { availableTo: '2026-03-10' },
       'Available to must not be before available from',
     ],
-    ['a room type outside the SPEC', { roomType: 'loft' }, /roomType/],
-    ['a housing type outside the SPEC', { housingType: 'castle' }, /housingType/],
-    ['a gender preference outside the SPEC', { genderPreference: 'robot' }, /genderPreference/],
-    ['a student year outside the SPEC', { studentYear: 'phd' }, /studentYear/],
-    ['study habits outside the SPEC', { studyHabits: 'loud' }, /studyHabits/],
-    ['social preferences outside the SPEC', { socialPreferences: 'shy' }, /socialPreferences/],
+    ['a room type outside the list', { roomType: 'loft' }, /roomType/],
+    ['a housing type outside the list', { housingType: 'castle' }, /housingType/],
+    ['a gender preference outside the list', { genderPreference: 'robot' }, /genderPreference/],
+    ['a student year outside the list', { studentYear: 'phd' }, /studentYear/],
+    ['study habits outside the list', { studyHabits: 'loud' }, /studyHabits/],
+    ['social preferences outside the list', { socialPreferences: 'shy' }, /socialPreferences/],
     [
-      'a lifestyle preference outside the SPEC',
+      'a lifestyle preference outside the list',
       { lifestylePreferences: ['smoking'] },
       /lifestylePreferences/,
     ],
     ['lifestyle preferences as one string', { lifestylePreferences: 'clean' }, /lifestylePreferences/],
     ['an amenity in the wrong case', { amenities: ['wifi'] }, /amenities/],
-    ['an amenity outside the SPEC', { amenities: ['Hot tub'] }, /amenities/],
+    ['an amenity outside the list', { amenities: ['Hot tub'] }, /amenities/],
     ['amenities as one string', { amenities: 'WiFi' }, /amenities/],
     ['contact info of 201 characters', { contactInfo: long(201) }, /contactInfo/],
     ['no photos', { images: undefined }, 'Add at least one photo'],

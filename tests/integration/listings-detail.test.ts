@@ -54,7 +54,7 @@ describe('GET /api/roommate-listings/{id}', () => {
     expect(cached.statusCode).toBe(304);
   });
 
-  it("answers 404 with the SPEC's message for a missing listing, or a closed one to anyone but its creator", async () => {
+  it('answers 404 with its message for a missing listing, or a closed one to anyone but its creator', async () => {
     expectNotAvailable(await getListing(t.bob.client, 'no-such-listing'));
     expectNotAvailable(await getListing(t.bob.client, '00000000-0000-0000-0000-000000000000'));
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AVATAR_GRADIENTS, avatarGradient, displayName, initials, PROFILE_COLORS } from './users.ts';
 
-describe('initials (SPEC §3)', () => {
+describe('initials', () => {
   it.each([
     [{ firstName: 'ada', lastName: 'lovelace', email: 'x@y.z' }, 'AL'],
     [{ firstName: 'Ada', lastName: '' }, 'A'],
@@ -14,7 +14,7 @@ describe('initials (SPEC §3)', () => {
   });
 });
 
-describe('displayName (SPEC §3)', () => {
+describe('displayName', () => {
   it('is the first name plus the last initial and a period', () => {
     expect(displayName({ firstName: 'Ada', lastName: 'lovelace' })).toBe('Ada L.');
   });

@@ -21,7 +21,7 @@ const iso = (ms: number) => new Date(ms).toISOString();
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
-describe('defaults (SPEC §3, §9)', () => {
+describe('defaults', () => {
   it('gives each type its colour from the 10-colour palette', () => {
     expect(defaultColor('meeting')).toBe('#3B82F6');
     expect(PALETTE).toHaveLength(10);
@@ -78,7 +78,7 @@ describe('defaults (SPEC §3, §9)', () => {
   });
 });
 
-describe('times (SPEC §4, §5)', () => {
+describe('times', () => {
   it('fills the end time an hour after the start, wrapping at 24 h', () => {
     expect(endTimeAfter('09:15')).toBe('10:15');
     expect(endTimeAfter('23:30')).toBe('00:30');

@@ -20,7 +20,7 @@ const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 const iso = (ms: number) => new Date(ms).toISOString();
 
-describe('status cycle (SPEC §4)', () => {
+describe('status cycle', () => {
   it('goes todo → doing → done → todo', () => {
     expect(nextStatus('todo')).toBe('doing');
     expect(nextStatus('doing')).toBe('done');
@@ -28,7 +28,7 @@ describe('status cycle (SPEC §4)', () => {
   });
 });
 
-describe('ordering (SPEC §9)', () => {
+describe('ordering', () => {
   const chore = (
     id: string,
     status: 'todo' | 'doing' | 'done',
@@ -68,7 +68,7 @@ describe('ordering (SPEC §9)', () => {
   });
 });
 
-describe('urgency (SPEC §9)', () => {
+describe('urgency', () => {
   it('is due within a day or overdue, and never for done chores', () => {
     expect(isUrgent({ status: 'todo', priority: 'low', dueDate: iso(NOW + 23 * HOUR) }, NOW)).toBe(true);
     expect(isUrgent({ status: 'todo', priority: 'low', dueDate: iso(NOW - 2 * DAY) }, NOW)).toBe(true);
@@ -78,7 +78,7 @@ describe('urgency (SPEC §9)', () => {
   });
 });
 
-describe('due labels (SPEC §9)', () => {
+describe('due labels', () => {
   const now = new Date(2026, 5, 10, 9, 0);
   it.each([
     [new Date(2026, 5, 10, 23, 59), 'Today'],
@@ -243,7 +243,7 @@ describe('points', () => {
   });
 });
 
-describe('create payload (SPEC §3, §5)', () => {
+describe('create payload', () => {
   const base = { title: ' Dishes ', assignedTo: 'u1', dueDate: '2026-06-10T23:59:00.000Z' };
   it('applies the defaults and drops blank subtasks', () => {
     expect(createChoreSchema.parse({ ...base, subtasks: [' a ', '  ', 'b'] })).toMatchObject({

@@ -17,7 +17,7 @@ import {
   topPerformer,
 } from './rules.ts';
 
-describe('completionLabel (SPEC §2)', () => {
+describe('completionLabel', () => {
   it.each([
     [100, 'Excellent'],
     [80, 'Excellent'],
@@ -66,7 +66,7 @@ const user = (firstName: string) => ({
   profileImageUrl: null,
 });
 
-describe('ranking (SPEC §9: activity score)', () => {
+describe('ranking', () => {
   it('orders by score, then chores done, then name', () => {
     const members = [
       { user: user('Cleo'), score: 5, choresDone: 1 },

@@ -215,7 +215,7 @@ describe('display', () => {
     expect(parseDollarsToCents('12.5')).toBe(1250);
   });
 
-  it('labels expense dates (SPEC §9)', () => {
+  it('labels expense dates', () => {
     expect(expenseDateLabel(0, 'Jun 1')).toBe('Today');
     expect(expenseDateLabel(1, 'Jun 1')).toBe('Yesterday');
     expect(expenseDateLabel(6, 'Jun 1')).toBe('6 days ago');
@@ -244,7 +244,7 @@ describe('create payload', () => {
       { userId: 'ben', amount: '15.00' },
     ],
   };
-  it('turns amounts into cents with the SPEC defaults', () => {
+  it('turns amounts into cents with the defaults', () => {
     expect(createExpenseSchema.parse(valid)).toMatchObject({
       expense: {
         title: 'Pizza',

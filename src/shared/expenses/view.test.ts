@@ -56,7 +56,7 @@ function expense(overrides: Partial<ExpenseView> = {}): ExpenseView {
   };
 }
 
-describe('expense form defaults (SPEC §4, §9)', () => {
+describe('expense form defaults', () => {
   it('is paid by you, today, split equally, monthly when recurring', () => {
     expect(defaultExpenseForm('ann', '2025-03-14')).toMatchObject({
       paidBy: 'ann',
@@ -82,7 +82,7 @@ describe('expense form defaults (SPEC §4, §9)', () => {
   });
 });
 
-describe('split summary (SPEC §5)', () => {
+describe('split summary', () => {
   it('divides an equal split to 2 decimals, the leftover cent to the first member', () => {
     const even = splitSummary(form(), members);
     expect(even.rows.map((r) => r.cents)).toEqual([1000, 1000, 1000]);
@@ -143,7 +143,7 @@ describe('split summary (SPEC §5)', () => {
   });
 });
 
-describe('create payload (SPEC §3)', () => {
+describe('create payload', () => {
   it('sends trimmed text, the amount as typed and cent-exact equal splits as 2-decimal strings', () => {
     const input = expenseCreateInput(form({ amount: '10', title: '  Pizza night ' }), members);
     expect(input).toEqual({
@@ -236,7 +236,7 @@ describe('expense list', () => {
     expect(filterExpenses(list, 'all')).toBe(list);
   });
 
-  it('labels dates Today, Yesterday, N days ago under 7, else the date (SPEC §9)', () => {
+  it('labels dates Today, Yesterday, N days ago under 7, else the date', () => {
     const today = new Date(2025, 2, 14, 9, 30);
     expect(expenseDateText('2025-03-14', today)).toBe('Today');
     expect(expenseDateText('2025-03-13', today)).toBe('Yesterday');

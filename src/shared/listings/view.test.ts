@@ -96,7 +96,7 @@ describe('labels', () => {
     expect(placeLabel({ ...listing, location: ' ' })).toBe('Springfield');
   });
 
-  it('formats rent, the available date and decides how to contact (SPEC §2, §5, §9)', () => {
+  it('formats rent, the available date and decides how to contact', () => {
     expect(formatListingRent(1200)).toBe('$1,200');
     expect(formatListingRent(750)).toBe('$750');
     expect(availableLabel('2026-03-05')).toBe('Available Mar 5, 2026');
@@ -177,7 +177,7 @@ describe('create form', () => {
     city: 'Springfield',
   });
 
-  it('starts from the SPEC defaults', () => {
+  it('starts from the defaults', () => {
     const form = defaultListingForm('ada@example.com', '2026-03-05');
     expect(form).toMatchObject({
       availableFrom: '2026-03-05',
@@ -194,7 +194,7 @@ describe('create form', () => {
     });
   });
 
-  it('enables the button only with every required field and a photo (SPEC §5)', () => {
+  it('enables the button only with every required field and a photo', () => {
     const complete = (form: ReturnType<typeof filled>, photos: number) =>
       listingFormComplete({ ...form, photos });
     expect(complete(filled(), 1)).toBe(true);

@@ -13,7 +13,7 @@ import {
   typingLabel,
 } from './policy.ts';
 
-describe('reconnectDelay (SPEC §9)', () => {
+describe('reconnectDelay', () => {
   it('starts at 500 ms after an abnormal closure (1006) and at 1000 ms after any other', () => {
     expect(reconnectDelay(1, 1006)).toBe(500);
     expect(reconnectDelay(1, 1000)).toBe(1000);
@@ -42,7 +42,7 @@ describe('mayReconnect', () => {
   });
 });
 
-describe('connectionLabel (SPEC §2 Messages)', () => {
+describe('connectionLabel', () => {
   it('says Connecting... whenever the channel is not connected', () => {
     expect(connectionLabel('connecting', false)).toBe('Connecting...');
     expect(connectionLabel('disconnected', true)).toBe('Connecting...');
@@ -54,7 +54,7 @@ describe('connectionLabel (SPEC §2 Messages)', () => {
   });
 });
 
-describe('messagesRetryDelay (SPEC §8)', () => {
+describe('messagesRetryDelay', () => {
   it('doubles from 1 s and stops at 30 s', () => {
     expect([0, 1, 2, 3, 4, 5, 6].map(messagesRetryDelay)).toEqual([
       1000, 2000, 4000, 8000, 16_000, 30_000, 30_000,

@@ -16,7 +16,7 @@ import {
 } from './screens.ts';
 
 describe('HOUSEHOLD_ONLY_PATHS', () => {
-  it('lists the household screens of SPEC §2, and neither home nor the listings', () => {
+  it('lists the household screens, and neither home nor the listings', () => {
     expect([...HOUSEHOLD_ONLY_PATHS].sort()).toEqual([
       '/activity',
       '/add-chore',

@@ -107,7 +107,7 @@ describe('getQueryFn', () => {
 });
 
 describe('createQueryClient', () => {
-  it('uses the cache rules of SPEC §9', () => {
+  it('uses its cache rules', () => {
     const { queries, mutations } = createQueryClient().getDefaultOptions();
     expect(queries?.staleTime).toBe(5 * 60 * 1000);
     expect(queries?.refetchOnWindowFocus).toBe(false);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { greeting, greetingName } from './greeting.ts';
 
-describe('greeting (SPEC §2)', () => {
+describe('greeting', () => {
   it.each([
     ['00:00', 'Good morning'],
     ['11:59', 'Good morning'],

@@ -19,7 +19,7 @@ describe('base64UrlToBytes', () => {
 });
 
 describe('withRetries', () => {
-  it('tries once and then 3 more times, 1 s apart (SPEC §9)', async () => {
+  it('tries once and then 3 more times, 1 s apart', async () => {
     const wait = vi.fn(async () => {});
     const attempt = vi.fn(async () => {
       throw new Error('offline');

@@ -38,7 +38,7 @@ function occurrence(overrides: Partial<CalendarOccurrence> = {}): CalendarOccurr
 }
 
 describe('the create form', () => {
-  it('starts with the SPEC defaults on the chosen day, the creator attending', () => {
+  it('starts with the defaults on the chosen day, the creator attending', () => {
     expect(defaultEventForm('2026-06-01', 'u1')).toMatchObject({
       startDate: '2026-06-01',
       endDate: '2026-06-01',

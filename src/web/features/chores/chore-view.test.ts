@@ -21,7 +21,7 @@ import {
   withPendingChanges,
 } from './chore-view.ts';
 
-describe('status wording (SPEC §4)', () => {
+describe('status wording', () => {
   it('names what the status icon does next', () => {
     expect(statusButtonLabel('Dishes', 'todo')).toBe('Mark "Dishes" as in progress');
     expect(statusButtonLabel('Dishes', 'doing')).toBe('Mark "Dishes" as done');
@@ -84,7 +84,7 @@ describe('due date from the form', () => {
     expect(localDueDate('2026-06-10', '08:00', 'UTC')).toBe('2026-06-10T08:00:00Z');
   });
 
-  it('uses 23:59:00 without a time (SPEC §5)', () => {
+  it('uses 23:59:00 without a time', () => {
     expect(localDueDate('2026-06-10', '', 'Asia/Tokyo')).toBe('2026-06-10T23:59:00+09:00');
   });
 
@@ -94,7 +94,7 @@ describe('due date from the form', () => {
   });
 });
 
-describe('create payload (SPEC §3, §5)', () => {
+describe('create payload', () => {
   const filled = {
     ...defaultChoreForm('user-1'),
     title: '  Dishes  ',
@@ -102,7 +102,7 @@ describe('create payload (SPEC §3, §5)', () => {
     subtasks: ['Wash', 'Dry'],
   };
 
-  it('has the SPEC defaults', () => {
+  it('has the defaults', () => {
     expect(defaultChoreForm('u')).toMatchObject({
       assignedTo: 'u',
       priority: 'medium',

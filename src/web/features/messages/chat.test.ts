@@ -49,7 +49,7 @@ function message(id: string, minute: number, overrides: Partial<ChatEntry> = {})
 const ids = (list: readonly ChatEntry[]) => list.map((m) => m.id);
 
 describe('temporary messages', () => {
-  it('are the ones whose id starts with temp- (SPEC §3), pending until they fail', () => {
+  it('are the ones whose id starts with temp-, pending until they fail', () => {
     expect(isTemporary({ id: 'temp-1' })).toBe(true);
     expect(isTemporary({ id: 'm1' })).toBe(false);
     expect(isPending(message('temp-1', 0))).toBe(true);
@@ -344,7 +344,7 @@ describe('startsRun', () => {
   });
 });
 
-describe('composerHeight (SPEC §5)', () => {
+describe('composerHeight', () => {
   it('stays within 36 to 120 px, 100 px with the keyboard open', () => {
     expect(composerHeight(10, false)).toBe(36);
     expect(composerHeight(80, false)).toBe(80);
