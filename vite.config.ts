@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
@@ -25,7 +26,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         // Each build's entry has a name of its own, which the manifest gives: a server running
         // while dist/ is rebuilt loads the new one (the chunks import it by that name).
         manifest: true,
-        rollupOptions: { output: { entryFileNames: '[name]-[hash].js' } },
+        rollupOptions: { treeshake: ENTRY_FILES_RUN_NOTHING, output: { entryFileNames: '[name]-[hash].js' } },
       }
     : {
         outDir: '../../dist/web',
@@ -37,6 +38,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         // Which files each screen needs; the server names them in the page (src/server/pages/page-hints.ts).
         manifest: true,
         rollupOptions: {
+          treeshake: ENTRY_FILES_RUN_NOTHING,
           output: {
             codeSplitting: {
               // Only the modules householdChunk names, not all they import: what index.js or a
@@ -82,7 +84,8 @@ function householdChunk() {
       const id = queue.pop()!;
       if (seen.has(id)) continue;
       seen.add(id);
-      queue.push(...(graph.getModuleInfo(id)?.importedIds ?? []));
+      for (const next of graph.getModuleInfo(id)?.importedIds ?? [])
+        queue.push(...(isEntryFile(next) ? takenFrom(id, next) : [next]));
     }
     return seen;
   };
@@ -102,9 +105,72 @@ function householdChunk() {
       const inScreens = new Set([...count.keys(), ...HOUSEHOLD_SCREENS]);
       const apiSharedLater = (m: string) =>
         /\/src\/web\/features\/[^/]+\/api\//.test(m) &&
-        (graph.getModuleInfo(m)?.importers ?? []).some((by) => !inScreens.has(by));
+        importersOf(graph, m).some((by) => !inScreens.has(by));
       grouped = new Set([...count].filter(([m, n]) => n >= 2 || apiSharedLater(m)).map(([m]) => m));
     }
     return grouped.has(id) ? 'household' : null;
   };
+}
+
+/** A feature's entry file, which only re-exports what the rest of the app uses (docs/client.md, Features). */
+const ENTRY_FILE = /\/src\/web\/features\/[^/]+\/index\.ts$/;
+const isEntryFile = (id: string) => ENTRY_FILE.test(id);
+
+/**
+ * An entry file only re-exports, so importing it runs nothing: each importer then gets the
+ * modules whose names it takes, in the chunks they had when imported directly.
+ */
+const ENTRY_FILES_RUN_NOTHING = { moduleSideEffects: [{ test: ENTRY_FILE, sideEffects: false }] };
+
+const NAMED_BINDINGS = /\b(?:import|export)\s+(type\s+)?\{([^}]*)\}\s*from\s*['"]([^'"]+)['"]/g;
+/** A name as the module it comes from calls it, and as the file that imports or re-exports it does. */
+type Binding = { taken: string; given: string };
+const bindingsByFile = new Map<string, { names: Binding[]; from: string }[]>();
+
+/** What `file` imports or re-exports by name, module by module, leaving out types. */
+function namedBindings(file: string) {
+  let bindings = bindingsByFile.get(file);
+  if (!bindings) {
+    bindings = [...fs.readFileSync(file, 'utf8').matchAll(NAMED_BINDINGS)]
+      .filter(([, typeOnly]) => !typeOnly)
+      .map(([, , list = '', specifier = '']) => ({
+        names: list
+          .split(',')
+          .map((name) => name.trim())
+          .filter((name) => name && !name.startsWith('type '))
+          .map((name) => {
+            const [taken = name, given = taken] = name.split(/\s+as\s+/);
+            return { taken, given };
+          }),
+        from: specifier.startsWith('#web/')
+          ? web(specifier.slice('#web/'.length))
+          : path.resolve(path.dirname(file), specifier),
+      }));
+    bindingsByFile.set(file, bindings);
+  }
+  return bindings;
+}
+
+/**
+ * The modules that define what `importer` takes from a feature's entry file. Walking the entry
+ * file's own imports instead would count all that the feature offers as used by each module that
+ * uses one name of it, and move modules into and out of the household chunk.
+ */
+function takenFrom(importer: string, entry: string): string[] {
+  const imports = namedBindings(importer).filter((binding) => binding.from === entry);
+  if (imports.length === 0) throw new Error(`${importer} imports ${entry} other than by name`);
+  const names = new Set(imports.flatMap((binding) => binding.names.map((name) => name.taken)));
+  const sources = namedBindings(entry).filter((binding) =>
+    binding.names.some((name) => names.has(name.given)),
+  );
+  return [...new Set(sources.map((binding) => binding.from))];
+}
+
+/** The modules that import `id`, the users of a feature's entry file in its place. */
+function importersOf(graph: ModuleGraph, id: string): string[] {
+  return (graph.getModuleInfo(id)?.importers ?? []).flatMap((by) =>
+    isEntryFile(by)
+      ? (graph.getModuleInfo(by)?.importers ?? []).filter((user) => takenFrom(user, by).includes(id))
+      : [by],
+  );
 }

@@ -1,7 +1,7 @@
 import type { ComponentType, SVGProps } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { CalendarIcon, ChatIcon, ChoresIcon, HomeIcon, WalletIcon } from '../components/icons.tsx';
-import { useUnreadCount } from '../features/messages/api/get-unread-count.ts';
+import { useUnreadCount } from '../features/messages/index.ts';
 import { BOTTOM_NAV_ITEMS, isNavItemActive } from './nav-items.ts';
 
 const icons: Record<(typeof BOTTOM_NAV_ITEMS)[number]['path'], ComponentType<SVGProps<SVGSVGElement>>> = {

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SIGNED_IN_COOKIE } from '#shared/accounts/session-cookie.ts';
-import { userQueryKey } from '../features/auth/api/get-user.ts';
-import { choresQueryKey } from '../features/chores/api/get-chores.ts';
-import { currentHouseholdQueryKey } from '../features/households/api/get-household.ts';
+import { userQueryKey } from '../features/auth/index.ts';
+import { choresQueryKey } from '../features/chores/index.ts';
+import { currentHouseholdQueryKey } from '../features/households/index.ts';
 import { queryClient } from '../lib/query-client.ts';
 import { FIRST_DATA_WAIT_MS, firstScreenArrival, preloadFirstScreen } from './preload.ts';
 import { screens } from './screens.ts';

@@ -1,8 +1,8 @@
 import { startTransition, useEffect, useState } from 'react';
 import { readies, readsNameTimeZone, type ScreenName, screenAt } from '#shared/screens/screens.ts';
-import { maybeSignedIn, userQueryOptions } from '../features/auth/api/get-user.ts';
-import { viewerTimeZone } from '../features/dashboard/api/time-zone.ts';
-import { currentHouseholdQueryOptions } from '../features/households/api/get-household.ts';
+import { maybeSignedIn, userQueryOptions } from '../features/auth/index.ts';
+import { viewerTimeZone } from '../features/dashboard/index.ts';
+import { currentHouseholdQueryOptions } from '../features/households/index.ts';
 import { queryClient } from '../lib/query-client.ts';
 import { readLocal, storageKeys } from '../lib/storage.ts';
 import {

@@ -6,7 +6,7 @@ import { ErrorCard } from '../../components/error-card.tsx';
 import { FloatingHeader } from '../../components/floating-header.tsx';
 import { PageSpinner } from '../../components/spinner.tsx';
 import { buttonStyles, cardStyles, mutedText } from '../../components/ui.ts';
-import { useCurrentHousehold } from '../households/api/get-household.ts';
+import { useCurrentHousehold } from '../households/index.ts';
 import { type ActivityFilters as Filters, useActivity } from './api/get-activity.ts';
 import { ActivityEntry } from './components/activity-entry.tsx';
 import { ActivityFilters } from './components/activity-filters.tsx';

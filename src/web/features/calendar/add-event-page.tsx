@@ -3,8 +3,8 @@ import { dayKeyIn, isDayKey } from '#shared/calendar/days.ts';
 import { FloatingHeader } from '../../components/floating-header.tsx';
 import { PageSpinner } from '../../components/spinner.tsx';
 import { browserTimeZone } from '../../lib/time-zone.ts';
-import { useUser } from '../auth/api/get-user.ts';
-import { useCurrentHousehold } from '../households/api/get-household.ts';
+import { useUser } from '../auth/index.ts';
+import { useCurrentHousehold } from '../households/index.ts';
 import { EventForm } from './components/event-form.tsx';
 
 /**

@@ -1,7 +1,7 @@
 import { FloatingHeader } from '../../components/floating-header.tsx';
 import { PageSpinner } from '../../components/spinner.tsx';
-import { useUser } from '../auth/api/get-user.ts';
-import { useCurrentHousehold } from '../households/api/get-household.ts';
+import { useUser } from '../auth/index.ts';
+import { useCurrentHousehold } from '../households/index.ts';
 import { ChoreForm } from './components/chore-form.tsx';
 
 /** /add-chore: creates a chore and returns to /chores (docs/screens.md, Create screens). */

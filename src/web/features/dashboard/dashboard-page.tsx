@@ -10,7 +10,7 @@ import { CalendarIcon, ChatIcon, ChoresIcon, WalletIcon } from '../../components
 import { PlusIcon } from '../../components/page-icons.tsx';
 import { Tabs } from '../../components/tabs.tsx';
 import { buttonStyles, linkStyles, mutedText } from '../../components/ui.ts';
-import { useCurrentHousehold } from '../households/api/get-household.ts';
+import { useCurrentHousehold } from '../households/index.ts';
 import { useDashboard } from './api/get-dashboard.ts';
 import { CompletionChart } from './components/completion-chart.tsx';
 import {

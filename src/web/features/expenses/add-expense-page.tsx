@@ -1,7 +1,7 @@
 import { FloatingHeader } from '../../components/floating-header.tsx';
 import { PageSpinner } from '../../components/spinner.tsx';
-import { useUser } from '../auth/api/get-user.ts';
-import { useCurrentHousehold } from '../households/api/get-household.ts';
+import { useUser } from '../auth/index.ts';
+import { useCurrentHousehold } from '../households/index.ts';
 import { ExpenseForm } from './components/expense-form.tsx';
 
 /** /add-expense: records a shared cost and returns to /expenses (docs/screens.md, Create screens). */

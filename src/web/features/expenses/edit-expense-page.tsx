@@ -3,8 +3,8 @@ import { Link, useParams } from 'react-router';
 import { FloatingHeader } from '../../components/floating-header.tsx';
 import { PageSpinner } from '../../components/spinner.tsx';
 import { buttonStyles, cardStyles, mutedText } from '../../components/ui.ts';
-import { useUser } from '../auth/api/get-user.ts';
-import { useCurrentHousehold } from '../households/api/get-household.ts';
+import { useUser } from '../auth/index.ts';
+import { useCurrentHousehold } from '../households/index.ts';
 import { useExpenses } from './api/get-expenses.ts';
 import { ExpenseForm } from './components/expense-form.tsx';
 

@@ -5,7 +5,7 @@ import { SPLITWISE_MAX_BYTES, SPLITWISE_TOO_LARGE } from '#shared/imports/splitw
 import { ErrorCard } from '../../components/error-card.tsx';
 import { ChevronLeftIcon } from '../../components/icons.tsx';
 import { buttonStyles, inputStyles, mutedText } from '../../components/ui.ts';
-import { useCurrentHousehold } from '../households/api/get-household.ts';
+import { useCurrentHousehold } from '../households/index.ts';
 import { useImportSplitwise, useSplitwisePreview } from './api/import-splitwise.ts';
 import { SplitwisePreviewCard } from './components/splitwise-preview.tsx';
 

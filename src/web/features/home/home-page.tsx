@@ -11,19 +11,21 @@ import { buttonStyles, cardStyles, linkStyles, mutedText } from '../../component
 import { useClock } from '../../lib/clock.ts';
 import { greeting, greetingName } from '../../lib/greeting.ts';
 import type { FirstReads } from '../../shell/screens.ts';
-import { useUser } from '../auth/api/get-user.ts';
-import { homeQueryKey, homeQueryOptions, useHome } from '../dashboard/api/get-home.ts';
+import { useUser } from '../auth/index.ts';
 import {
   EventList,
+  homeQueryKey,
+  homeQueryOptions,
   MemberBars,
   RateBadge,
   Skeleton,
   SkeletonRows,
   StatTile,
   SummaryCard,
-} from '../dashboard/components/summary-parts.tsx';
-import { useCurrentHousehold } from '../households/api/get-household.ts';
-import { HomeFindRoommates } from '../listings/components/home-listings.tsx';
+  useHome,
+} from '../dashboard/index.ts';
+import { useCurrentHousehold } from '../households/index.ts';
+import { HomeFindRoommates } from '../listings/index.ts';
 import { HomeHeader } from './home-header.tsx';
 
 /**

@@ -4,8 +4,8 @@ import { ChevronRightIcon, PlusSquareIcon, UsersIcon } from '../../components/ic
 import { PageSpinner } from '../../components/spinner.tsx';
 import { mutedText } from '../../components/ui.ts';
 import { greetingName } from '../../lib/greeting.ts';
-import { useUser } from '../auth/api/get-user.ts';
-import { NoHouseholdListings } from '../listings/components/home-listings.tsx';
+import { useUser } from '../auth/index.ts';
+import { NoHouseholdListings } from '../listings/index.ts';
 import { HomeHeader } from './home-header.tsx';
 import { RemovedNotice } from './removed-notice.tsx';
 

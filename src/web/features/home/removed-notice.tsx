@@ -1,6 +1,6 @@
 import { XIcon } from '../../components/icons.tsx';
 import { buttonStyles } from '../../components/ui.ts';
-import { useClearKickedFlag, useKickedStatus } from '../households/api/kicked-status.ts';
+import { useClearKickedFlag, useKickedStatus } from '../households/index.ts';
 
 /**
  * Shown while the server says an administrator removed the user; closing clears that

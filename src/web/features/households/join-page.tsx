@@ -8,7 +8,7 @@ import { KeyIcon } from '../../components/icons.tsx';
 import { PageSpinner } from '../../components/spinner.tsx';
 import { buttonStyles, cardStyles, mutedText } from '../../components/ui.ts';
 import { finishOnboarding } from '../../lib/onboarding-flags.ts';
-import { rememberReturnPath } from '../auth/session.ts';
+import { rememberReturnPath } from '../auth/index.ts';
 import { useCurrentHousehold } from './api/get-household.ts';
 import { useJoinHousehold } from './api/join-household.ts';
 

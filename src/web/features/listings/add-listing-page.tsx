@@ -1,6 +1,6 @@
 import { FloatingHeader } from '../../components/floating-header.tsx';
 import { PageSpinner } from '../../components/spinner.tsx';
-import { useUser } from '../auth/api/get-user.ts';
+import { useUser } from '../auth/index.ts';
 import { ListingForm } from './components/listing-form.tsx';
 
 /** /add-listing: posts a listing with photos and returns to /roommates (docs/screens.md, Create screens). */

@@ -9,7 +9,7 @@ import { MapPinIcon } from '../../components/page-icons.tsx';
 import { PageSpinner } from '../../components/spinner.tsx';
 import { buttonStyles, cardStyles, mutedText } from '../../components/ui.ts';
 import { ApiError } from '../../lib/api.ts';
-import { useUser } from '../auth/api/get-user.ts';
+import { useUser } from '../auth/index.ts';
 import { useListing } from './api/get-listing.ts';
 import { ContactSection } from './components/contact-section.tsx';
 import { ImageCarousel } from './components/image-carousel.tsx';

@@ -6,7 +6,7 @@ import { schemaResolver } from '../../components/form/resolvers.ts';
 import { useSchemaForm } from '../../components/form/use-schema-form.ts';
 import { TextField } from '../../components/form-fields.tsx';
 import { buttonStyles, mutedText } from '../../components/ui.ts';
-import { useCreateHousehold } from '../households/api/create-household.ts';
+import { useCreateHousehold } from '../households/index.ts';
 
 const resolver = schemaResolver(createHouseholdSchema);
 

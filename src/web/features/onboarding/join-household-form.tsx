@@ -5,8 +5,7 @@ import { ErrorCard } from '../../components/error-card.tsx';
 import { schemaResolver } from '../../components/form/resolvers.ts';
 import { useSchemaForm } from '../../components/form/use-schema-form.ts';
 import { buttonStyles, mutedText } from '../../components/ui.ts';
-import { useJoinHousehold } from '../households/api/join-household.ts';
-import { InviteCodeField } from '../households/components/invite-code-field.tsx';
+import { InviteCodeField, useJoinHousehold } from '../households/index.ts';
 
 const resolver = schemaResolver(joinHouseholdSchema);
 

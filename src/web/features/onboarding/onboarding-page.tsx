@@ -7,7 +7,7 @@ import { PageSpinner } from '../../components/spinner.tsx';
 import { buttonStyles } from '../../components/ui.ts';
 import { finishOnboarding, markOnboardingCompleted } from '../../lib/onboarding-flags.ts';
 import { readSession, storageKeys } from '../../lib/storage.ts';
-import { useUser } from '../auth/api/get-user.ts';
+import { useUser } from '../auth/index.ts';
 import { CreateHouseholdForm } from './create-household-form.tsx';
 import { JoinHouseholdForm } from './join-household-form.tsx';
 import { nextOnboardingStep, type OnboardingStep, previousOnboardingStep } from './onboarding-steps.ts';

@@ -1,21 +1,19 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChatMessage } from '#shared/messages/api.ts';
-import { activityQueryKey } from '../activity/api/get-activity.ts';
-import { calendarQueryKey } from '../calendar/api/get-calendar.ts';
-import { choresQueryKey } from '../chores/api/get-chores.ts';
-import { dashboardQueryKey } from '../dashboard/api/get-dashboard.ts';
-import { homeQueryKey } from '../dashboard/api/get-home.ts';
-import { balanceQueryKey } from '../expenses/api/get-balance.ts';
-import { balancesQueryKey } from '../expenses/api/get-balances.ts';
-import { expensesQueryKey } from '../expenses/api/get-expenses.ts';
-import { paymentsQueryKey } from '../expenses/api/get-payments.ts';
-import { trashQueryKey } from '../expenses/api/get-trash.ts';
-import { currentHouseholdQueryKey } from '../households/api/get-household.ts';
-import { kickedStatusQueryKey } from '../households/api/kicked-status.ts';
-import { messagesQueryKey } from '../messages/api/get-messages.ts';
-import { unreadCountQueryKey } from '../messages/api/get-unread-count.ts';
-import type { ChatEntry } from '../messages/chat.ts';
+import { activityQueryKey } from '../activity/index.ts';
+import { calendarQueryKey } from '../calendar/index.ts';
+import { choresQueryKey } from '../chores/index.ts';
+import { dashboardQueryKey, homeQueryKey } from '../dashboard/index.ts';
+import {
+  balanceQueryKey,
+  balancesQueryKey,
+  expensesQueryKey,
+  paymentsQueryKey,
+  trashQueryKey,
+} from '../expenses/index.ts';
+import { currentHouseholdQueryKey, kickedStatusQueryKey } from '../households/index.ts';
+import { type ChatEntry, messagesQueryKey, unreadCountQueryKey } from '../messages/index.ts';
 import { type EventContext, handleServerEvent, KICK_RELOAD_MS, refreshAfterConnect } from './handle-event.ts';
 
 function message(id: string, overrides: Partial<ChatEntry> = {}): ChatEntry {

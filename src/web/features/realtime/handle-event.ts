@@ -1,21 +1,25 @@
 import type { Query, QueryClient } from '@tanstack/react-query';
 import type { ServerEvent } from '#shared/messages/rules.ts';
-import { activityQueryKey } from '../activity/api/get-activity.ts';
-import { calendarQueryKey } from '../calendar/api/get-calendar.ts';
-import { choresQueryKey } from '../chores/api/get-chores.ts';
-import { dashboardQueryKey } from '../dashboard/api/get-dashboard.ts';
-import { homeQueryKey } from '../dashboard/api/get-home.ts';
-import { balanceQueryKey } from '../expenses/api/get-balance.ts';
-import { balancesQueryKey } from '../expenses/api/get-balances.ts';
-import { expensesQueryKey } from '../expenses/api/get-expenses.ts';
-import { paymentsQueryKey } from '../expenses/api/get-payments.ts';
-import { trashQueryKey } from '../expenses/api/get-trash.ts';
-import { currentHouseholdQueryKey } from '../households/api/get-household.ts';
-import { type KickedStatus, kickedStatusQueryKey } from '../households/api/kicked-status.ts';
-import { messagesQueryKey } from '../messages/api/get-messages.ts';
-import { unreadCountQueryKey } from '../messages/api/get-unread-count.ts';
-import { type ChatEntry, receiveMessage, setReactions } from '../messages/chat.ts';
-import { typing } from '../messages/typing-store.ts';
+import { activityQueryKey } from '../activity/index.ts';
+import { calendarQueryKey } from '../calendar/index.ts';
+import { choresQueryKey } from '../chores/index.ts';
+import { dashboardQueryKey, homeQueryKey } from '../dashboard/index.ts';
+import {
+  balanceQueryKey,
+  balancesQueryKey,
+  expensesQueryKey,
+  paymentsQueryKey,
+  trashQueryKey,
+} from '../expenses/index.ts';
+import { currentHouseholdQueryKey, type KickedStatus, kickedStatusQueryKey } from '../households/index.ts';
+import {
+  type ChatEntry,
+  messagesQueryKey,
+  receiveMessage,
+  setReactions,
+  typing,
+  unreadCountQueryKey,
+} from '../messages/index.ts';
 
 export interface EventContext {
   queryClient: QueryClient;

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { RealtimeClient, realtimeUrl, setActiveRealtimeClient } from '../../lib/realtime.ts';
-import { sessionEnded } from '../auth/session.ts';
+import { sessionEnded } from '../auth/index.ts';
 import { handleServerEvent, refreshAfterConnect } from './handle-event.ts';
 
 /**

@@ -5,8 +5,8 @@ import { useSchemaForm } from '../../components/form/use-schema-form.ts';
 import { TextField } from '../../components/form-fields.tsx';
 import { buttonStyles, cardStyles, errorText, mutedText } from '../../components/ui.ts';
 import { useTimedMessage } from '../../lib/use-timed-message.ts';
-import { awayPayload, awaySummary, localToday } from '../chores/chore-view.ts';
-import { useSetAway } from '../households/api/set-away.ts';
+import { awayPayload, awaySummary, localToday } from '../chores/index.ts';
+import { useSetAway } from '../households/index.ts';
 
 /** One message for the pair: under 'Away from' while it is empty, else under 'Away until'. */
 const resolver = checkResolver(({ awayFrom, awayUntil }: { awayFrom: string; awayUntil: string }) => {

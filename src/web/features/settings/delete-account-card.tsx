@@ -11,7 +11,7 @@ import { TextField } from '../../components/form-fields.tsx';
 import { TrashIcon } from '../../components/icons.tsx';
 import { buttonStyles, cardStyles, errorText, mutedText } from '../../components/ui.ts';
 import { ApiError } from '../../lib/api.ts';
-import { isAdmin } from '../households/household-view.ts';
+import { isAdmin } from '../households/index.ts';
 import { useDeleteAccount } from './api/account-data.ts';
 
 /** What happens to the household, by the rules of leaving it (the longest-standing member takes over). */

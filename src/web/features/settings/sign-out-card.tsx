@@ -1,6 +1,6 @@
 import { LogOutIcon } from '../../components/icons.tsx';
 import { buttonStyles, cardStyles, errorText } from '../../components/ui.ts';
-import { useLogout } from '../auth/api/logout.ts';
+import { useLogout } from '../auth/index.ts';
 
 export function SignOutCard() {
   const logout = useLogout();

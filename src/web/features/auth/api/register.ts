@@ -3,7 +3,7 @@ import type { PublicUser } from '#shared/accounts/api.ts';
 import { DEFAULT_PROFILE_COLOR, type ProfileColor } from '#shared/accounts/users.ts';
 import type { RegisterInput } from '#shared/validation.ts';
 import { apiJson } from '../../../lib/api.ts';
-import { updateProfileColor, uploadProfileImage } from '../../settings/api/profile.ts';
+import { updateProfileColor, uploadProfileImage } from './profile.ts';
 
 export interface RegisterRequest {
   account: RegisterInput;

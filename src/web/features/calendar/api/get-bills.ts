@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ExpenseView } from '#shared/expenses/api.ts';
 import { EXPENSES_PAGE } from '#shared/expenses/view.ts';
-import { expensesQueryKey, fetchExpenses } from '../../expenses/api/get-expenses.ts';
+import { expensesQueryKey, fetchExpenses } from '../../expenses/index.ts';
 
 export type Bill = Pick<
   ExpenseView,

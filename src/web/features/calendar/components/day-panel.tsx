@@ -7,7 +7,7 @@ import { CalendarIcon } from '../../../components/icons.tsx';
 import { MapPinIcon } from '../../../components/page-icons.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { buttonStyles, cardStyles, mutedText } from '../../../components/ui.ts';
-import { STATUS_LABELS } from '../../chores/chore-view.ts';
+import { STATUS_LABELS } from '../../chores/index.ts';
 import { eventTimeLabel } from '../calendar-view.ts';
 
 export interface DayChore {

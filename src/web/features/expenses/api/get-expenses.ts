@@ -2,7 +2,7 @@ import { infiniteQueryOptions, type QueryClient, useInfiniteQuery } from '@tanst
 import type { ExpenseView } from '#shared/expenses/api.ts';
 import { EXPENSES_PAGE } from '#shared/expenses/view.ts';
 import { apiJson } from '../../../lib/api.ts';
-import { homeQueryKey } from '../../dashboard/api/get-home.ts';
+import { homeQueryKey } from '../../dashboard/index.ts';
 import { balanceQueryKey } from './get-balance.ts';
 import { balancesQueryKey } from './get-balances.ts';
 import { paymentsQueryKey } from './get-payments.ts';

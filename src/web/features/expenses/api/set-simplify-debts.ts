@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { HouseholdBalancesView } from '#shared/expenses/api.ts';
 import type { Household } from '#shared/households/api.ts';
 import { apiJson } from '../../../lib/api.ts';
-import { currentHouseholdQueryKey } from '../../households/api/get-household.ts';
+import { currentHouseholdQueryKey } from '../../households/index.ts';
 import { balancesQueryKey } from './get-balances.ts';
 import { refreshExpenses } from './get-expenses.ts';
 

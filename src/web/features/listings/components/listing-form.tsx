@@ -18,8 +18,7 @@ import { checkResolver, checkSchema } from '../../../components/form/resolvers.t
 import { useSchemaForm } from '../../../components/form/use-schema-form.ts';
 import { SparklesIcon } from '../../../components/icons.tsx';
 import { buttonStyles, mutedText } from '../../../components/ui.ts';
-import { useCurrentHousehold } from '../../households/api/get-household.ts';
-import { isAdmin } from '../../households/household-view.ts';
+import { isAdmin, useCurrentHousehold } from '../../households/index.ts';
 import { useCreateListing } from '../api/create-listing.ts';
 import { useListingPrefill } from '../api/get-prefill.ts';
 import { ListingFormFields } from './listing-form-fields.tsx';

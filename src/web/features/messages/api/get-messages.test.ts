@@ -1,7 +1,7 @@
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChatMessage } from '#shared/messages/api.ts';
-import { handleServerEvent } from '../../realtime/handle-event.ts';
+import { handleServerEvent } from '../../realtime/index.ts';
 import type { ChatEntry } from '../chat.ts';
 import { messagesQueryKey, messagesQueryOptions } from './get-messages.ts';
 

@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { DeleteAccountInput } from '#shared/accounts/data.ts';
 import { apiRequest } from '../../../lib/api.ts';
-import { startAuthTransition } from '../../auth/auth-transition.ts';
-import { leaveSignedOut } from '../../auth/session.ts';
+import { leaveSignedOut, startAuthTransition } from '../../auth/index.ts';
 
 /** The personal data export: a plain link, so the browser downloads the ZIP itself. */
 export const EXPORT_URL = '/api/export/me';

@@ -1,28 +1,13 @@
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { PublicUser } from '#shared/accounts/api.ts';
-import type { ProfileColor } from '#shared/accounts/users.ts';
-import type { UpdateNamesInput } from '#shared/validation.ts';
-import { apiJson } from '../../../lib/api.ts';
-import { authUserQueryKey, userQueryKey } from '../../auth/api/get-user.ts';
-import { currentHouseholdQueryKey } from '../../households/api/get-household.ts';
-
-export function uploadProfileImage(file: File): Promise<PublicUser> {
-  const body = new FormData();
-  body.append('profileImage', file);
-  return apiJson<PublicUser>('POST', '/api/user/profile-image', body);
-}
-
-export function deleteProfileImage(): Promise<void> {
-  return apiJson<void>('DELETE', '/api/user/profile-image');
-}
-
-export function updateProfileColor(profileColor: ProfileColor): Promise<PublicUser> {
-  return apiJson<PublicUser>('PATCH', '/api/user', { profileColor });
-}
-
-export function updateNames(input: UpdateNamesInput): Promise<PublicUser> {
-  return apiJson<PublicUser>('PATCH', '/api/auth/user', input);
-}
+import {
+  authUserQueryKey,
+  deleteProfileImage,
+  updateNames,
+  updateProfileColor,
+  uploadProfileImage,
+  userQueryKey,
+} from '../../auth/index.ts';
+import { currentHouseholdQueryKey } from '../../households/index.ts';
 
 /** After an avatar change every cache that shows the user's avatar refreshes (docs/client.md, Caching). */
 function refreshAvatarCaches(queryClient: QueryClient): Promise<unknown> {

@@ -3,8 +3,7 @@ import type { Household } from '#shared/households/api.ts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { LogOutIcon, TrashIcon } from '../../../components/icons.tsx';
 import { buttonStyles, errorText } from '../../../components/ui.ts';
-import { useDeleteAllHouseholdData, useLeaveHousehold } from '../../households/api/members.ts';
-import { isAdmin } from '../../households/household-view.ts';
+import { isAdmin, useDeleteAllHouseholdData, useLeaveHousehold } from '../../households/index.ts';
 
 type Asking = 'leave' | 'delete' | null;
 

@@ -5,7 +5,7 @@ import { useSchemaForm } from '../../../components/form/use-schema-form.ts';
 import { TextField } from '../../../components/form-fields.tsx';
 import { buttonStyles, mutedText } from '../../../components/ui.ts';
 import { useTimedMessage } from '../../../lib/use-timed-message.ts';
-import { useUpdateHousehold } from '../../households/api/update-household.ts';
+import { useUpdateHousehold } from '../../households/index.ts';
 
 // A new name follows the rules of a household's first one.
 const resolver = schemaResolver(createHouseholdSchema);

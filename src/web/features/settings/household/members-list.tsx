@@ -4,8 +4,7 @@ import type { Household, HouseholdMember } from '#shared/households/api.ts';
 import { Avatar } from '../../../components/avatar.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { buttonStyles, errorText, mutedText } from '../../../components/ui.ts';
-import { useRemoveMember } from '../../households/api/members.ts';
-import { canRemoveMember } from '../../households/household-view.ts';
+import { canRemoveMember, useRemoveMember } from '../../households/index.ts';
 
 /**
  * Members with avatar, name and role; an administrator can remove the others (docs/households.md,

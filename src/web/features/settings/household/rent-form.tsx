@@ -6,8 +6,7 @@ import { useSchemaForm } from '../../../components/form/use-schema-form.ts';
 import { SelectField, TextField } from '../../../components/form-fields.tsx';
 import { buttonStyles, errorText, mutedText } from '../../../components/ui.ts';
 import { useTimedMessage } from '../../../lib/use-timed-message.ts';
-import { useUpdateHousehold } from '../../households/api/update-household.ts';
-import { formatRent, ordinal, rentSettingsPayload } from '../../households/household-view.ts';
+import { formatRent, ordinal, rentSettingsPayload, useUpdateHousehold } from '../../households/index.ts';
 
 const dayOptions = [
   { value: '', label: 'Not set' },
