@@ -11,7 +11,7 @@ import {
 } from './helpers.ts';
 
 // Issue 11: a repeated household read over HTTP is answered from memory before Fastify
-// (src/server/http/fast-reads.ts). It must answer exactly as Fastify would, and never for a
+// (src/server/cache/fast-reads.ts). It must answer exactly as Fastify would, and never for a
 // session or membership that has ended.
 const READS = ['/api/chores', '/api/expenses', '/api/balance', '/api/home?tz=UTC'];
 const DAY = 86_400_000;
