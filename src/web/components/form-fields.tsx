@@ -41,6 +41,15 @@ interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id
 }
 
 /** A labelled input with its first validation message underneath. */
+/** The input of an amount of money in dollars and cents, as every money form asks for it. */
+export const moneyInput = {
+  type: 'number',
+  inputMode: 'decimal',
+  step: '0.01',
+  min: '0.01',
+  placeholder: '0.00',
+} as const;
+
 export function TextField({
   label,
   error,

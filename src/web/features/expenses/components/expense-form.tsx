@@ -5,7 +5,7 @@ import { categoryLabel, INTERVAL_LABELS, TITLE_SUGGESTIONS } from '#shared/expen
 import type { HouseholdMember } from '#shared/households/api.ts';
 import { parseDollarsToCents } from '#shared/money.ts';
 import { ErrorCard } from '../../../components/error-card.tsx';
-import { SelectField, TextAreaField, TextField } from '../../../components/form-fields.tsx';
+import { moneyInput, SelectField, TextAreaField, TextField } from '../../../components/form-fields.tsx';
 import { Switch } from '../../../components/switch.tsx';
 import { buttonStyles, mutedText } from '../../../components/ui.ts';
 import { isCreateCategory } from '../expense-edit.ts';
@@ -81,17 +81,7 @@ export function ExpenseForm({
       </div>
 
       <div className="space-y-2">
-        <TextField
-          label="Amount"
-          name="amount"
-          type="number"
-          inputMode="decimal"
-          step="0.01"
-          min="0.01"
-          required
-          placeholder="0.00"
-          {...form.text('amount')}
-        />
+        <TextField label="Amount" name="amount" {...moneyInput} required {...form.text('amount')} />
         <fieldset className="flex flex-wrap gap-2">
           <legend className="sr-only">Quick amounts</legend>
           {QUICK_AMOUNTS.map((quick) => (

@@ -5,7 +5,7 @@ import { centsToDollars } from '#shared/money.ts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { checkResolver, checkSchema, lazyResolver } from '../../../components/form/resolvers.ts';
 import { useSchemaForm } from '../../../components/form/use-schema-form.ts';
-import { SelectField, TextField } from '../../../components/form-fields.tsx';
+import { moneyInput, SelectField, TextField } from '../../../components/form-fields.tsx';
 import { errorText } from '../../../components/ui.ts';
 import { newClientId, useCreatePayment } from '../api/create-payment.ts';
 import type { PaymentDialogProps } from './payment-dialog.tsx';
@@ -100,17 +100,7 @@ export function PaymentForm({
       >
         <p>For money that changed hands outside the app: it counts against what you owe each other.</p>
         <SelectField label="Who paid" options={options} {...form.select('direction')} />
-        <TextField
-          label="Amount"
-          name="amount"
-          type="number"
-          inputMode="decimal"
-          step="0.01"
-          min="0.01"
-          required
-          placeholder="0.00"
-          {...form.text('amount')}
-        />
+        <TextField label="Amount" name="amount" {...moneyInput} required {...form.text('amount')} />
         <TextField label="Date" name="date" type="date" required {...form.text('date')} />
         <TextField
           label="Note (optional)"
