@@ -298,6 +298,30 @@ describe('money ledger', () => {
     for (const watcher of errors) watcher.assertNone();
   });
 
+  it('says so when the payment form cannot be downloaded, and loads it at the next opening', async () => {
+    const [ada, ben] = (await household('Ada', 'Ben')) as [Member, Member];
+    await addExpense(ada, 'Groceries', 3000, [ada, ben], day(-1));
+    const p = ben.page;
+    const errors = watchPageErrors(p, [], [/net::ERR_FAILED/]);
+    await openLive(p, '/expenses');
+    await expectDebts(p, ['You owe Ada E. $15.00']);
+    // The form's code is fetched on the first opening; the network drops it.
+    await p.route(/\/assets\/payment-form-[^/]*\.js$/, (route) => route.abort());
+    const opener = p.getByRole('button', { name: 'Record a payment to Ada E.' });
+    await opener.click();
+    const dialog = p.getByRole('dialog', { name: 'Record a payment' });
+    await dialog.getByRole('alert').filter({ hasText: 'The form could not load' }).waitFor();
+    expect(await dialog.getByRole('button', { name: 'Record payment' }).isDisabled()).toBe(true);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    // Back online: the next opening fetches the form again.
+    await p.unroute(/\/assets\/payment-form-[^/]*\.js$/);
+    await opener.click();
+    await dialog.waitFor();
+    expect(await dialog.getByLabel('Amount').inputValue()).toBe('15.00');
+    errors.assertNone();
+  });
+
   it('records a payment by hand once, however often it is sent, and deletes it with Undo', async () => {
     const [ada, ben] = (await household('Ada', 'Ben')) as [Member, Member];
     await addExpense(ada, 'Groceries', 3000, [ada, ben], day(-1));

@@ -1,36 +1,5 @@
 import { type ComponentType, lazy } from 'react';
-
-/** A screen's module: fetched once, and at hand synchronously once it has arrived. */
-export interface LazyModule<M> {
-  load: () => Promise<M>;
-  loaded: () => M | undefined;
-}
-
-/**
- * Every screen is its own chunk, so the landing page loads nothing it does not show; preload.ts
- * starts the one an address needs before React has rendered anything.
- */
-export function lazyModule<M>(importModule: () => Promise<M>): LazyModule<M> {
-  let module: M | undefined;
-  let loading: Promise<M> | undefined;
-  return {
-    load: () => {
-      loading ??= importModule().then(
-        (m) => {
-          module = m;
-          return m;
-        },
-        (error: unknown) => {
-          // A failed download is not kept: the next ask (the route table's) fetches again.
-          loading = undefined;
-          throw error;
-        },
-      );
-      return loading;
-    },
-    loaded: () => module,
-  };
-}
+import type { LazyModule } from '../lib/lazy-module.ts';
 
 /**
  * Counts the screens given up on (ScreenErrorBoundary). React.lazy keeps a failed load for good;

@@ -7,7 +7,8 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import type { AppState } from '#shared/screens/app-state.ts';
 import type { ScreenName } from '#shared/screens/screens.ts';
-import { lazyModule, lazyScreen } from './lazy-screen.tsx';
+import { lazyModule } from '../lib/lazy-module.ts';
+import { lazyScreen } from './lazy-screen.tsx';
 
 /** What the route table gives every screen: the app's state (the join screen words its offer by it). */
 export interface ScreenProps {

@@ -2,6 +2,7 @@ import { type ComponentType, useEffect, useState } from 'react';
 import type { PaymentView } from '#shared/expenses/api.ts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { errorText } from '../../../components/ui.ts';
+import { lazyModule } from '../../../lib/lazy-module.ts';
 import type { NameOf } from '../ledger-words.ts';
 
 /** Who the dialog starts with: the other member, which way the money went, and how much. */
@@ -22,7 +23,7 @@ export interface PaymentDialogProps {
   onRecorded: (payment: PaymentView) => void;
 }
 
-let loaded: ComponentType<PaymentDialogProps> | undefined;
+const paymentForm = lazyModule(() => import('./payment-form.tsx'));
 
 /**
  * 'Record a payment' (payment-form.tsx), loaded with react-hook-form when first opened: the
@@ -32,14 +33,15 @@ let loaded: ComponentType<PaymentDialogProps> | undefined;
  * retry after a lost answer records one payment.
  */
 export function PaymentDialog(props: PaymentDialogProps) {
-  const [Form, setForm] = useState(() => loaded);
+  const [Form, setForm] = useState<ComponentType<PaymentDialogProps> | undefined>(
+    () => paymentForm.loaded()?.PaymentForm,
+  );
   const [failed, setFailed] = useState(false);
   useEffect(() => {
     if (Form) return;
     let live = true;
-    import('./payment-form.tsx').then(
+    paymentForm.load().then(
       ({ PaymentForm }) => {
-        loaded = PaymentForm;
         if (live) setForm(() => PaymentForm);
       },
       (error: unknown) => {
