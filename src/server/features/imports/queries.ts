@@ -1,18 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { ImportPlan } from '#shared/imports/splitwise.ts';
 import type { Db } from '../../db/database.ts';
-import { isUniqueViolation, worksOnThisThread } from '../../db/dialect.ts';
+import { insertMany, isUniqueViolation } from '../../db/dialect.ts';
 
 export const CARRY_OVER_TITLE = 'Balance carried over from Splitwise';
 
 const noon = (date: string) => Date.parse(`${date}T12:00:00.000Z`);
-/**
- * Rows per insert, and per turn between other requests' turns: SQLite writes on the thread that
- * answers requests, so its chunks stay a few milliseconds of work; PostgreSQL's may be larger, as
- * each is a round trip (500 expenses bind 9,000 values, well under either's cap).
- */
-const chunkSize = (db: Db) => (worksOnThisThread(db) ? 100 : 500);
 
 /**
  * Writes a whole import in one transaction, or nothing: 'duplicate' when this household has
@@ -67,38 +60,35 @@ export async function importSplitwise(
         ...plan.expenses.map((expense) => ({ expense, settled: true })),
         ...carryOver.map((expense) => ({ expense, settled: false })),
       ];
-      const expenseIds: string[] = [];
-      const size = chunkSize(trx);
-      // Many rows per statement, in chunks: SQLite caps the number of bound values in one. On
-      // SQLite these writes never wait for I/O, so requests get a turn between chunks.
-      for (let i = 0; i < all.length; i += size) {
-        const chunk = all.slice(i, i + size).map((item) => ({ ...item, id: randomUUID() }));
-        await trx
-          .insertInto('expenses')
-          .values(
-            chunk.map(({ id, expense: e }) => ({
-              id,
-              household_id: householdId,
-              title: e.title,
-              amount_cents: e.amountCents,
-              category: e.category,
-              description: e.description,
-              notes: null,
-              receipt_image_id: null,
-              paid_by: e.paidBy,
-              date: e.date,
-              split_type: 'custom' as const,
-              is_recurring: false,
-              recurring_interval: null,
-              recurring_end_date: null,
-              next_occurrence_date: null,
-              recurrence_source_id: null,
-              created_by: createdBy,
-              created_at: now,
-            })),
-          )
-          .execute();
-        const splits = chunk.flatMap(({ id, expense, settled }) =>
+      const rows = all.map((item) => ({ ...item, id: randomUUID() }));
+      await insertMany(
+        trx,
+        'expenses',
+        rows.map(({ id, expense: e }) => ({
+          id,
+          household_id: householdId,
+          title: e.title,
+          amount_cents: e.amountCents,
+          category: e.category,
+          description: e.description,
+          notes: null,
+          receipt_image_id: null,
+          paid_by: e.paidBy,
+          date: e.date,
+          split_type: 'custom' as const,
+          is_recurring: false,
+          recurring_interval: null,
+          recurring_end_date: null,
+          next_occurrence_date: null,
+          recurrence_source_id: null,
+          created_by: createdBy,
+          created_at: now,
+        })),
+      );
+      await insertMany(
+        trx,
+        'expense_splits',
+        rows.flatMap(({ id, expense, settled }) =>
           expense.splits.map((s) => ({
             id: randomUUID(),
             expense_id: id,
@@ -108,37 +98,26 @@ export async function importSplitwise(
             settled,
             settled_at: settled ? now : null,
           })),
-        );
-        for (let j = 0; j < splits.length; j += size) {
-          await trx
-            .insertInto('expense_splits')
-            .values(splits.slice(j, j + size))
-            .execute();
-        }
-        for (const { id } of chunk) expenseIds.push(id);
-        await yieldToEventLoop();
-      }
+        ),
+      );
       // Splitwise's payments are payments of the ledger, recorded on their day.
-      for (let i = 0; i < plan.payments.length; i += size) {
-        await trx
-          .insertInto('payments')
-          .values(
-            plan.payments.slice(i, i + size).map((p) => ({
-              id: randomUUID(),
-              household_id: householdId,
-              from_user: p.from,
-              to_user: p.to,
-              amount_cents: p.cents,
-              date: p.date,
-              note: 'Imported from Splitwise',
-              client_id: null,
-              created_by: createdBy,
-              created_at: noon(p.date),
-            })),
-          )
-          .execute();
-        await yieldToEventLoop();
-      }
+      await insertMany(
+        trx,
+        'payments',
+        plan.payments.map((p) => ({
+          id: randomUUID(),
+          household_id: householdId,
+          from_user: p.from,
+          to_user: p.to,
+          amount_cents: p.cents,
+          date: p.date,
+          note: 'Imported from Splitwise',
+          client_id: null,
+          created_by: createdBy,
+          created_at: noon(p.date),
+        })),
+      );
+      const expenseIds = rows.map((row) => row.id);
       return { expenseIds };
     });
   } catch (error) {
