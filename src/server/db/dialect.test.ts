@@ -1,4 +1,6 @@
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { openDatabase } from './database.ts';
 import { isDatabaseUnavailable } from './dialect.ts';
 
 const withCode = (message: string, code: string) => Object.assign(new Error(message), { code });
@@ -25,5 +27,24 @@ describe('isDatabaseUnavailable', () => {
     );
     expect(isDatabaseUnavailable(new TypeError('Cannot read properties of undefined'))).toBe(false);
     expect(isDatabaseUnavailable('ECONNREFUSED')).toBe(false);
+  });
+});
+
+describe('SQLite queries and the event loop', () => {
+  it('lets work that is already waiting run after each query, before the caller goes on', async () => {
+    const database = await openDatabase({ engine: 'sqlite', file: ':memory:' });
+    try {
+      const order: string[] = [];
+      // Another request's turn, queued before this one's chain of queries starts.
+      setImmediate(() => order.push('waiting'));
+      await sql`select 1`.execute(database.db);
+      order.push('first query');
+      setImmediate(() => order.push('waiting again'));
+      await sql`select 2`.execute(database.db);
+      order.push('second query');
+      expect(order).toEqual(['waiting', 'first query', 'waiting again', 'second query']);
+    } finally {
+      await database.close();
+    }
   });
 });

@@ -92,7 +92,7 @@ export function createEngine(config: DatabaseConfig, { reader = false }: EngineO
     return {
       engine: 'sqlite',
       dialect: new SqliteDialect({ database }),
-      plugins: [new SqliteBooleans()],
+      plugins: [new SqliteBooleans(), new TurnAfterEachQuery()],
       dispose: async () => {
         await checkpointer?.stop();
       },
@@ -182,6 +182,21 @@ class SqliteBooleans implements KyselyPlugin {
     return this.#transformer.transformNode(args.node);
   }
   async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    return args.result;
+  }
+}
+
+/**
+ * SQLite answers on the calling thread and Kysely continues a request's work in microtasks, so
+ * a request's whole chain of queries, and every request that arrived with it, would run without
+ * the event loop ever turning. A turn after each query lets timers, sockets and other requests in.
+ */
+class TurnAfterEachQuery implements KyselyPlugin {
+  transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
+    return args.node;
+  }
+  async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    await yieldToEventLoop();
     return args.result;
   }
 }
