@@ -41,6 +41,8 @@ const loadAverage = os.loadavg();
 const uptime = () => execFileSync('uptime', { encoding: 'utf8' }).trim();
 console.info(`Started ${startedAt}; ${uptime()}`);
 
+// Start-up first: a cold start on a quiet machine, before the other runs' browsers and servers.
+const startup: StartupResult | null = selected('startup') ? await runStartupBench() : null;
 const throughput: EngineThroughput[] = [];
 if (selected('throughput')) for (const engine of engines) throughput.push(await runEngineThroughput(engine));
 let realtime: RealtimeResult | null = null;
@@ -61,7 +63,6 @@ if (selected('realtime')) {
   });
 }
 const web: WebResult | null = selected('web') ? await runWebBench() : null;
-const startup: StartupResult | null = selected('startup') ? await runStartupBench() : null;
 const rules: RulesResult | null = selected('rules') ? runRulesBench() : null;
 const dashboard: DashboardResult | null = selected('dashboard') ? await runDashboardBench() : null;
 const pathological: PathologicalBench[] = [];
