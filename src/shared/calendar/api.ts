@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { errorAnswer, operation } from '../api/operation.ts';
-import { windowInstant } from '../validation.ts';
+import { answerInstant, windowInstant } from '../validation.ts';
 import { createEventSchema, EVENT_RECURRENCES, updateEventSchema } from './schemas.ts';
 
 const idParams = z.object({ id: z.string().min(1).max(100) });
@@ -12,8 +12,8 @@ export const calendarOccurrence = z.strictObject({
   description: z.string().nullable(),
   notes: z.string().nullable(),
   location: z.string().nullable(),
-  startDate: z.string(),
-  endDate: z.string(),
+  startDate: answerInstant,
+  endDate: answerInstant,
   allDay: z.boolean(),
   eventType: z.string(),
   color: z.string(),
@@ -22,10 +22,10 @@ export const calendarOccurrence = z.strictObject({
   attendees: z.array(z.string()),
   timeZone: z.string(),
   createdBy: z.string().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  createdAt: answerInstant,
+  updatedAt: answerInstant,
   /** The series' first start (the same as startDate for an event that does not repeat). */
-  seriesStart: z.string(),
+  seriesStart: answerInstant,
 });
 export type CalendarOccurrence = z.output<typeof calendarOccurrence>;
 

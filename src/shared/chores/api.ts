@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { messageAuthor } from '../accounts/api.ts';
 import { operation } from '../api/operation.ts';
-import { registerMessages, windowDate, windowInstant } from '../validation.ts';
+import { answerInstant, registerMessages, windowDate, windowInstant } from '../validation.ts';
 import { CHORE_STATUSES, PRIORITIES, RECURRENCES, ROTATIONS } from './rules.ts';
 import { createChoreSchema, updateChoreSchema } from './schemas.ts';
 
@@ -27,9 +27,9 @@ export const choreView = z.strictObject({
   priority: z.enum(PRIORITIES),
   category: z.string(),
   /** ISO date-times, as are completedAt, createdAt and updatedAt. */
-  dueDate: z.string(),
+  dueDate: answerInstant,
   timeZone: z.string(),
-  completedAt: z.string().nullable(),
+  completedAt: answerInstant.nullable(),
   completedBy: z.string().nullable(),
   assignedTo: z.string().nullable(),
   assignedUser: messageAuthor.nullable(),
@@ -42,8 +42,8 @@ export const choreView = z.strictObject({
   streak: z.number(),
   points: z.number(),
   onTime: z.boolean().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  createdAt: answerInstant,
+  updatedAt: answerInstant,
 });
 export type ChoreView = z.output<typeof choreView>;
 export type Subtask = z.output<typeof subtask>;

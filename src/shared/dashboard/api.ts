@@ -4,7 +4,7 @@ import { operation } from '../api/operation.ts';
 import { PRIORITIES } from '../chores/rules.ts';
 import { listingView } from '../listings/api.ts';
 import { timeZoneField } from '../time/zone-field.ts';
-import { registerMessages } from '../validation.ts';
+import { answerInstant, registerMessages } from '../validation.ts';
 import { DASHBOARD_PERIODS } from './rules.ts';
 
 // The home screen and the household dashboard (docs/screens.md; decision 0005).
@@ -48,8 +48,8 @@ export type ActivityItem = z.output<typeof activityItem>;
 const upcomingEvent = z.strictObject({
   id: z.string(),
   title: z.string(),
-  startDate: z.string(),
-  endDate: z.string(),
+  startDate: answerInstant,
+  endDate: answerInstant,
   allDay: z.boolean(),
   color: z.string(),
   location: z.string().nullable(),
@@ -59,7 +59,7 @@ export type UpcomingEvent = z.output<typeof upcomingEvent>;
 const priorityChore = z.strictObject({
   id: z.string(),
   title: z.string(),
-  dueDate: z.string(),
+  dueDate: answerInstant,
   priority: z.enum(PRIORITIES),
   status: z.enum(['todo', 'doing']),
   assignedTo: z.string().nullable(),
@@ -108,7 +108,7 @@ const homeData = z.strictObject({
         text: z.string(),
         userId: z.string().nullable(),
         authorName: z.string().nullable(),
-        createdAt: z.string(),
+        createdAt: answerInstant,
       }),
     ),
   }),

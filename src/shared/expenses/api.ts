@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { messageAuthor } from '../accounts/api.ts';
 import { operation } from '../api/operation.ts';
+import { answerDate, answerInstant } from '../validation.ts';
 import { createPaymentSchema } from './payments.ts';
 import { RECURRING_INTERVALS, SPLIT_TYPES } from './rules.ts';
 import { createExpenseSchema, updateExpenseSchema } from './schemas.ts';
@@ -15,7 +16,7 @@ const expenseSplitView = z.strictObject({
   user: messageAuthor.nullable(),
   amount: z.string(),
   settled: z.boolean(),
-  settledAt: z.string().nullable(),
+  settledAt: answerInstant.nullable(),
 });
 export type ExpenseSplitView = z.output<typeof expenseSplitView>;
 
@@ -32,15 +33,15 @@ export const expenseView = z.strictObject({
   paidBy: z.string().nullable(),
   paidByUser: messageAuthor.nullable(),
   /** The day it was spent, YYYY-MM-DD. */
-  date: z.string(),
-  createdAt: z.string(),
+  date: answerDate,
+  createdAt: answerInstant,
   splitType: z.enum(SPLIT_TYPES),
   isRecurring: z.boolean(),
   recurrenceFrequency: z.enum(RECURRING_INTERVALS).nullable(),
   /** For a copy a recurring expense made: the expense that repeats. */
   recurrenceSourceId: z.string().nullable(),
-  recurringEndDate: z.string().nullable(),
-  nextOccurrenceDate: z.string().nullable(),
+  recurringEndDate: answerDate.nullable(),
+  nextOccurrenceDate: answerDate.nullable(),
   splits: z.array(expenseSplitView),
   settledPercent: z.number(),
   fullySettled: z.boolean(),
@@ -54,14 +55,14 @@ const paymentView = z.strictObject({
   toUserId: z.string(),
   amount: z.string(),
   /** The day the money moved (YYYY-MM-DD). */
-  date: z.string(),
+  date: answerDate,
   note: z.string().nullable(),
   /** The shares this payment settled, when it was recorded by settling them. */
   splitIds: z.array(z.string()),
   createdBy: z.string().nullable(),
-  createdAt: z.string(),
+  createdAt: answerInstant,
   /** Set while the payment is in the household's trash. */
-  deletedAt: z.string().nullable(),
+  deletedAt: answerInstant.nullable(),
 });
 export type PaymentView = z.output<typeof paymentView>;
 
@@ -112,13 +113,13 @@ const pairLineView = z.discriminatedUnion('kind', [
     kind: z.literal('expense'),
     id: z.string(),
     title: z.string(),
-    date: z.string(),
+    date: answerDate,
     amount: z.string(),
   }),
   z.strictObject({
     kind: z.literal('payment'),
     id: z.string(),
-    date: z.string(),
+    date: answerDate,
     note: z.string().nullable(),
     amount: z.string(),
   }),
@@ -153,8 +154,8 @@ const trashView = z.strictObject({
       id: z.string(),
       title: z.string(),
       amount: z.string(),
-      date: z.string(),
-      deletedAt: z.string(),
+      date: answerDate,
+      deletedAt: answerInstant,
       deletedBy: z.string().nullable(),
     }),
   ),

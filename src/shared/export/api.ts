@@ -4,10 +4,11 @@ import { choreView } from '../chores/api.ts';
 import { expenseView } from '../expenses/api.ts';
 import { household } from '../households/api.ts';
 import { chatMessage } from '../messages/api.ts';
+import { answerInstant } from '../validation.ts';
 
 /** Everything of the household a member can see, as the lists show it. */
 const householdExport = z.strictObject({
-  exportedAt: z.string(),
+  exportedAt: answerInstant,
   household: household.nullable(),
   expenses: z.array(expenseView),
   chores: z.array(choreView),

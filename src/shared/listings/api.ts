@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { publicUser } from '../accounts/api.ts';
 import { operation } from '../api/operation.ts';
+import { answerInstant } from '../validation.ts';
 import { HOUSING_TYPES } from './rules.ts';
 import { createListingSchema, listingChoices, listingsQuerySchema, updateListingSchema } from './schemas.ts';
 
@@ -33,7 +34,7 @@ export const listingView = z.strictObject({
   creator: publicUser
     .pick({ firstName: true, lastName: true, profileColor: true, profileImageUrl: true })
     .nullable(),
-  createdAt: z.string(),
+  createdAt: answerInstant,
 });
 export type ListingView = z.output<typeof listingView>;
 
