@@ -54,7 +54,6 @@ describe('the OpenAPI document', () => {
     // The OpenAPI schema leaves the request and answer schemas open; check each against JSON Schema.
     const schemas: unknown[] = [];
     const collect = (node: unknown): void => {
-      if (Array.isArray(node)) return node.forEach(collect);
       if (!node || typeof node !== 'object') return;
       for (const [key, value] of Object.entries(node)) {
         if (key === 'schema') schemas.push(value);
