@@ -230,8 +230,9 @@ export function jsonText(
 /**
  * Inserts many rows into one table. PostgreSQL takes them in one statement as a single JSON
  * value, which it parses far faster than thousands of bound parameters; SQLite takes them a
- * chunk at a time (it caps bound values per statement) with a turn for other requests between
- * chunks, since it writes on the thread that answers them. Every row must carry the same keys.
+ * chunk at a time, as it caps bound values per statement (other requests get their turn between
+ * chunks, as after every query). Every row must carry the same keys, with values JSON can hold
+ * (text, numbers, booleans, null).
  */
 export async function insertMany<T extends keyof DB & string>(
   db: Kysely<DB>,
@@ -255,6 +256,5 @@ export async function insertMany<T extends keyof DB & string>(
       .insertInto(table)
       .values(rows.slice(i, i + chunk) as Record<string, unknown>[])
       .execute();
-    await yieldToEventLoop();
   }
 }

@@ -1,4 +1,3 @@
-import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { restorableSince } from '#shared/expenses/ledger-view.ts';
 import type { ScheduledJob } from '../../jobs/scheduler.ts';
 import { getExpense, purgeTrash, runDueRecurringExpenses } from './queries.ts';
@@ -12,8 +11,6 @@ export const expenseJobs: readonly ScheduledJob[] = [
       for (const { householdId, id } of created) {
         const expense = await getExpense(db, householdId, id);
         if (expense) await events.toHousehold(householdId, { type: 'new_expense', expense });
-        // On SQLite these reads never wait for I/O: let requests in between.
-        await yieldToEventLoop();
       }
     },
   },

@@ -378,8 +378,6 @@ export async function runDueRecurringExpenses(
       if (batch.length < left) break;
       left -= batch.length;
     }
-    // Each series is its own transaction; between them, requests waiting on SQLite get their turn.
-    await yieldToEventLoop();
   }
   return created;
 }
