@@ -21,7 +21,8 @@ export function jsonArrayBody(items: readonly object[]): Buffer {
   const pieces: (string | Buffer)[] = [];
   let text = '[';
   items.forEach((item, i) => {
-    const plain: Record<string, unknown> = {};
+    // No prototype: a field named __proto__ stays a field, as JSON.stringify of the item keeps it.
+    const plain: Record<string, unknown> = Object.create(null);
     const raw: [string, RawJson][] = [];
     for (const key of Object.keys(item)) {
       const value = (item as Record<string, unknown>)[key];
