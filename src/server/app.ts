@@ -27,6 +27,7 @@ import { healthRoutes } from './features/health/routes.ts';
 import { householdRoutes } from './features/households/routes.ts';
 import { imageRoutes } from './features/images/routes.ts';
 import { importRoutes } from './features/imports/routes.ts';
+import { importWriter } from './features/imports/writer.ts';
 import { listingRoutes } from './features/listings/routes.ts';
 import { messageRoutes } from './features/messages/routes.ts';
 import { type PushOptions, pushRoutes } from './features/push/routes.ts';
@@ -194,6 +195,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       : inlineDownloads(database.db);
   app.addHook('onClose', () => downloads.close());
   const ctx: Context = { db: database.db, config, now, events: hub, reads, auth, downloads };
+  const imports = importWriter({ db: database.db, events: hub, log: app.log, now: ctx.now });
+  app.addHook('preClose', () => imports.close());
   if (options.sweepIntervalMs !== null) {
     const scheduler = startScheduler({
       db: database.db,
@@ -201,7 +204,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       log: app.log,
       now: ctx.now,
       intervalMs: options.sweepIntervalMs ?? SWEEP_INTERVAL_MS,
-      jobs: expenseJobs,
+      jobs: [...expenseJobs, imports.job],
     });
     app.addHook('preClose', () => scheduler.stop());
   }
@@ -214,7 +217,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   expenseRoutes(app, ctx);
   paymentRoutes(app, ctx);
   activityRoutes(app, ctx);
-  importRoutes(app, ctx);
+  importRoutes(app, ctx, imports);
   exportRoutes(app, ctx);
   calendarRoutes(app, ctx);
   listingRoutes(app, ctx);

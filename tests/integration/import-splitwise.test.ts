@@ -2,12 +2,16 @@ import { readFileSync } from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '#server/app.ts';
+import { fileHash, readSplitwise } from '#server/features/imports/parse.ts';
+import { acceptImport } from '#server/features/imports/queries.ts';
 import {
+  planImport,
   SPLITWISE_MAX_BYTES,
   SPLITWISE_MAX_PROBLEMS,
   SPLITWISE_MAX_ROWS,
 } from '#shared/imports/splitwise.ts';
-import { Client, createTestApp, signUp, type TestApp } from './helpers.ts';
+import { Client, createTestApp, PASSWORD, signUp, type TestApp, testConfig } from './helpers.ts';
 
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8');
 const GROUP = fixture('splitwise-group.csv');
@@ -53,6 +57,35 @@ async function counts(client: Client) {
   return { expenses: expenses.length, balances: balances.members.filter((m) => m.net !== 0) };
 }
 
+interface Accepted {
+  id: string;
+  state: 'importing' | 'done';
+  expenses: number;
+  payments: number;
+  skippedRows: number;
+  carriedOver: number;
+}
+
+/** What the web app does after a 202: asks until the server has written the import. */
+async function untilWritten(client: Client, accepted: Accepted): Promise<Accepted> {
+  for (;;) {
+    const response = await client.get(`/api/import/splitwise/${accepted.id}`);
+    expect(response.statusCode, response.body).toBe(200);
+    const state = response.json() as Accepted;
+    if (state.state === 'done') return state;
+    await sleep(10);
+  }
+}
+
+/** Posts an import, expects it accepted (202) and waits until it is written. */
+async function imported(client: Client, body: unknown): Promise<{ accepted: Accepted; written: Accepted }> {
+  const response = await client.post('/api/import/splitwise', body);
+  expect(response.statusCode, response.body.slice(0, 300)).toBe(202);
+  const accepted = response.json() as Accepted;
+  expect(response.headers.location).toBe(`/api/import/splitwise/${accepted.id}`);
+  return { accepted, written: await untilWritten(client, accepted) };
+}
+
 describe('Splitwise import: authorisation', () => {
   it('answers 401 when signed out and 404 outside a household, on both steps', async () => {
     const anonymous = new Client(t.app);
@@ -64,6 +97,20 @@ describe('Splitwise import: authorisation', () => {
       expect(response.statusCode).toBe(404);
       expect(response.json().message).toBe('You are not in a household');
     }
+    const [ann, bo] = await householdWith(['Ann Lee', 'Bo Chen']);
+    const { accepted } = await imported(ann!.client, {
+      csv: SMALL,
+      mapping: { 'Ann Lee': ann!.user.id, 'Bo Chen': bo!.user.id },
+    });
+    const status = `/api/import/splitwise/${accepted.id}`;
+    expect((await anonymous.get(status)).statusCode).toBe(401);
+    expect((await loner.get(status)).json().message).toBe('You are not in a household');
+    // Another household learns nothing about it, not even that it exists.
+    const [stranger] = await householdWith(['Zed Stranger']);
+    const foreign = await stranger!.client.get(status);
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json().message).toBe('There is no such import in your household');
+    expect((await bo!.client.get(status)).statusCode).toBe(200);
   });
 });
 
@@ -122,10 +169,11 @@ describe('Splitwise import: import', () => {
   it('imports expenses and payments; balances equal the file’s final balances; a second import is 409', async () => {
     const [ann, bo, cy] = await householdWith(['Ann Lee', 'Bo Chen', 'Cy Diaz']);
     const mapping = { 'Ann Lee': ann!.user.id, 'Bo Chen': bo!.user.id, 'Cy Diaz': cy!.user.id };
-    const response = await bo!.client.post('/api/import/splitwise', { csv: GROUP, mapping });
-    expect(response.statusCode, response.body).toBe(201);
+    const { accepted, written } = await imported(bo!.client, { csv: GROUP, mapping });
     // Every row has one payer and everyone is mapped: the ledger adds up to the file by itself.
-    expect(response.json()).toEqual({ expenses: 4, payments: 1, skippedRows: 0, carriedOver: 0 });
+    const counted = { expenses: 4, payments: 1, skippedRows: 0, carriedOver: 0 };
+    expect(accepted).toEqual({ id: expect.any(String), state: 'importing', ...counted });
+    expect(written).toEqual({ id: accepted.id, state: 'done', ...counted });
 
     const expenses = (await cy!.client.get('/api/expenses')).json() as {
       title: string;
@@ -187,14 +235,15 @@ describe('Splitwise import: import', () => {
     expect(await counts(ann!.client)).toEqual(before);
   });
 
-  it('two imports of one file at the same time: one 201, one 409', async () => {
+  it('two imports of one file at the same time: one 202, one 409', async () => {
     const [ann, bo] = await householdWith(['Ann Lee', 'Bo Chen']);
     const mapping = { 'Ann Lee': ann!.user.id, 'Bo Chen': bo!.user.id };
     const answers = await Promise.all([
       ann!.client.post('/api/import/splitwise', { csv: SMALL, mapping }),
       bo!.client.post('/api/import/splitwise', { csv: SMALL, mapping }),
     ]);
-    expect(answers.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([202, 409]);
+    await untilWritten(ann!.client, answers.find((r) => r.statusCode === 202)!.json() as Accepted);
     // The file's two rows, once.
     expect((await counts(ann!.client)).expenses).toBe(2);
   });
@@ -225,11 +274,7 @@ describe('Splitwise import: import', () => {
     expect(await counts(ann!.client)).toEqual({ expenses: 0, balances: [] });
     expect(await counts(stranger!.client)).toEqual({ expenses: 0, balances: [] });
     // Refused attempts do not count as imports: the file can still be imported.
-    const ok = await bo!.client.post('/api/import/splitwise', {
-      csv: SMALL,
-      mapping: { 'Ann Lee': ann!.user.id, 'Bo Chen': bo!.user.id },
-    });
-    expect(ok.statusCode, ok.body).toBe(201);
+    await imported(bo!.client, { csv: SMALL, mapping: { 'Ann Lee': ann!.user.id, 'Bo Chen': bo!.user.id } });
     const { balances } = await counts(ann!.client);
     expect(balances.find((m) => m.userId === ann!.user.id)?.net).toBe(-595);
     expect(balances.find((m) => m.userId === bo!.user.id)?.net).toBe(595);
@@ -237,14 +282,95 @@ describe('Splitwise import: import', () => {
 
   it('skipping a person skips the rows they paid; another household may import the same file', async () => {
     const [ann] = await householdWith(['Ann Lee']);
-    const response = await ann!.client.post('/api/import/splitwise', {
+    const { written } = await imported(ann!.client, {
       csv: SMALL,
       mapping: { 'Ann Lee': ann!.user.id, 'Bo Chen': null },
     });
-    expect(response.statusCode, response.body).toBe(201);
-    expect(response.json()).toEqual({ expenses: 1, payments: 0, skippedRows: 1, carriedOver: 0 });
+    expect(written).toMatchObject({ expenses: 1, payments: 0, skippedRows: 1, carriedOver: 0 });
     const [snack] = (await ann!.client.get('/api/expenses')).json() as { title: string; splits: unknown[] }[];
     expect(snack).toMatchObject({ title: 'Snacks', splits: [{ userId: ann!.user.id, amount: '5.00' }] });
+  });
+});
+
+describe('Splitwise import: written after the answer', () => {
+  /** Accepts SMALL as the server does, without writing it: what a crash right after the 202 leaves. */
+  async function acceptedOnly(people: Person[], mapping: Record<string, string | null>) {
+    const household = (await people[0]!.client.get('/api/households/current')).json() as { id: string };
+    const file = await readSplitwise(SMALL);
+    const accepted = await acceptImport(
+      t.database.db,
+      household.id,
+      people[0]!.user.id,
+      fileHash(SMALL),
+      { plan: planImport(file, mapping), lastDate: file.dateRange!.to },
+      NOW,
+    );
+    if (accepted === 'duplicate') throw new Error('SMALL was imported before');
+    return accepted;
+  }
+
+  /** Another instance of the server on the same database; its start sweeps at once. */
+  async function instance() {
+    const app = await buildApp(testConfig(), {
+      sweepIntervalMs: 60_000,
+      database: t.database,
+      now: () => NOW,
+    });
+    await app.ready();
+    return app;
+  }
+
+  it('an import a restart cut short is written by the next start, once, even with two instances', async () => {
+    const [ann, bo] = await householdWith(['Ann Lee', 'Bo Chen']);
+    const accepted = await acceptedOnly([ann!, bo!], { 'Ann Lee': ann!.user.id, 'Bo Chen': bo!.user.id });
+    const status = await ann!.client.get(`/api/import/splitwise/${accepted.id}`);
+    expect(status.json()).toMatchObject({ id: accepted.id, state: 'importing', expenses: 2 });
+    // Accepted is imported as far as a second try is concerned.
+    const again = await bo!.client.post('/api/import/splitwise', {
+      csv: SMALL,
+      mapping: { 'Ann Lee': ann!.user.id, 'Bo Chen': bo!.user.id },
+    });
+    expect(again.statusCode).toBe(409);
+
+    const started = await Promise.all([instance(), instance()]);
+    try {
+      expect(await untilWritten(ann!.client, accepted)).toMatchObject({ state: 'done', expenses: 2 });
+      const viewer = new Client(started[0]!);
+      viewer.cookie = ann!.client.cookie;
+      const { expenses, balances } = await counts(viewer);
+      expect(expenses).toBe(2);
+      expect(balances.find((m) => m.userId === ann!.user.id)?.net).toBe(-595);
+    } finally {
+      await Promise.all(started.map((app) => app.close()));
+    }
+  });
+
+  it('an import naming someone who has since deleted their account is dropped, writing nothing', async () => {
+    const [ann, bo] = await householdWith(['Ann Lee', 'Bo Chen']);
+    const accepted = await acceptedOnly([ann!, bo!], { 'Ann Lee': ann!.user.id, 'Bo Chen': bo!.user.id });
+    const email = ((await bo!.client.get('/api/auth/user')).json() as { email: string }).email;
+    const deleted = await bo!.client.request({
+      method: 'DELETE',
+      url: '/api/auth/user',
+      payload: { email, password: PASSWORD },
+    });
+    expect(deleted.statusCode, deleted.body).toBe(204);
+
+    const app = await instance();
+    try {
+      let answer = await ann!.client.get(`/api/import/splitwise/${accepted.id}`);
+      while (answer.statusCode === 200) {
+        await sleep(10);
+        answer = await ann!.client.get(`/api/import/splitwise/${accepted.id}`);
+      }
+      expect(answer.statusCode).toBe(404);
+      expect(await counts(ann!.client)).toEqual({ expenses: 0, balances: [] });
+      // The file can be imported again, with the person who left skipped.
+      await imported(ann!.client, { csv: SMALL, mapping: { 'Ann Lee': ann!.user.id, 'Bo Chen': null } });
+      expect((await counts(ann!.client)).expenses).toBe(1);
+    } finally {
+      await app.close();
+    }
   });
 });
 
@@ -336,11 +462,16 @@ describe('Splitwise import: limits (issue 24)', () => {
       '\n',
     );
     const mapping = { 'Ann Lee': ann!.user.id, 'Bo Chen': bo!.user.id };
-    const { response, stallMs } = await measured(() =>
-      ann!.client.post('/api/import/splitwise', { csv, mapping }),
-    );
-    expect(response.statusCode, response.body.slice(0, 300)).toBe(201);
-    expect(JSON.parse(response.body)).toEqual({
+    // Measured until the rows are written: the writing after the answer must not stall either.
+    let written: Accepted | undefined;
+    const { response, stallMs } = await measured(async () => {
+      const answer = await ann!.client.post('/api/import/splitwise', { csv, mapping });
+      if (answer.statusCode === 202) written = await untilWritten(ann!.client, answer.json() as Accepted);
+      return answer;
+    });
+    expect(response.statusCode, response.body.slice(0, 300)).toBe(202);
+    expect(written).toMatchObject({
+      state: 'done',
       expenses: count,
       payments: 0,
       skippedRows: 0,
@@ -402,9 +533,10 @@ describe('Splitwise import: limits (issue 24)', () => {
     const { response, ms, stallMs } = await measured(() =>
       ann!.client.post('/api/import/splitwise', { csv, mapping }),
     );
-    expect(response.statusCode, response.body.slice(0, 300)).toBe(201);
+    expect(response.statusCode, response.body.slice(0, 300)).toBe(202);
     expect(ms).toBeLessThan(1000);
     expect(stallMs).toBeLessThan(200);
+    await untilWritten(ann!.client, JSON.parse(response.body) as Accepted);
     // The two rows: the ledger adds up to the file's balance with nothing carried over.
     expect((await counts(ann!.client)).expenses).toBe(2);
   });

@@ -141,6 +141,11 @@ export function isUniqueViolation(error: unknown): boolean {
   return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
 }
 
+export function isForeignKeyViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === '23503' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY';
+}
+
 // PostgreSQL error classes and codes that mean the server is gone or not accepting work:
 // 08 connection exception, 57P01-57P03 shut down or starting, 53300 too many connections.
 const UNAVAILABLE_SQLSTATE = /^(08...|57P0[123]|53300)$/;

@@ -760,5 +760,22 @@ export function migrations(engine: Engine): Record<string, Migration> {
         await db.schema.dropIndex('expense_splits_expense_idx').execute();
       },
     },
+    // An import is accepted at once and written in the background (decision 0008): the row keeps
+    // what is to be written until it is, and what the answer reports.
+    '0016_imports_in_background': {
+      async up(db: Kysely<unknown>) {
+        await db.schema
+          .alterTable('imports')
+          .addColumn('state', 'text', (c) => c.notNull().defaultTo('done'))
+          .execute();
+        for (const count of ['payment_count', 'skipped_rows', 'carried_over']) {
+          await db.schema
+            .alterTable('imports')
+            .addColumn(count, 'integer', (c) => c.notNull().defaultTo(0))
+            .execute();
+        }
+        await db.schema.alterTable('imports').addColumn('plan', 'text').execute();
+      },
+    },
   };
 }

@@ -1,4 +1,5 @@
 import type { ColumnType } from 'kysely';
+import type { ImportState } from '#shared/imports/api.ts';
 import type {
   GenderPreference,
   HousingType,
@@ -243,6 +244,13 @@ export interface ImportsTable {
   created_by: string | null;
   expense_count: number;
   created_at: number;
+  /** 'importing' from the answer until the rows are written, in one transaction; then 'done'. */
+  state: ColumnType<ImportState, ImportState | undefined, ImportState>;
+  payment_count: ColumnType<number, number | undefined, number>;
+  skipped_rows: ColumnType<number, number | undefined, number>;
+  carried_over: ColumnType<number, number | undefined, number>;
+  /** What is still to be written, as JSON; null once written. */
+  plan: string | null;
 }
 
 export interface CalendarEventsTable {

@@ -19,14 +19,23 @@ const splitwisePreview = z.strictObject({
 });
 export type SplitwisePreview = z.output<typeof splitwisePreview>;
 
-/** What an import wrote. */
+/**
+ * An import: accepted at once, its rows written in the background in one transaction, all or
+ * nothing (decision 0008). The counts are what it writes.
+ */
+export const IMPORT_STATES = ['importing', 'done'] as const;
+export type ImportState = (typeof IMPORT_STATES)[number];
 const splitwiseImportResult = z.strictObject({
+  id: z.string(),
+  state: z.enum(IMPORT_STATES),
   expenses: z.number(),
   payments: z.number(),
   skippedRows: z.number(),
   carriedOver: z.number(),
 });
 export type SplitwiseImportResult = z.output<typeof splitwiseImportResult>;
+
+const importParams = z.object({ id: z.string().min(1).max(100) });
 
 export const importsApi = {
   splitwisePreview: operation({
@@ -45,6 +54,15 @@ export const importsApi = {
     tag: 'Imports',
     access: 'member',
     body: splitwiseImportSchema,
-    responses: { 201: splitwiseImportResult },
+    responses: { 202: splitwiseImportResult },
+  }),
+  splitwiseImport: operation({
+    method: 'GET',
+    path: '/api/import/splitwise/:id',
+    summary: 'Whether an import has been written yet, and what it writes',
+    tag: 'Imports',
+    access: 'member',
+    params: importParams,
+    responses: { 200: splitwiseImportResult },
   }),
 };

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { importsApi, type SplitwiseImportResult, type SplitwisePreview } from '#shared/imports/api.ts';
+import { importsApi, type SplitwisePreview } from '#shared/imports/api.ts';
 import {
   planImport,
   SPLITWISE_MAX_BYTES,
@@ -10,12 +10,11 @@ import {
 import { centsToDollars } from '#shared/money.ts';
 import { type Context, requireMember } from '../../auth/guards.ts';
 import { route } from '../../contracts/route.ts';
-import { badRequest, conflict, parse, tooLarge } from '../../http/errors.ts';
-import { logActivity } from '../activity/queries.ts';
-import { getExpense } from '../expenses/queries.ts';
+import { badRequest, conflict, notFound, parse, tooLarge } from '../../http/errors.ts';
 import { listMembers } from '../households/queries.ts';
 import { fileHash, readSplitwise } from './parse.ts';
-import { importSplitwise } from './queries.ts';
+import { acceptImport, getImport } from './queries.ts';
+import type { ImportWriter } from './writer.ts';
 
 // A 2 MB file grows when escaped into JSON (quotes, newlines); the schema checks the text itself.
 const bodyLimit = 3 * SPLITWISE_MAX_BYTES;
@@ -29,8 +28,8 @@ function checkSize(body: unknown): void {
   }
 }
 
-export function importRoutes(app: FastifyInstance, ctx: Context): void {
-  const { db, events } = ctx;
+export function importRoutes(app: FastifyInstance, ctx: Context, writer: ImportWriter): void {
+  const { db } = ctx;
 
   route(
     app,
@@ -84,40 +83,27 @@ export function importRoutes(app: FastifyInstance, ctx: Context): void {
       if (!file.dateRange) throw badRequest('The file has no expenses or payments that can be imported');
 
       const plan = planImport(file, mapping);
-      const written = await importSplitwise(
+      const accepted = await acceptImport(
         db,
         member.householdId,
         member.userId,
         fileHash(csv),
-        plan,
-        file.dateRange.to,
+        { plan, lastDate: file.dateRange.to },
         ctx.now(),
       );
-      if (written === 'duplicate') throw conflict('This file has already been imported into your household');
-      // One event is enough for every client to refetch the lists and balances.
-      const last = written.expenseIds.at(-1);
-      const expense = last ? await getExpense(db, member.householdId, last) : null;
-      await events.toHousehold(member.householdId, { type: 'new_expense', expense });
-      await logActivity(
-        db,
-        events,
-        {
-          householdId: member.householdId,
-          actorId: member.userId,
-          kind: 'expense_created',
-          subject: { type: 'expense', id: null },
-          summary: `Imported from Splitwise: ${plan.expenses.length} expenses, ${plan.payments.length} payments`,
-        },
-        ctx.now(),
-      );
-      const result: SplitwiseImportResult = {
-        expenses: plan.expenses.length,
-        payments: plan.payments.length,
-        skippedRows: plan.skippedRows,
-        carriedOver: plan.carryOver.length,
-      };
-      return reply.status(201).send(result);
+      if (accepted === 'duplicate') throw conflict('This file has already been imported into your household');
+      // Written once the answer has left: the writing holds SQLite's one connection meanwhile.
+      reply.raw.once('close', () => writer.start(accepted.id));
+      return reply.status(202).header('location', `/api/import/splitwise/${accepted.id}`).send(accepted);
     },
     { bodyLimit },
   );
+
+  route(app, importsApi.splitwiseImport, async (request, reply) => {
+    const member = await requireMember(ctx, request, reply);
+    const { id } = parse(importsApi.splitwiseImport.params, request.params);
+    const found = await getImport(db, member.householdId, id);
+    if (!found) throw notFound('There is no such import in your household');
+    return found;
+  });
 }
