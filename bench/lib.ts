@@ -96,6 +96,7 @@ export async function seedHouseholds(
           .insertInto('sessions')
           .values({
             token_hash: createHash('sha256').update(token).digest('hex'),
+            id: randomUUID(),
             user_id: id,
             created_at: now,
             expires_at: now + 30 * 86_400_000,

@@ -161,6 +161,7 @@ export async function seedDataset(engine: Engine, options: SeedOptions = SEED_DE
       const token = randomBytes(32).toString('base64url');
       sessions.push({
         token_hash: createHash('sha256').update(token).digest('hex'),
+        id: randomUUID(),
         user_id: userId,
         created_at: now,
         expires_at: now + 30 * DAY,

@@ -14,7 +14,10 @@ import { docsRoutes } from './contracts/docs-routes.ts';
 import { collectOperations, type OperationList } from './contracts/openapi.ts';
 import { type Database, openMigratedDatabase } from './db/database.ts';
 import { inlineDownloads, workerDownloads } from './downloads/downloads.ts';
+import { accountJobs } from './features/accounts/jobs.ts';
+import { passwordRoutes } from './features/accounts/password-routes.ts';
 import { accountRoutes } from './features/accounts/routes.ts';
+import { sessionRoutes } from './features/accounts/session-routes.ts';
 import { activityRoutes } from './features/activity/routes.ts';
 import { calendarRoutes } from './features/calendar/routes.ts';
 import { choreRoutes } from './features/chores/routes.ts';
@@ -24,6 +27,7 @@ import { paymentRoutes } from './features/expenses/payment-routes.ts';
 import { expenseRoutes } from './features/expenses/routes.ts';
 import { exportRoutes } from './features/export/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
+import { emailInviteRoutes } from './features/households/email-invites.ts';
 import { householdRoutes } from './features/households/routes.ts';
 import { imageRoutes } from './features/images/routes.ts';
 import { importRoutes } from './features/imports/routes.ts';
@@ -35,6 +39,8 @@ import { createCompressor, registerCompression } from './http/compression.ts';
 import { acceptEmptyJsonBodies, frameworkErrorReply, registerErrorHandler } from './http/errors.ts';
 import { registerSecurity, securityHeaders } from './http/security.ts';
 import { SWEEP_INTERVAL_MS, startScheduler } from './jobs/scheduler.ts';
+import { createTransport } from './mail/transport.ts';
+import { MAIL_SWEEP_INTERVAL_MS, startMailWorker } from './mail/worker.ts';
 import { registerWeb } from './pages/web.ts';
 import { createInProcessBus, createPostgresBus } from './realtime/bus.ts';
 import { createHub, type Hub } from './realtime/hub.ts';
@@ -195,6 +201,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       : inlineDownloads(database.db);
   app.addHook('onClose', () => downloads.close());
   const ctx: Context = { db: database.db, config, now, events: hub, reads, auth, downloads };
+  const mail = startMailWorker({
+    db: database.db,
+    transport: createTransport(config, app.log),
+    now: ctx.now,
+    intervalMs: options.sweepIntervalMs === null ? null : MAIL_SWEEP_INTERVAL_MS,
+    log: app.log,
+  });
+  app.addHook('preClose', () => mail.stop());
   const imports = importWriter({ db: database.db, events: hub, log: app.log, now: ctx.now });
   app.addHook('preClose', () => imports.close());
   if (options.sweepIntervalMs !== null) {
@@ -204,14 +218,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       log: app.log,
       now: ctx.now,
       intervalMs: options.sweepIntervalMs ?? SWEEP_INTERVAL_MS,
-      jobs: [...expenseJobs, imports.job],
+      jobs: [...expenseJobs, imports.job, ...accountJobs],
     });
     app.addHook('preClose', () => scheduler.stop());
   }
   healthRoutes(app, ctx, database.engine);
   accountRoutes(app, ctx);
+  passwordRoutes(app, ctx);
+  sessionRoutes(app, ctx);
   imageRoutes(app, ctx);
   householdRoutes(app, ctx);
+  emailInviteRoutes(app, ctx);
   messageRoutes(app, ctx);
   choreRoutes(app, ctx);
   expenseRoutes(app, ctx);

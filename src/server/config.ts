@@ -54,10 +54,28 @@ const envSchema = z.object({
     .string()
     .regex(/^(mailto:.+@.+|https:\/\/.+)$/, 'must be a mailto: address or an https:// URL')
     .optional(),
+  SMTP_URL: z
+    .string()
+    .regex(
+      /^smtps?:\/\/\S+$/,
+      'must be an smtp:// or smtps:// URL, such as smtps://user:password@smtp.example:465',
+    )
+    .refine(
+      (v) => URL.canParse(v),
+      'must be an smtp:// or smtps:// URL, such as smtps://user:password@smtp.example:465',
+    )
+    .optional(),
+  MAIL_FROM: z
+    .string()
+    .regex(
+      /^([^<>\p{Cc}]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/u,
+      'must be an e-mail address, such as hearth@example.org or Hearth <hearth@example.org>',
+    )
+    .optional(),
 });
 
 /** Variables whose values never appear in an error message (it may end up in a log). */
-const SECRETS = new Set(['VAPID_PRIVATE_KEY']);
+const SECRETS = new Set(['VAPID_PRIVATE_KEY', 'SMTP_URL']);
 
 function isBase64Url(value: string): boolean {
   return /^[A-Za-z0-9_-]+={0,2}$/.test(value);
@@ -89,7 +107,15 @@ export interface Config {
   vapid?: { publicKey: string; privateKey: string } | null;
   /** Who runs this server, for push services (the `sub` of the VAPID token). */
   vapidSubject?: string;
+  /**
+   * Outgoing e-mail: through the SMTP server at `smtpUrl`, or, without one, written to the log
+   * (src/server/mail/). Absent: the log, from the default sender.
+   */
+  mail?: { smtpUrl: string | null; from: string };
 }
+
+/** The sender of e-mail when MAIL_FROM is not set (only without SMTP_URL: then mail goes to the log). */
+export const DEFAULT_MAIL_FROM = 'Hearth <hearth@localhost>';
 
 export class ConfigError extends Error {
   constructor(public readonly problems: string[]) {
@@ -118,6 +144,14 @@ export function loadConfig(env: NodeJS.ProcessEnv, webRoot: string | null = null
       'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY: set both (one key pair) or neither (a pair is generated and kept in the database)',
     ]);
   }
+  if (e.SMTP_URL && !e.MAIL_FROM) {
+    throw new ConfigError(['MAIL_FROM: set it with SMTP_URL, to the address e-mail is sent from']);
+  }
+  if (e.SMTP_URL && !e.PUBLIC_ORIGIN) {
+    throw new ConfigError([
+      "PUBLIC_ORIGIN: set it with SMTP_URL, so the links in e-mails point at this server (never at a request's Host)",
+    ]);
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     port: e.PORT,
@@ -139,5 +173,6 @@ export function loadConfig(env: NodeJS.ProcessEnv, webRoot: string | null = null
     vapidSubject:
       e.VAPID_SUBJECT ??
       (e.PUBLIC_ORIGIN?.startsWith('https://') ? e.PUBLIC_ORIGIN : 'mailto:admin@localhost'),
+    mail: { smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM ?? DEFAULT_MAIL_FROM },
   };
 }

@@ -45,6 +45,9 @@ const lastName = z
   .max(NAME_MAX_LENGTH, messages.nameTooLong)
   .regex(NO_CONTROL_CHARACTERS, messages.nameInvalid);
 
+/** The e-mail and new-password fields, for the forms that ask for them again (accounts/passwords.ts). */
+export { email as emailField, newPassword as newPasswordField };
+
 export const loginSchema = z.object({ email, password: loginPassword });
 export type LoginInput = z.infer<typeof loginSchema>;
 

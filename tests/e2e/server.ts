@@ -54,6 +54,7 @@ export class ServerProcess {
     readonly dataDir: string,
     private readonly ownsDataDir: boolean,
     private readonly distDir: string,
+    private readonly extraEnv: Record<string, string>,
   ) {}
 
   get url(): string {
@@ -62,12 +63,17 @@ export class ServerProcess {
 
   /**
    * Starts a server on a free port, with a new data folder unless one is given, serving dist/ or
-   * another copy of a build (`distDir`, which needs node_modules beside it).
+   * another copy of a build (`distDir`, which needs node_modules beside it). `env` adds variables,
+   * given the address the server will answer at.
    */
-  static async launch(options: { dataDir?: string; distDir?: string } = {}): Promise<ServerProcess> {
+  static async launch(
+    options: { dataDir?: string; distDir?: string; env?: (url: string) => Record<string, string> } = {},
+  ): Promise<ServerProcess> {
     const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'hearth-e2e-'));
     const distDir = options.distDir ?? path.join(root, 'dist');
-    const server = new ServerProcess(await freePort(), dataDir, options.dataDir === undefined, distDir);
+    const port = await freePort();
+    const extraEnv = options.env?.(`http://127.0.0.1:${port}`) ?? {};
+    const server = new ServerProcess(port, dataDir, options.dataDir === undefined, distDir, extraEnv);
     try {
       await server.start();
     } catch (error) {
@@ -93,6 +99,7 @@ export class ServerProcess {
         LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
         // Every test signs up from 127.0.0.1; the limit itself is tested in the API suite.
         SIGNUPS_PER_ADDRESS_PER_HOUR: '10000',
+        ...this.extraEnv,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

@@ -29,7 +29,34 @@ describe('loadConfig', () => {
       webRoot: null,
       vapid: null,
       vapidSubject: 'mailto:admin@localhost',
+      mail: { smtpUrl: null, from: 'Hearth <hearth@localhost>' },
     });
+  });
+
+  it('sends e-mail through SMTP_URL from MAIL_FROM, and needs both with PUBLIC_ORIGIN for its links', () => {
+    const env = {
+      SMTP_URL: 'smtps://mailer:s3cret@smtp.example.org:465',
+      MAIL_FROM: 'Hearth <hearth@example.org>',
+      PUBLIC_ORIGIN: 'https://hearth.example.org',
+    };
+    expect(loadConfig(env).mail).toEqual({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM });
+    expect(loadConfig({ ...env, SMTP_URL: 'smtp://localhost:587' }).mail?.smtpUrl).toBe(
+      'smtp://localhost:587',
+    );
+    expect(configError({ ...env, MAIL_FROM: '' }).problems).toEqual([
+      'MAIL_FROM: set it with SMTP_URL, to the address e-mail is sent from',
+    ]);
+    expect(configError({ ...env, PUBLIC_ORIGIN: '' }).problems[0]).toMatch(
+      /^PUBLIC_ORIGIN: set it with SMTP_URL/,
+    );
+    // The URL holds a password: a refused one is never repeated.
+    const refused = configError({ ...env, SMTP_URL: 'https://mailer:s3cret@smtp.example.org' });
+    expect(refused.problems).toEqual([
+      'SMTP_URL=[hidden]: must be an smtp:// or smtps:// URL, such as smtps://user:password@smtp.example:465',
+    ]);
+    expect(configError({ ...env, MAIL_FROM: 'not an address' }).problems[0]).toMatch(
+      /^MAIL_FROM="not an address": must be an e-mail address/,
+    );
   });
 
   it('puts the SQLite file inside DATA_DIR, resolved to an absolute path', () => {

@@ -441,6 +441,47 @@ describe('sessions ending', () => {
     },
   );
 
+  it('closes the sockets of the other sessions on a password change (4001), not this session’s', async () => {
+    const home = await household([['Pass', 'Word']]);
+    const [owner] = home.members;
+    const otherDevice = await secondSession(owner!, home.id);
+    const changed = await owner!.client.patch('/api/auth/password', {
+      currentPassword: PASSWORD,
+      newPassword: 'a brand new passphrase',
+      confirmPassword: 'a brand new passphrase',
+    });
+    expect(changed.statusCode, changed.body).toBe(204);
+    expect(await within(otherDevice.socket.closed, 5_000)).toEqual(ENDED);
+    const later = await post(owner!.client, 'after the change');
+    expect((await owner!.socket.next('new_message')).message.id).toBe(later.id);
+    expect(owner!.socket.open).toBe(true);
+  });
+
+  it('closes the socket of a session ended from Settings (4001), and every other one on “sign out everywhere else”', async () => {
+    const home = await household([['Dev', 'Ices']]);
+    const [owner] = home.members;
+    const phone = await secondSession(owner!, home.id);
+    const laptop = await secondSession(owner!, home.id);
+    const listed = (await owner!.client.get('/api/auth/sessions')).json() as {
+      id: string;
+      current: boolean;
+    }[];
+    const ids = listed.filter((s) => !s.current).map((s) => s.id);
+    expect(ids).toHaveLength(2);
+    // The phone's session: whichever of the two is listed first.
+    expect((await owner!.client.delete(`/api/auth/sessions/${ids[0]}`)).statusCode).toBe(204);
+    const first = await Promise.race([
+      phone.socket.closed.then(() => phone),
+      laptop.socket.closed.then(() => laptop),
+    ]);
+    expect(await first.socket.closed).toEqual(ENDED);
+    const second = first === phone ? laptop : phone;
+    expect(second.socket.open).toBe(true);
+    expect((await owner!.client.post('/api/auth/sessions/revoke-others')).statusCode).toBe(204);
+    expect(await within(second.socket.closed, 5_000)).toEqual(ENDED);
+    expect(owner!.socket.open).toBe(true);
+  });
+
   it('closes, instead of confirming, a socket whose session ended before it sent connect', async () => {
     const { client, user } = await signUp(t.app);
     const { id } = (await client.post('/api/households', { name: 'Gone' })).json();

@@ -305,6 +305,65 @@ describe('a real server process', () => {
     expect((await server.stop()).code).toBe(0);
   });
 
+  it(`without SMTP_URL writes each e-mail, links and all, to the log; the operator can print a reset link (${testEngine})`, async () => {
+    const dir = dataDir();
+    const email = uniqueEmail('no-smtp');
+    const server = startServer({ ...engineEnv(), DATA_DIR: dir, PUBLIC_ORIGIN: 'https://hearth.example' });
+    const port = await server.port();
+    await register(port, email);
+    const asked = await request(port, 'POST', '/api/auth/password-reset', {
+      headers: { origin: 'https://hearth.example' },
+      body: { email },
+    });
+    expect(asked.status, asked.body).toBe(202);
+    const logged = await server.waitForLog(
+      (l) => (l.mail as { to?: string } | undefined)?.to === email,
+      'the reset e-mail',
+    );
+    const text = (logged.mail as { text: string }).text;
+    const link = /https:\/\/hearth\.example\/reset-password\?token=\S+/.exec(text)?.[0];
+    expect(link, text).toBeDefined();
+
+    // The command an operator runs beside the server, on the same data.
+    const printed = await new Promise<{ code: number | null; out: string; err: string }>((resolve) => {
+      const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/user-reset-link.ts', '--', email], {
+        env: {
+          PATH: process.env.PATH ?? '',
+          ...engineEnv(),
+          DATA_DIR: dir,
+          PUBLIC_ORIGIN: 'https://hearth.example',
+        },
+      });
+      let out = '';
+      let err = '';
+      child.stdout.on('data', (chunk: Buffer) => {
+        out += chunk.toString();
+      });
+      child.stderr.on('data', (chunk: Buffer) => {
+        err += chunk.toString();
+      });
+      child.on('exit', (code) => resolve({ code, out, err }));
+    });
+    expect(printed.code, printed.err).toBe(0);
+    const token = /reset-password\?token=(\S+)/.exec(printed.out)?.[1];
+    expect(token, printed.out).toBeDefined();
+    const confirmed = await request(port, 'POST', '/api/auth/password-reset/confirm', {
+      headers: { origin: 'https://hearth.example' },
+      body: {
+        token,
+        password: 'chosen by the operator link',
+        confirmPassword: 'chosen by the operator link',
+      },
+    });
+    expect(confirmed.status, confirmed.body).toBe(204);
+    const login = await request(port, 'POST', '/api/login', {
+      headers: { origin: 'https://hearth.example' },
+      body: { email, password: 'chosen by the operator link' },
+    });
+    expect(login.status).toBe(200);
+    expect((await server.stop()).code).toBe(0);
+  });
+
   it(`keeps accounts and sessions across a restart (${testEngine})`, async () => {
     const dir = dataDir();
     const email = uniqueEmail('restart');

@@ -26,6 +26,17 @@ export const LIMITS = {
   joinPerAddress: { name: 'join:ip', per: 'address', max: 60, windowMs: 10 * MINUTE },
   // Wrong confirmations of DELETE /api/auth/user: guesses at the password by whoever holds a session.
   deleteAccountPerUser: { name: 'delete-account:user', per: 'user', max: 10, windowMs: 60 * MINUTE },
+  // Asking for a reset link: per address and per (e-mail, address) answer 429; per e-mail only
+  // the e-mails stop (the answer stays 202), so nobody can keep the owner from getting a link.
+  resetPerAddress: { name: 'reset:ip', per: 'address', max: 30, windowMs: 60 * MINUTE },
+  resetPerEmailAndAddress: { name: 'reset:email-ip', per: 'email+address', max: 5, windowMs: 60 * MINUTE },
+  resetMailsPerEmail: { name: 'reset-mail:email', per: 'email', max: 10, windowMs: 60 * MINUTE },
+  // Tokens are 32 random bytes: this only stops a flood of guesses.
+  resetConfirmPerAddress: { name: 'reset-confirm:ip', per: 'address', max: 30, windowMs: 10 * MINUTE },
+  // Wrong current passwords: guesses by whoever holds a session.
+  changePasswordPerUser: { name: 'change-password:user', per: 'user', max: 10, windowMs: 60 * MINUTE },
+  // Invites e-mailed by one member: enough for a whole flat, too few to use Hearth to send spam.
+  emailInvitesPerUser: { name: 'email-invite:user', per: 'user', max: 20, windowMs: 24 * 60 * MINUTE },
 } satisfies Record<string, Limit>;
 
 const keyOf = (limit: Limit, subject: string) => `${limit.name}:${subject}`;

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SIGNED_IN_COOKIE } from '#shared/accounts/session-cookie.ts';
 import type { AuthCache, CachedSession } from '../cache/auth-cache.ts';
@@ -17,7 +17,8 @@ const REFRESH_AFTER_MS = DAY_MS;
 export const dueForExtension = (expiresAt: number, now: number) =>
   expiresAt - now < SESSION_TTL_MS - REFRESH_AFTER_MS;
 
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+/** How one-time secrets (session and reset tokens) are kept: only their SHA-256. */
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 function setCookie(config: Config, reply: FastifyReply, token: string): void {
   const options = {
@@ -37,9 +38,13 @@ export function clearSessionCookies(reply: FastifyReply): void {
   reply.clearCookie(SIGNED_IN_COOKIE, { path: '/' });
 }
 
+/** How much of a User-Agent a session keeps: enough to name the browser and system. */
+export const USER_AGENT_MAX = 300;
+
 export async function startSession(
   db: Db,
   config: Config,
+  request: FastifyRequest,
   reply: FastifyReply,
   userId: string,
 ): Promise<void> {
@@ -49,12 +54,21 @@ export async function startSession(
     .insertInto('sessions')
     .values({
       token_hash: hashToken(token),
+      id: randomUUID(),
       user_id: userId,
       created_at: now,
       expires_at: now + SESSION_TTL_MS,
+      user_agent: request.headers['user-agent']?.slice(0, USER_AGENT_MAX) ?? null,
+      last_seen_at: now,
     })
     .execute();
   setCookie(config, reply, token);
+}
+
+/** The token hash of the session the request's cookie names, or undefined. */
+export function requestTokenHash(request: FastifyRequest): string | undefined {
+  const token = request.cookies[SESSION_COOKIE];
+  return token && token.length <= 100 ? hashToken(token) : undefined;
 }
 
 /** The user a session token belongs to, while the session lasts. */
@@ -133,7 +147,7 @@ export async function readSession(
   if (dueForExtension(session.expiresAt, now)) {
     await db
       .updateTable('sessions')
-      .set({ expires_at: now + SESSION_TTL_MS })
+      .set({ expires_at: now + SESSION_TTL_MS, last_seen_at: now })
       .where('token_hash', '=', hashToken(token))
       .execute();
     cache.extended(token, now + SESSION_TTL_MS);
@@ -172,6 +186,17 @@ export async function endSession(
     .where('token_hash', '=', tokenHash)
     .executeTakeFirst();
   if (session) await endSessions(db, events, { userId: session.user_id, tokenHash });
+}
+
+/** Ends every session of a user but the one the request's cookie holds (a password change). */
+export async function endOtherSessions(
+  db: Db,
+  events: Pick<Publisher, 'sessionsEnded'>,
+  request: FastifyRequest,
+  userId: string,
+): Promise<void> {
+  const current = requestTokenHash(request);
+  await endSessions(db, events, { userId, ...(current ? { exceptTokenHash: current } : {}) });
 }
 
 export async function deleteExpiredSessions(db: Db): Promise<void> {

@@ -777,5 +777,86 @@ export function migrations(engine: Engine): Record<string, Migration> {
         await db.schema.alterTable('imports').addColumn('plan', 'text').execute();
       },
     },
+    // E-mail goes out through a queue (src/server/mail/), and a password reset is a one-time
+    // token kept hashed.
+    '0017_mail_and_password_resets': {
+      async up(db: Kysely<unknown>) {
+        await db.schema
+          .createTable('mail_outbox')
+          .addColumn('id', 'text', (c) => c.primaryKey())
+          .addColumn('dedupe_key', 'text', (c) => c.notNull().unique())
+          .addColumn('user_id', 'text', (c) => c.references('users.id').onDelete('cascade'))
+          .addColumn('to_address', 'text', (c) => c.notNull())
+          .addColumn('subject', 'text', (c) => c.notNull())
+          .addColumn('text_body', 'text')
+          .addColumn('html_body', 'text')
+          .addColumn('headers', 'text')
+          .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('next_attempt_at', t.timestamp, (c) => c.notNull())
+          .addColumn('claimed_until', t.timestamp)
+          .addColumn('failed_at', t.timestamp)
+          .addColumn('error', 'text')
+          .addColumn('created_at', t.timestamp, (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createIndex('mail_outbox_due_idx')
+          .on('mail_outbox')
+          .columns(['failed_at', 'next_attempt_at'])
+          .execute();
+        await db.schema
+          .createTable('password_resets')
+          .addColumn('token_hash', 'text', (c) => c.primaryKey())
+          .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+          .addColumn('created_at', t.timestamp, (c) => c.notNull())
+          .addColumn('expires_at', t.timestamp, (c) => c.notNull())
+          .addColumn('used_at', t.timestamp)
+          .execute();
+        await db.schema
+          .createIndex('password_resets_user_idx')
+          .on('password_resets')
+          .column('user_id')
+          .execute();
+      },
+    },
+    // A member can see where they are signed in and end any of it: each session gets an id to
+    // name it by (never its token's hash), the browser it began in, and when it was last used.
+    '0018_session_devices': {
+      async up(db: Kysely<unknown>) {
+        await db.schema.alterTable('sessions').addColumn('id', 'text').execute();
+        await db.schema.alterTable('sessions').addColumn('user_agent', 'text').execute();
+        await db.schema.alterTable('sessions').addColumn('last_seen_at', t.timestamp).execute();
+        const sessions = db as Kysely<{ sessions: { token_hash: string; id: string | null } }>;
+        const existing = await sessions.selectFrom('sessions').select('token_hash').execute();
+        for (const { token_hash } of existing) {
+          await sessions
+            .updateTable('sessions')
+            .set({ id: randomUUID() })
+            .where('token_hash', '=', token_hash)
+            .execute();
+        }
+        await db.schema.createIndex('sessions_id_idx').on('sessions').column('id').unique().execute();
+      },
+    },
+    // Invites sent by e-mail: a token of their own in the link, naming the household and inviter.
+    '0019_email_invites': {
+      async up(db: Kysely<unknown>) {
+        await db.schema
+          .createTable('household_invites')
+          .addColumn('token_hash', 'text', (c) => c.primaryKey())
+          .addColumn('household_id', 'text', (c) =>
+            c.notNull().references('households.id').onDelete('cascade'),
+          )
+          .addColumn('invited_by', 'text', (c) => c.references('users.id').onDelete('set null'))
+          .addColumn('email', 'text', (c) => c.notNull())
+          .addColumn('created_at', t.timestamp, (c) => c.notNull())
+          .addColumn('expires_at', t.timestamp, (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createIndex('household_invites_household_idx')
+          .on('household_invites')
+          .column('household_id')
+          .execute();
+      },
+    },
   };
 }

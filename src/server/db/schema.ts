@@ -25,9 +25,15 @@ export interface UsersTable {
 
 export interface SessionsTable {
   token_hash: string;
+  /** What the account's list of sessions names it by. */
+  id: string;
   user_id: string;
   created_at: number;
   expires_at: number;
+  /** The User-Agent it signed in with, cut to USER_AGENT_MAX characters. */
+  user_agent: string | null;
+  /** Moved on when the session is extended (once a day of use at most). */
+  last_seen_at: number | null;
 }
 
 /** What an image is for: listing photos are public, receipts and profile photos are not. */
@@ -253,6 +259,42 @@ export interface ImportsTable {
   plan: string | null;
 }
 
+/** An e-mail waiting to be sent; sent ones are deleted, failed ones keep the reason without the text. */
+export interface MailOutboxTable {
+  id: string;
+  dedupe_key: string;
+  user_id: string | null;
+  to_address: string;
+  subject: string;
+  text_body: string | null;
+  html_body: string | null;
+  /** Extra headers as a JSON object (List-Unsubscribe), or null. */
+  headers: string | null;
+  attempts: ColumnType<number, number | undefined, number>;
+  next_attempt_at: number;
+  claimed_until: number | null;
+  failed_at: number | null;
+  error: string | null;
+  created_at: number;
+}
+
+export interface HouseholdInvitesTable {
+  token_hash: string;
+  household_id: string;
+  invited_by: string | null;
+  email: string;
+  created_at: number;
+  expires_at: number;
+}
+
+export interface PasswordResetsTable {
+  token_hash: string;
+  user_id: string;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+}
+
 export interface CalendarEventsTable {
   id: string;
   household_id: string;
@@ -416,6 +458,9 @@ export interface DB {
   payment_splits: PaymentSplitsTable;
   activity: ActivityTable;
   imports: ImportsTable;
+  mail_outbox: MailOutboxTable;
+  household_invites: HouseholdInvitesTable;
+  password_resets: PasswordResetsTable;
   chores: ChoresTable;
   messages: MessagesTable;
   message_reactions: MessageReactionsTable;

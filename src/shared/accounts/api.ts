@@ -8,6 +8,13 @@ import {
   updateNamesSchema,
 } from '../validation.ts';
 import { deleteAccountSchema } from './data.ts';
+import {
+  changePasswordSchema,
+  passwordResetAnswer,
+  passwordResetConfirmSchema,
+  passwordResetSchema,
+} from './passwords.ts';
+import { sessionView } from './sessions.ts';
 import { PROFILE_COLORS } from './users.ts';
 
 /** The user object of every API answer: never a password hash (SECURITY.md, Accounts). */
@@ -122,6 +129,58 @@ export const accountsApi = {
     access: 'user',
     body: { multipart: { profileImage: 'file' } },
     responses: { 200: publicUser },
+  }),
+  passwordReset: operation({
+    method: 'POST',
+    path: '/api/auth/password-reset',
+    summary: 'E-mail a link to choose a new password (the same answer whether or not the account exists)',
+    tag,
+    access: 'public',
+    body: passwordResetSchema,
+    responses: { 202: passwordResetAnswer },
+  }),
+  passwordResetConfirm: operation({
+    method: 'POST',
+    path: '/api/auth/password-reset/confirm',
+    summary: "Set a new password with a reset link's token; ends every session and signs this browser in",
+    tag,
+    access: 'public',
+    body: passwordResetConfirmSchema,
+    responses: { 204: null },
+  }),
+  changePassword: operation({
+    method: 'PATCH',
+    path: '/api/auth/password',
+    summary: 'Change the password, confirmed by the current one; ends every other session',
+    tag,
+    access: 'user',
+    body: changePasswordSchema,
+    responses: { 204: null },
+  }),
+  sessions: operation({
+    method: 'GET',
+    path: '/api/auth/sessions',
+    summary: 'Where the account is signed in: each session, the current one marked',
+    tag,
+    access: 'user',
+    responses: { 200: z.array(sessionView) },
+  }),
+  endSession: operation({
+    method: 'DELETE',
+    path: '/api/auth/sessions/:id',
+    summary: 'End one session of the account (its sockets close too)',
+    tag,
+    access: 'user',
+    params: z.object({ id: z.string().min(1).max(100) }),
+    responses: { 204: null },
+  }),
+  endOtherSessions: operation({
+    method: 'POST',
+    path: '/api/auth/sessions/revoke-others',
+    summary: 'End every session of the account but this one',
+    tag,
+    access: 'user',
+    responses: { 204: null },
   }),
   deleteProfileImage: operation({
     method: 'DELETE',

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { messageAuthor } from '../accounts/api.ts';
 import { operation } from '../api/operation.ts';
 import { answerDate, answerInstant } from '../validation.ts';
+import { emailInviteAnswer, emailInvitePreview, emailInviteSchema } from './email-invites.ts';
 import { createHouseholdSchema, joinHouseholdSchema, ROLES, updateHouseholdSchema } from './schemas.ts';
 
 /** A member as GET /api/households/current shows it. */
@@ -51,6 +52,24 @@ export const householdsApi = {
     access: 'user',
     body: joinHouseholdSchema,
     responses: { 200: household },
+  }),
+  emailInvite: operation({
+    method: 'POST',
+    path: '/api/households/current/invites',
+    summary: 'E-mail an invite link with the household and the inviter named',
+    tag,
+    access: 'member',
+    body: emailInviteSchema,
+    responses: { 202: emailInviteAnswer },
+  }),
+  invitePreview: operation({
+    method: 'GET',
+    path: '/api/invites/:token',
+    summary: "An e-mailed invite's household, inviter and address, for the page its link opens",
+    tag,
+    access: 'public',
+    params: z.object({ token: z.string().min(1).max(100) }),
+    responses: { 200: emailInvitePreview },
   }),
   current: operation({
     method: 'GET',

@@ -59,6 +59,9 @@ export function inviteCodeFromLink(segment: string | null | undefined): string |
   return codePattern.test(code) ? code : null;
 }
 
+/** The query parameter of an invite link that came by e-mail: `/join/{code}?invite={token}`. */
+export const INVITE_TOKEN_PARAM = 'invite';
+
 export function inviteLinkPath(code: string): string {
   return `/join/${encodeURIComponent(code)}`;
 }

@@ -6,6 +6,7 @@
  * under the same name (docs/client.md, Screens). The route table puts it in index.js: it imports
  * none of the rules or libraries the screens use.
  */
+import { FORGOT_PASSWORD_PATH, RESET_PASSWORD_PATH } from '../accounts/paths.ts';
 import type { AppState } from './app-state.ts';
 
 /**
@@ -65,6 +66,14 @@ export const SCREENS = {
     module: 'features/auth/auth-page.tsx',
     at: { 'signed-out': ['/auth'], returning: ['/'] },
     first: { guest: 'render' },
+  },
+  // Asking for a reset link, and where the link leads: whoever is signed in on the browser.
+  password: {
+    module: 'features/auth/password-page.tsx',
+    at: {
+      'signed-out': [FORGOT_PASSWORD_PATH, RESET_PASSWORD_PATH],
+      ...signedIn([RESET_PASSWORD_PATH]),
+    },
   },
   onboarding: {
     module: 'features/onboarding/onboarding-page.tsx',

@@ -56,6 +56,10 @@ export const screens: Record<ScreenName, ScreenCode> = {
     () => import('../features/auth/auth-page.tsx'),
     (m) => m.AuthPage,
   ),
+  password: screen(
+    () => import('../features/auth/password-page.tsx'),
+    (m) => m.PasswordPage,
+  ),
   onboarding: screen(
     () => import('../features/onboarding/onboarding-page.tsx'),
     (m) => m.OnboardingPage,

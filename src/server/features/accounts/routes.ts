@@ -60,7 +60,7 @@ export function accountRoutes(app: FastifyInstance, ctx: Context): void {
       lastName: input.lastName,
     });
     if (!user) throw conflict('User already exists');
-    await startSession(db, config, reply, user.id);
+    await startSession(db, config, request, reply, user.id);
     return reply.status(201).send(toPublicUser(user));
   });
 
@@ -82,7 +82,7 @@ export function accountRoutes(app: FastifyInstance, ctx: Context): void {
       : await verifyAgainstDummy(input.password);
     if (!user || !ok) throw unauthorized('Invalid email or password');
     await attempt.succeeded();
-    await startSession(db, config, reply, user.id);
+    await startSession(db, config, request, reply, user.id);
     return toPublicUser(user);
   });
 

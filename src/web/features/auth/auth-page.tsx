@@ -1,6 +1,9 @@
 import { useState } from 'react';
-import { Brand } from '../../components/brand.tsx';
-import { cardStyles, linkStyles, mutedText } from '../../components/ui.ts';
+import { useSearchParams } from 'react-router';
+import { INVITE_TOKEN_PARAM } from '#shared/households/invites.ts';
+import { linkStyles } from '../../components/ui.ts';
+import { useInvitePreview } from './api/invite-preview.ts';
+import { AuthLayout } from './components/auth-layout.tsx';
 import { SignInForm } from './components/sign-in-form.tsx';
 import { SignUpForm } from './components/sign-up-form.tsx';
 
@@ -21,33 +24,45 @@ const copy: Record<Mode, { title: string; subtitle: string; switchText: string; 
   },
 };
 
-/** Sign In and Create Account on one screen; switching starts a fresh form (docs/accounts.md). */
+/**
+ * Sign In and Create Account on one screen; switching starts a fresh form (docs/accounts.md). From
+ * an e-mailed invite (`?invite=`) it opens on Create Account, naming the household and who invites,
+ * with the invited address filled in (docs/households.md, Invites by e-mail).
+ */
 export function AuthPage() {
-  const [mode, setMode] = useState<Mode>('signin');
+  const [search] = useSearchParams();
+  const inviteToken = search.get(INVITE_TOKEN_PARAM);
+  const invite = useInvitePreview(inviteToken).data;
+  const [mode, setMode] = useState<Mode>(inviteToken ? 'signup' : 'signin');
   const text = copy[mode];
+  const invited = mode === 'signup' && invite;
   return (
-    <div className="flex flex-col gap-6 px-5 pt-6 pb-10">
-      <header>
-        <Brand />
-      </header>
-      <div className="space-y-2">
-        <h1 className="font-bold text-3xl tracking-tight">{text.title}</h1>
-        <p className={mutedText}>{text.subtitle}</p>
-      </div>
-      <div className={cardStyles}>
-        {/* A new key remounts the form: values, messages and the chosen photo are all cleared. */}
-        {mode === 'signin' ? <SignInForm key="signin" /> : <SignUpForm key="signup" />}
-      </div>
-      <p className={`text-center ${mutedText}`}>
-        {text.switchText}{' '}
-        <button
-          type="button"
-          className={linkStyles}
-          onClick={() => setMode(mode === 'signin' ? 'signup' : 'signin')}
-        >
-          {text.switchAction}
-        </button>
-      </p>
-    </div>
+    <AuthLayout
+      title={invited ? `Join ${invite.householdName}` : text.title}
+      subtitle={
+        invited
+          ? `${invite.inviterName ?? 'A roommate'} invited you to share chores, bills and plans on Hearth. Create your account, then confirm to join.`
+          : text.subtitle
+      }
+      footer={
+        <>
+          {text.switchText}{' '}
+          <button
+            type="button"
+            className={linkStyles}
+            onClick={() => setMode(mode === 'signin' ? 'signup' : 'signin')}
+          >
+            {text.switchAction}
+          </button>
+        </>
+      }
+    >
+      {/* A new key remounts the form: values, messages and the chosen photo are all cleared. */}
+      {mode === 'signin' ? (
+        <SignInForm key="signin" />
+      ) : (
+        <SignUpForm key={`signup ${invite?.email ?? ''}`} email={invite?.email ?? ''} />
+      )}
+    </AuthLayout>
   );
 }

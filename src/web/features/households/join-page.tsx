@@ -1,6 +1,11 @@
 import { useEffect } from 'react';
-import { Link, useLocation, useNavigate, useParams } from 'react-router';
-import { inviteCodeFromLink, JOIN_ERROR_TITLE, joinErrorDetail } from '#shared/households/invites.ts';
+import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import {
+  INVITE_TOKEN_PARAM,
+  inviteCodeFromLink,
+  JOIN_ERROR_TITLE,
+  joinErrorDetail,
+} from '#shared/households/invites.ts';
 import type { AppState } from '#shared/screens/app-state.ts';
 import { Brand } from '../../components/brand.tsx';
 import { ErrorCard } from '../../components/error-card.tsx';
@@ -15,7 +20,9 @@ import { useJoinHousehold } from './api/join-household.ts';
 /** /join/{code}: the invite link a member shares from Settings. */
 export function JoinPage({ state }: { state: Exclude<AppState, 'loading'> }) {
   const params = useParams();
+  const [search] = useSearchParams();
   const code = inviteCodeFromLink(params.code);
+  const invite = search.get(INVITE_TOKEN_PARAM);
   return (
     <div className="flex flex-1 flex-col gap-8 px-5 pt-6 pb-10">
       <header>
@@ -24,7 +31,7 @@ export function JoinPage({ state }: { state: Exclude<AppState, 'loading'> }) {
       {code === null ? (
         <InvalidLink />
       ) : state === 'signed-out' ? (
-        <SignInFirst />
+        <SignInFirst invite={invite} />
       ) : state === 'with-household' ? (
         <AlreadyInHousehold />
       ) : (
@@ -34,14 +41,19 @@ export function JoinPage({ state }: { state: Exclude<AppState, 'loading'> }) {
   );
 }
 
-/** Signed out: sign in (or sign up) first, then come back to this link. */
-function SignInFirst() {
+/**
+ * Signed out: sign in (or sign up) first, then come back to this link. A link from an e-mailed
+ * invite opens Create Account, naming the household and who invites.
+ */
+function SignInFirst({ invite }: { invite: string | null }) {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   useEffect(() => {
     rememberReturnPath(pathname);
-    navigate('/auth', { replace: true });
-  }, [pathname, navigate]);
+    navigate(invite ? `/auth?${INVITE_TOKEN_PARAM}=${encodeURIComponent(invite)}` : '/auth', {
+      replace: true,
+    });
+  }, [pathname, invite, navigate]);
   return <PageSpinner />;
 }
 

@@ -13,6 +13,7 @@ import { DeveloperToolsCard } from './developer-tools-card.tsx';
 import { HouseholdCard } from './household/household-card.tsx';
 import { NotificationsCard } from './notifications-card.tsx';
 import { ProfileCard } from './profile-card.tsx';
+import { SecurityCard } from './security-card.tsx';
 import { SignOutCard } from './sign-out-card.tsx';
 import { YourDataCard } from './your-data-card.tsx';
 
@@ -40,6 +41,7 @@ export function SettingsPage() {
       <ProfileCard user={user} />
       <AppearanceCard />
       <AccountCard user={user} />
+      <SecurityCard />
       <NotificationsCard />
       {household && <HouseholdCard household={household} user={user} />}
       {me && <AwayCard member={me} />}

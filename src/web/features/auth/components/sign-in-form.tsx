@@ -1,7 +1,9 @@
+import { Link } from 'react-router';
+import { FORGOT_PASSWORD_PATH } from '#shared/accounts/paths.ts';
 import { normalizeAuthError } from '#shared/errors.ts';
 import { useSchemaForm } from '../../../components/form/use-schema-form.ts';
 import { TextField } from '../../../components/form-fields.tsx';
-import { buttonStyles } from '../../../components/ui.ts';
+import { buttonStyles, linkStyles } from '../../../components/ui.ts';
 import { loginResolver } from '../account-resolvers.ts';
 import { useLogin } from '../api/login.ts';
 import { finishSignIn } from '../session.ts';
@@ -53,6 +55,11 @@ export function SignInForm() {
         autoComplete="current-password"
         {...form.text('password')}
       />
+      <p className="text-right text-sm">
+        <Link to={FORGOT_PASSWORD_PATH} className={linkStyles}>
+          Forgot password?
+        </Link>
+      </p>
       <button type="submit" disabled={busy} aria-busy={busy} className={`${buttonStyles.primary} w-full`}>
         {busy ? 'Signing in...' : 'Sign In'}
       </button>

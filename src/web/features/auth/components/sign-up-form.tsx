@@ -11,9 +11,10 @@ import { finishSignIn } from '../session.ts';
 import { AuthErrorCard } from './auth-error-card.tsx';
 import { PhotoPicker } from './photo-picker.tsx';
 
-export function SignUpForm() {
+/** Create Account; `email` fills the address in (an invite sent to it). */
+export function SignUpForm({ email = '' }: { email?: string } = {}) {
   const form = useSchemaForm({
-    defaultValues: { firstName: '', lastName: '', email: '', password: '', confirmPassword: '' },
+    defaultValues: { firstName: '', lastName: '', email, password: '', confirmPassword: '' },
     resolver: registerResolver,
   });
   // Sent after the account exists, not checked with it (docs/accounts.md).

@@ -4,6 +4,7 @@ import { CheckIcon, LayersIcon, ShareIcon } from '../../../components/icons.tsx'
 import { buttonStyles, mutedText } from '../../../components/ui.ts';
 import { copyText } from '../../../lib/clipboard.ts';
 import { useTimedMessage } from '../../../lib/use-timed-message.ts';
+import { EmailInviteForm } from './email-invite-form.tsx';
 
 /** How long 'Copied' stays (docs/households.md, Household settings). */
 const COPIED_MS = 2_000;
@@ -57,6 +58,7 @@ export function InviteSection({ household }: { household: Household }) {
       >
         {status ?? ''}
       </p>
+      <EmailInviteForm />
     </div>
   );
 }

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { describeUserAgent } from './user-agent.ts';
+
+describe('describeUserAgent', () => {
+  it.each([
+    [
+      'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
+      'Chrome',
+      'macOS',
+    ],
+    [
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1',
+      'Safari',
+      'iPhone',
+    ],
+    [
+      'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 Edg/131.0.0.0',
+      'Edge',
+      'Windows',
+    ],
+    ['Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0', 'Firefox', 'Linux'],
+    [
+      'Mozilla/5.0 (Linux; Android 14; SM-S918B) AppleWebKit/537.36 (KHTML, like Gecko) SamsungBrowser/26.0 Chrome/122.0.0.0 Mobile Safari/537.36',
+      'Samsung Internet',
+      'Android',
+    ],
+    ['curl/8.5.0', 'Unknown browser', 'Unknown system'],
+  ])('%s → %s on %s', (ua, browser, platform) => {
+    expect(describeUserAgent(ua)).toEqual({ browser, platform });
+  });
+
+  it('names nothing it cannot see', () => {
+    expect(describeUserAgent(null)).toEqual({ browser: 'Unknown browser', platform: 'Unknown system' });
+  });
+});

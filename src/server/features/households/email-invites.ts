@@ -1,0 +1,88 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { displayName } from '#shared/accounts/users.ts';
+import { householdsApi } from '#shared/households/api.ts';
+import { EMAIL_INVITE_TTL_MS, emailInviteMessages } from '#shared/households/email-invites.ts';
+import { INVITE_TOKEN_PARAM, inviteLink } from '#shared/households/invites.ts';
+import { normalizeEmail } from '#shared/validation.ts';
+import { type Context, requireMember } from '../../auth/guards.ts';
+import { findUserById } from '../../auth/members.ts';
+import { consume, LIMITS } from '../../auth/rate-limit.ts';
+import { hashToken } from '../../auth/sessions.ts';
+import { route } from '../../contracts/route.ts';
+import { conflict, notFound, parse } from '../../http/errors.ts';
+import { compose, mailOrigin } from '../../mail/compose.ts';
+import { queueMail } from '../../mail/outbox.ts';
+import { getHousehold } from './queries.ts';
+
+/** Invites by e-mail: the link names the household and the inviter (docs/households.md, Invites). */
+export function emailInviteRoutes(app: FastifyInstance, ctx: Context): void {
+  const { db, config } = ctx;
+
+  route(app, householdsApi.emailInvite, async (request, reply) => {
+    const member = await requireMember(ctx, request, reply);
+    const email = normalizeEmail(parse(householdsApi.emailInvite.body, request.body).email);
+    const household = await getHousehold(db, member.householdId);
+    if (!household) throw notFound('You are not in a household');
+    if (household.members.some((m) => normalizeEmail(m.user.email) === email)) {
+      throw conflict(emailInviteMessages.alreadyMember);
+    }
+    await consume(db, LIMITS.emailInvitesPerUser, member.userId, ctx.now());
+    const inviter = await findUserById(db, member.userId);
+    const token = randomBytes(32).toString('base64url');
+    const tokenHash = hashToken(token);
+    await db
+      .insertInto('household_invites')
+      .values({
+        token_hash: tokenHash,
+        household_id: household.id,
+        invited_by: member.userId,
+        email,
+        created_at: ctx.now(),
+        expires_at: ctx.now() + EMAIL_INVITE_TTL_MS,
+      })
+      .execute();
+    const from = inviter
+      ? displayName({ firstName: inviter.first_name, lastName: inviter.last_name })
+      : 'A roommate';
+    const link = `${inviteLink(mailOrigin(config), household.inviteCode)}?${INVITE_TOKEN_PARAM}=${token}`;
+    await queueMail(db, ctx.now(), {
+      key: `household-invite:${tokenHash}`,
+      to: email,
+      userId: null,
+      ...compose({
+        subject: `${from} invited you to ${household.name} on Hearth`,
+        from: household.name,
+        paragraphs: [
+          `${from} invited you to join ${household.name} on Hearth, where they share chores, bills, a calendar and a chat.`,
+          'Create your free account with the link below, then confirm to join. The link works for 14 days.',
+        ],
+        action: { label: `Join ${household.name}`, url: link },
+        footer: [
+          `You got this e-mail because ${from} typed your address. If you do not know them, ignore it.`,
+        ],
+      }),
+    });
+    return reply.status(202).send({ message: emailInviteMessages.sent });
+  });
+
+  route(app, householdsApi.invitePreview, async (request) => {
+    const { token } = parse(householdsApi.invitePreview.params, request.params);
+    const invite = await db
+      .selectFrom('household_invites as i')
+      .innerJoin('households as h', 'h.id', 'i.household_id')
+      .leftJoin('users as u', 'u.id', 'i.invited_by')
+      .select(['h.name as householdName', 'i.email', 'i.expires_at', 'u.first_name', 'u.last_name'])
+      .where('i.token_hash', '=', hashToken(token))
+      .executeTakeFirst();
+    if (!invite || Number(invite.expires_at) <= ctx.now()) throw notFound(emailInviteMessages.gone);
+    return {
+      householdName: invite.householdName,
+      inviterName:
+        invite.first_name === null
+          ? null
+          : displayName({ firstName: invite.first_name, lastName: invite.last_name ?? '' }),
+      email: invite.email,
+    };
+  });
+}

@@ -1,0 +1,24 @@
+import { z } from 'zod';
+import { emailField, registerMessages } from '../validation.ts';
+
+/** An e-mailed invite works this long; the code itself keeps working as it always did. */
+export const EMAIL_INVITE_TTL_MS = 14 * 24 * 60 * 60_000;
+
+export const emailInviteMessages = registerMessages({
+  sent: 'Invite sent. It works for 14 days.',
+  alreadyMember: 'That address belongs to a member of your household already',
+  gone: 'This invite has expired or the household no longer exists',
+});
+
+/** POST /api/households/current/invites */
+export const emailInviteSchema = z.object({ email: emailField });
+
+/** What an invite link's token shows before anyone signs in: who invites whom, to where. */
+export const emailInvitePreview = z.strictObject({
+  householdName: z.string(),
+  inviterName: z.string().nullable(),
+  email: z.string(),
+});
+export type EmailInvitePreview = z.output<typeof emailInvitePreview>;
+
+export const emailInviteAnswer = z.strictObject({ message: z.string() });
