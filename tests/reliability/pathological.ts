@@ -522,6 +522,67 @@ export async function runPathological(
     );
     await extra.send('POST', '/api/login', { email: extra.email, password: PASSWORD }, 'POST /api/login');
     await extra.send('PATCH', '/api/user', { profileColor: 'teal' }, 'PATCH /api/user');
+
+    // Passwords and sessions, on an account of their own: a reset ends every session of it.
+    const pat = await new Person(base, writes, driven).register('Pat');
+    const longest = 'p'.repeat(PASSWORD_MAX_LENGTH);
+    // Without SMTP_URL the e-mail, link and all, goes to the server's log.
+    const mailed = server.nextLine(/reset-password\?token=/);
+    await pat.send('POST', '/api/auth/password-reset', { email: pat.email }, 'POST /api/auth/password-reset');
+    await pat.send(
+      'POST',
+      '/api/auth/password-reset',
+      { email: `${'e'.repeat(240)}@example.test` },
+      'POST /api/auth/password-reset',
+    );
+    const token = /reset-password\?token=([\w-]+)/.exec(await mailed)?.[1];
+    if (!token) throw new Error('no reset link in the log');
+    await pat.send(
+      'POST',
+      '/api/auth/password-reset/confirm',
+      { token: 'x'.repeat(100), password: longest, confirmPassword: longest },
+      'POST /api/auth/password-reset/confirm',
+    );
+    await pat.ok(
+      'POST',
+      '/api/auth/password-reset/confirm',
+      { token, password: longest, confirmPassword: longest },
+      'POST /api/auth/password-reset/confirm',
+    );
+    await pat.ok(
+      'PATCH',
+      '/api/auth/password',
+      { currentPassword: longest, newPassword: PASSWORD, confirmPassword: PASSWORD },
+      'PATCH /api/auth/password',
+    );
+    const patElsewhere = Object.assign(new Person(base, writes, driven), { email: pat.email });
+    for (let n = 0; n < 3; n++) {
+      await patElsewhere.ok(
+        'POST',
+        '/api/login',
+        { email: pat.email, password: PASSWORD },
+        'POST /api/login',
+      );
+    }
+    const sessions = await pat.ok<{ id: string; current: boolean }[]>('GET', '/api/auth/sessions');
+    await pat.send(
+      'DELETE',
+      `/api/auth/sessions/${sessions.find((s) => !s.current)?.id ?? 'none'}`,
+      undefined,
+      'DELETE /api/auth/sessions/:id',
+    );
+    await pat.send(
+      'DELETE',
+      `/api/auth/sessions/${'s'.repeat(100)}`,
+      undefined,
+      'DELETE /api/auth/sessions/:id',
+    );
+    await pat.send(
+      'POST',
+      '/api/auth/sessions/revoke-others',
+      undefined,
+      'POST /api/auth/sessions/revoke-others',
+    );
     await extra.send(
       'PATCH',
       '/api/auth/user',
@@ -577,6 +638,13 @@ export async function runPathological(
       '/api/households',
       { name: text(50) },
       'POST /api/households',
+    );
+    // An invite by e-mail to the longest address, from the household with the longest name.
+    await extra.send(
+      'POST',
+      '/api/households/current/invites',
+      { email: `${'i'.repeat(240)}@example.test` },
+      'POST /api/households/current/invites',
     );
     for (let n = 0; n < 40; n++)
       await d.send(
