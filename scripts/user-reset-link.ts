@@ -23,7 +23,7 @@ try {
     console.error(`No account uses ${email}`);
     process.exitCode = 1;
   } else {
-    const token = await createPasswordReset(database.db, user.id, Date.now());
+    const { token } = await createPasswordReset(database.db, user.id, Date.now());
     console.info(
       `A one-time link for ${user.email} to choose a new password (it works for an hour):\n${mailOrigin(config)}${RESET_PASSWORD_PATH}?token=${token}`,
     );

@@ -187,6 +187,13 @@ describe('change password', () => {
     });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().message).toBe(passwordMessages.currentPasswordIncorrect);
+    const same = await client.patch('/api/auth/password', {
+      currentPassword: PASSWORD,
+      newPassword: PASSWORD,
+      confirmPassword: PASSWORD,
+    });
+    expect(same.statusCode).toBe(400);
+    expect(same.json().message).toBe(passwordMessages.samePassword);
     expect((await otherDevice.get('/api/user')).statusCode).toBe(200);
     expect((await login(email, PASSWORD)).statusCode).toBe(200);
 

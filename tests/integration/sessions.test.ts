@@ -73,6 +73,15 @@ describe('sessions', () => {
     expect((await client.delete(`/api/auth/sessions/${phoneId}`)).statusCode).toBe(404);
   });
 
+  it('ending this session by its id signs this browser out', async () => {
+    const { client } = await signUp(t.app);
+    const listed = (await client.get('/api/auth/sessions')).json() as Listed[];
+    const ended = await client.delete(`/api/auth/sessions/${listed[0]!.id}`);
+    expect(ended.statusCode).toBe(204);
+    expect(String(ended.headers['set-cookie'])).toMatch(/hearth_session=;/);
+    expect((await client.get('/api/user')).statusCode).toBe(401);
+  });
+
   it('ends every other session at once, this one stays', async () => {
     const { client, email } = await signUp(t.app);
     const others = [await device(email, IPHONE_SAFARI), await device(email, MAC_CHROME)];

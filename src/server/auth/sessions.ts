@@ -17,8 +17,14 @@ const REFRESH_AFTER_MS = DAY_MS;
 export const dueForExtension = (expiresAt: number, now: number) =>
   expiresAt - now < SESSION_TTL_MS - REFRESH_AFTER_MS;
 
-/** How one-time secrets (session and reset tokens) are kept: only their SHA-256. */
+/** How secrets sent to people (session, reset and invite tokens) are kept: only their SHA-256. */
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** A new secret of 32 random bytes, and the hash it is kept as. */
+export function newSecretToken(): { token: string; tokenHash: string } {
+  const token = randomBytes(32).toString('base64url');
+  return { token, tokenHash: hashToken(token) };
+}
 
 function setCookie(config: Config, reply: FastifyReply, token: string): void {
   const options = {
@@ -48,12 +54,12 @@ export async function startSession(
   reply: FastifyReply,
   userId: string,
 ): Promise<void> {
-  const token = randomBytes(32).toString('base64url');
+  const { token, tokenHash } = newSecretToken();
   const now = Date.now();
   await db
     .insertInto('sessions')
     .values({
-      token_hash: hashToken(token),
+      token_hash: tokenHash,
       id: randomUUID(),
       user_id: userId,
       created_at: now,
@@ -186,6 +192,27 @@ export async function endSession(
     .where('token_hash', '=', tokenHash)
     .executeTakeFirst();
   if (session) await endSessions(db, events, { userId: session.user_id, tokenHash });
+}
+
+/** The user's live sessions, as the list in Settings shows them (the current one not yet marked). */
+export function liveSessionsOf(db: Db, userId: string, now: number) {
+  return db
+    .selectFrom('sessions')
+    .select(['id', 'token_hash', 'created_at', 'last_seen_at', 'user_agent'])
+    .where('user_id', '=', userId)
+    .where('expires_at', '>', now)
+    .execute();
+}
+
+/** The token hash of one of the user's sessions, by its id; undefined for anyone else's. */
+export async function sessionTokenHash(db: Db, userId: string, id: string): Promise<string | undefined> {
+  const session = await db
+    .selectFrom('sessions')
+    .select('token_hash')
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return session?.token_hash;
 }
 
 /** Ends every session of a user but the one the request's cookie holds (a password change). */

@@ -1,21 +1,24 @@
-import { randomBytes } from 'node:crypto';
 import { RESET_LINK_TTL_MS } from '#shared/accounts/passwords.ts';
-import { hashToken } from '../../auth/sessions.ts';
+import { hashToken, newSecretToken } from '../../auth/sessions.ts';
 import type { Db } from '../../db/database.ts';
 
-/** A new reset link's token for the user: 32 random bytes, kept only as a hash. */
-export async function createPasswordReset(db: Db, userId: string, now: number): Promise<string> {
-  const token = randomBytes(32).toString('base64url');
+/** A new reset link's token for the user, kept only as a hash. */
+export async function createPasswordReset(
+  db: Db,
+  userId: string,
+  now: number,
+): Promise<{ token: string; tokenHash: string }> {
+  const secret = newSecretToken();
   await db
     .insertInto('password_resets')
     .values({
-      token_hash: hashToken(token),
+      token_hash: secret.tokenHash,
       user_id: userId,
       created_at: now,
       expires_at: now + RESET_LINK_TTL_MS,
     })
     .execute();
-  return token;
+  return secret;
 }
 
 export interface PasswordReset {

@@ -11,8 +11,9 @@ import { type Context, requireUser } from '../../auth/guards.ts';
 import { findUserById } from '../../auth/members.ts';
 import { hashPassword, verifyPassword } from '../../auth/passwords.ts';
 import { addressOf, consume, emailAndAddress, LIMITS } from '../../auth/rate-limit.ts';
-import { endOtherSessions, endSessions, hashToken, startSession } from '../../auth/sessions.ts';
+import { endOtherSessions, endSessions, startSession } from '../../auth/sessions.ts';
 import { route } from '../../contracts/route.ts';
+import { afterAnswer } from '../../http/after-answer.ts';
 import { badRequest, HttpError, parse } from '../../http/errors.ts';
 import { mailOrigin } from '../../mail/compose.ts';
 import { queueMail } from '../../mail/outbox.ts';
@@ -34,8 +35,8 @@ export function passwordRoutes(app: FastifyInstance, ctx: Context): void {
       if (error instanceof HttpError && error.statusCode === 429) return;
       throw error;
     }
-    const token = await createPasswordReset(db, user.id, ctx.now());
-    await queueMail(db, ctx.now(), resetLinkMail(mailOrigin(config), user, token, hashToken(token)));
+    const { token, tokenHash } = await createPasswordReset(db, user.id, ctx.now());
+    await queueMail(db, ctx.now(), resetLinkMail(mailOrigin(config), user, token, tokenHash));
   }
 
   route(app, accountsApi.passwordReset, async (request, reply) => {
@@ -46,11 +47,7 @@ export function passwordRoutes(app: FastifyInstance, ctx: Context): void {
     await consume(db, LIMITS.resetPerEmailAndAddress, emailAndAddress(email, address), ctx.now());
     // Whether the account exists is looked at once the answer has left: the answer, and how long
     // it takes, are the same either way.
-    reply.raw.once('close', () => {
-      sendResetLink(email).catch((error: unknown) =>
-        request.log.error({ err: error }, 'a reset link could not be queued'),
-      );
-    });
+    afterAnswer(request, reply, 'queueing a reset link', () => sendResetLink(email));
     return reply.status(202).send({ message: passwordMessages.resetSent });
   });
 

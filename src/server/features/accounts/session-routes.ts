@@ -2,7 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import { accountsApi } from '#shared/accounts/api.ts';
 import { type SessionView, sessionMessages } from '#shared/accounts/sessions.ts';
 import { type Context, requireUser } from '../../auth/guards.ts';
-import { clearSessionCookies, endOtherSessions, endSessions, requestTokenHash } from '../../auth/sessions.ts';
+import {
+  clearSessionCookies,
+  endOtherSessions,
+  endSessions,
+  liveSessionsOf,
+  requestTokenHash,
+  sessionTokenHash,
+} from '../../auth/sessions.ts';
 import { describeUserAgent } from '../../auth/user-agent.ts';
 import { route } from '../../contracts/route.ts';
 import { notFound, parse } from '../../http/errors.ts';
@@ -14,13 +21,7 @@ export function sessionRoutes(app: FastifyInstance, ctx: Context): void {
   route(app, accountsApi.sessions, async (request, reply) => {
     const userId = await requireUser(ctx, request, reply);
     const current = requestTokenHash(request);
-    const rows = await db
-      .selectFrom('sessions')
-      .select(['id', 'token_hash', 'created_at', 'last_seen_at', 'user_agent'])
-      .where('user_id', '=', userId)
-      .where('expires_at', '>', ctx.now())
-      .execute();
-    const sessions: SessionView[] = rows.map((row) => ({
+    const sessions: SessionView[] = (await liveSessionsOf(db, userId, ctx.now())).map((row) => ({
       id: row.id,
       createdAt: new Date(Number(row.created_at)).toISOString(),
       lastSeenAt: new Date(Number(row.last_seen_at ?? row.created_at)).toISOString(),
@@ -36,15 +37,10 @@ export function sessionRoutes(app: FastifyInstance, ctx: Context): void {
   route(app, accountsApi.endSession, async (request, reply) => {
     const userId = await requireUser(ctx, request, reply);
     const { id } = parse(accountsApi.endSession.params, request.params);
-    const session = await db
-      .selectFrom('sessions')
-      .select('token_hash')
-      .where('id', '=', id)
-      .where('user_id', '=', userId)
-      .executeTakeFirst();
-    if (!session) throw notFound(sessionMessages.notFound);
-    await endSessions(db, ctx.events, { userId, tokenHash: session.token_hash });
-    if (session.token_hash === requestTokenHash(request)) clearSessionCookies(reply);
+    const tokenHash = await sessionTokenHash(db, userId, id);
+    if (!tokenHash) throw notFound(sessionMessages.notFound);
+    await endSessions(db, ctx.events, { userId, tokenHash });
+    if (tokenHash === requestTokenHash(request)) clearSessionCookies(reply);
     return reply.status(204).send();
   });
 

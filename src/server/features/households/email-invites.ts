@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { displayName } from '#shared/accounts/users.ts';
 import { householdsApi } from '#shared/households/api.ts';
@@ -8,7 +7,7 @@ import { normalizeEmail } from '#shared/validation.ts';
 import { type Context, requireMember } from '../../auth/guards.ts';
 import { findUserById } from '../../auth/members.ts';
 import { consume, LIMITS } from '../../auth/rate-limit.ts';
-import { hashToken } from '../../auth/sessions.ts';
+import { hashToken, newSecretToken } from '../../auth/sessions.ts';
 import { route } from '../../contracts/route.ts';
 import { conflict, notFound, parse } from '../../http/errors.ts';
 import { compose, mailOrigin } from '../../mail/compose.ts';
@@ -29,8 +28,7 @@ export function emailInviteRoutes(app: FastifyInstance, ctx: Context): void {
     }
     await consume(db, LIMITS.emailInvitesPerUser, member.userId, ctx.now());
     const inviter = await findUserById(db, member.userId);
-    const token = randomBytes(32).toString('base64url');
-    const tokenHash = hashToken(token);
+    const { token, tokenHash } = newSecretToken();
     await db
       .insertInto('household_invites')
       .values({

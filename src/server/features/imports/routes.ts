@@ -10,6 +10,7 @@ import {
 import { centsToDollars } from '#shared/money.ts';
 import { type Context, requireMember } from '../../auth/guards.ts';
 import { route } from '../../contracts/route.ts';
+import { afterAnswer } from '../../http/after-answer.ts';
 import { badRequest, conflict, notFound, parse, tooLarge } from '../../http/errors.ts';
 import { listMembers } from '../households/queries.ts';
 import { fileHash, readSplitwise } from './parse.ts';
@@ -93,7 +94,7 @@ export function importRoutes(app: FastifyInstance, ctx: Context, writer: ImportW
       );
       if (accepted === 'duplicate') throw conflict('This file has already been imported into your household');
       // Written once the answer has left: the writing holds SQLite's one connection meanwhile.
-      reply.raw.once('close', () => writer.start(accepted.id));
+      afterAnswer(request, reply, 'starting a Splitwise import', () => writer.start(accepted.id));
       return reply.status(202).header('location', `/api/import/splitwise/${accepted.id}`).send(accepted);
     },
     { bodyLimit },
