@@ -96,4 +96,49 @@ describe('invites by e-mail', () => {
     const limited = await client.post('/api/households/current/invites', { email: uniqueEmail('many') });
     expect(limited.statusCode).toBe(429);
   });
+
+  it('lists the household’s open invites with what became of each e-mail, to its members only', async () => {
+    const { client, household } = await home('Gus');
+    const arrives = uniqueEmail('arrives');
+    const bounces = uniqueEmail('bounces');
+    box.refuse = (to) => (to === bounces ? { code: 550, message: 'Mailbox unavailable' } : null);
+    try {
+      for (const email of [arrives, bounces]) {
+        expect((await client.post('/api/households/current/invites', { email })).statusCode).toBe(202);
+      }
+      await box.next(arrives);
+      const listed = async () => {
+        for (let i = 0; i < 200; i++) {
+          const answer = (await client.get('/api/households/current/invites')).json();
+          if (!answer.invites.some((x: { delivery: string }) => x.delivery === 'sending')) return answer;
+          await new Promise((r) => setTimeout(r, 10));
+        }
+        throw new Error('an invite stayed in the outbox');
+      };
+      const answer = await listed();
+      expect(answer.invites.map((i: { email: string }) => i.email).sort()).toEqual([arrives, bounces].sort());
+      const byEmail = new Map(answer.invites.map((i: { email: string }) => [i.email, i]));
+      expect(byEmail.get(arrives)).toMatchObject({ delivery: 'sent', problem: null, invitedBy: 'Gus L.' });
+      expect(byEmail.get(bounces)).toMatchObject({ delivery: 'failed', invitedBy: 'Gus L.' });
+      expect((byEmail.get(bounces) as { problem: string }).problem).toContain('Mailbox unavailable');
+
+      // A member who joins sees them too; another household and the signed-out see nothing of them.
+      const joiner = await signUp(t.app);
+      expect(
+        (await joiner.client.post('/api/households/join', { inviteCode: household.inviteCode })).statusCode,
+      ).toBe(200);
+      expect((await joiner.client.get('/api/households/current/invites')).json()).toEqual(answer);
+      const { client: other } = await home('Hal');
+      expect((await other.get('/api/households/current/invites')).json()).toEqual({ invites: [] });
+      expect((await new Client(t.app).get('/api/households/current/invites')).statusCode).toBe(401);
+      const { client: loner } = await signUp(t.app);
+      expect((await loner.get('/api/households/current/invites')).statusCode).toBe(404);
+
+      // Expired invites are no longer open.
+      clock += 15 * 24 * 60 * 60_000;
+      expect((await client.get('/api/households/current/invites')).json()).toEqual({ invites: [] });
+    } finally {
+      box.refuse = () => null;
+    }
+  });
 });

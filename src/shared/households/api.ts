@@ -2,7 +2,12 @@ import { z } from 'zod';
 import { messageAuthor } from '../accounts/api.ts';
 import { operation } from '../api/operation.ts';
 import { answerDate, answerInstant } from '../validation.ts';
-import { emailInviteAnswer, emailInvitePreview, emailInviteSchema } from './email-invites.ts';
+import {
+  emailInviteAnswer,
+  emailInvitePreview,
+  emailInviteSchema,
+  sentInvitesAnswer,
+} from './email-invites.ts';
 import { createHouseholdSchema, joinHouseholdSchema, ROLES, updateHouseholdSchema } from './schemas.ts';
 
 /** A member as GET /api/households/current shows it. */
@@ -61,6 +66,14 @@ export const householdsApi = {
     access: 'member',
     body: emailInviteSchema,
     responses: { 202: emailInviteAnswer },
+  }),
+  sentInvites: operation({
+    method: 'GET',
+    path: '/api/households/current/invites',
+    summary: "The household's open invites by e-mail, and whether each e-mail was delivered",
+    tag,
+    access: 'member',
+    responses: { 200: sentInvitesAnswer },
   }),
   invitePreview: operation({
     method: 'GET',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailField, registerMessages } from '../validation.ts';
+import { answerInstant, emailField, registerMessages } from '../validation.ts';
 
 /** An e-mailed invite works this long; the code itself keeps working as it always did. */
 export const EMAIL_INVITE_TTL_MS = 14 * 24 * 60 * 60_000;
@@ -22,3 +22,26 @@ export const emailInvitePreview = z.strictObject({
 export type EmailInvitePreview = z.output<typeof emailInvitePreview>;
 
 export const emailInviteAnswer = z.strictObject({ message: z.string() });
+
+/** An invite's e-mail: on its way (or waiting to be tried again), handed over, or refused for good. */
+export const INVITE_DELIVERY = ['sending', 'sent', 'failed'] as const;
+
+/** The household's invites still open, newest first: shown under the form, at most this many. */
+export const SENT_INVITES_SHOWN = 20;
+
+/** GET /api/households/current/invites */
+export const sentInvitesAnswer = z.strictObject({
+  invites: z.array(
+    z.strictObject({
+      email: z.string(),
+      /** The inviter's display name; null once their account is gone. */
+      invitedBy: z.string().nullable(),
+      sentAt: answerInstant,
+      expiresAt: answerInstant,
+      delivery: z.enum(INVITE_DELIVERY),
+      /** Why it failed, in the mail server's words. */
+      problem: z.string().nullable(),
+    }),
+  ),
+});
+export type SentInvites = z.output<typeof sentInvitesAnswer>;

@@ -1,7 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { displayName } from '#shared/accounts/users.ts';
 import { householdsApi } from '#shared/households/api.ts';
-import { EMAIL_INVITE_TTL_MS, emailInviteMessages } from '#shared/households/email-invites.ts';
+import {
+  EMAIL_INVITE_TTL_MS,
+  emailInviteMessages,
+  SENT_INVITES_SHOWN,
+} from '#shared/households/email-invites.ts';
 import { INVITE_TOKEN_PARAM, inviteLink } from '#shared/households/invites.ts';
 import { normalizeEmail } from '#shared/validation.ts';
 import { type Context, requireMember } from '../../auth/guards.ts';
@@ -13,6 +17,8 @@ import { conflict, notFound, parse } from '../../http/errors.ts';
 import { compose, mailOrigin } from '../../mail/compose.ts';
 import { queueMail } from '../../mail/outbox.ts';
 import { getHousehold } from './queries.ts';
+
+const inviteMailKey = (tokenHash: string) => `household-invite:${tokenHash}`;
 
 /** Invites by e-mail: the link names the household and the inviter (docs/households.md, Invites). */
 export function emailInviteRoutes(app: FastifyInstance, ctx: Context): void {
@@ -45,7 +51,7 @@ export function emailInviteRoutes(app: FastifyInstance, ctx: Context): void {
       : 'A roommate';
     const link = `${inviteLink(mailOrigin(config), household.inviteCode)}?${INVITE_TOKEN_PARAM}=${token}`;
     await queueMail(db, ctx.now(), {
-      key: `household-invite:${tokenHash}`,
+      key: inviteMailKey(tokenHash),
       to: email,
       userId: null,
       ...compose({
@@ -62,6 +68,52 @@ export function emailInviteRoutes(app: FastifyInstance, ctx: Context): void {
       }),
     });
     return reply.status(202).send({ message: emailInviteMessages.sent });
+  });
+
+  route(app, householdsApi.sentInvites, async (request, reply) => {
+    const member = await requireMember(ctx, request, reply);
+    const invites = await db
+      .selectFrom('household_invites as i')
+      .leftJoin('users as u', 'u.id', 'i.invited_by')
+      .select(['i.token_hash', 'i.email', 'i.created_at', 'i.expires_at', 'u.first_name', 'u.last_name'])
+      .where('i.household_id', '=', member.householdId)
+      .where('i.expires_at', '>', ctx.now())
+      .orderBy('i.created_at', 'desc')
+      .limit(SENT_INVITES_SHOWN)
+      .execute();
+    // A sent e-mail leaves the outbox; one still there is on its way or was refused.
+    const waiting = new Map(
+      invites.length === 0
+        ? []
+        : (
+            await db
+              .selectFrom('mail_outbox')
+              .select(['dedupe_key', 'failed_at', 'error'])
+              .where(
+                'dedupe_key',
+                'in',
+                invites.map((i) => inviteMailKey(i.token_hash)),
+              )
+              .execute()
+          ).map((m) => [m.dedupe_key, m]),
+    );
+    return {
+      invites: invites.map((invite) => {
+        const mail = waiting.get(inviteMailKey(invite.token_hash));
+        const failed = mail !== undefined && mail.failed_at !== null;
+        return {
+          email: invite.email,
+          invitedBy:
+            invite.first_name === null
+              ? null
+              : displayName({ firstName: invite.first_name, lastName: invite.last_name ?? '' }),
+          sentAt: new Date(Number(invite.created_at)).toISOString(),
+          expiresAt: new Date(Number(invite.expires_at)).toISOString(),
+          delivery: failed ? ('failed' as const) : mail ? ('sending' as const) : ('sent' as const),
+          problem: failed ? (mail.error ?? 'The mail server refused it') : null,
+        };
+      }),
+    };
   });
 
   route(app, householdsApi.invitePreview, async (request) => {

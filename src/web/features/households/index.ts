@@ -1,6 +1,6 @@
 // What the rest of the app may import from this feature (docs/client.md, Features).
 export { useCreateHousehold } from './api/create-household.ts';
-export { useSendEmailInvite } from './api/email-invites.ts';
+export { useSendEmailInvite, useSentInvites } from './api/email-invites.ts';
 export {
   currentHouseholdQueryKey,
   currentHouseholdQueryOptions,

@@ -5,6 +5,7 @@ import { buttonStyles, mutedText } from '../../../components/ui.ts';
 import { copyText } from '../../../lib/clipboard.ts';
 import { useTimedMessage } from '../../../lib/use-timed-message.ts';
 import { EmailInviteForm } from './email-invite-form.tsx';
+import { SentInvites } from './sent-invites.tsx';
 
 /** How long 'Copied' stays (docs/households.md, Household settings). */
 const COPIED_MS = 2_000;
@@ -59,6 +60,7 @@ export function InviteSection({ household }: { household: Household }) {
         {status ?? ''}
       </p>
       <EmailInviteForm />
+      <SentInvites />
     </div>
   );
 }
