@@ -14,6 +14,7 @@ import { docsRoutes } from './contracts/docs-routes.ts';
 import { collectOperations, type OperationList } from './contracts/openapi.ts';
 import { type Database, openMigratedDatabase } from './db/database.ts';
 import { inlineDownloads, workerDownloads } from './downloads/downloads.ts';
+import { emailRoutes } from './features/accounts/email-routes.ts';
 import { accountJobs } from './features/accounts/jobs.ts';
 import { passwordRoutes } from './features/accounts/password-routes.ts';
 import { accountRoutes } from './features/accounts/routes.ts';
@@ -225,6 +226,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   healthRoutes(app, ctx, database.engine);
   accountRoutes(app, ctx);
   passwordRoutes(app, ctx);
+  emailRoutes(app, ctx);
   sessionRoutes(app, ctx);
   imageRoutes(app, ctx);
   householdRoutes(app, ctx);

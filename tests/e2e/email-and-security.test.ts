@@ -1,4 +1,4 @@
-// Forgot password, change password, signed-in devices and invites by e-mail in Chromium, with
+// Forgot password, change password and e-mail, signed-in devices and invites by e-mail in Chromium, with
 // e-mail through a real SMTP server in the test process: the link that arrives is the link the
 // browser follows.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -149,6 +149,58 @@ describe('passwords', () => {
     await here.getByRole('region', { name: 'Security' }).waitFor();
     await elsewhere.goto('/settings');
     await elsewhere.getByText('Not logged in').waitFor();
+  });
+
+  it('change e-mail in Settings: the address changes when the link that arrives is confirmed', async () => {
+    const email = await account('my mail password');
+    const p = await page();
+    const errors = watchPageErrors(p, [400]);
+    await signInOn(p, email, 'my mail password');
+    await p.goto('/settings');
+    const card = p.getByRole('region', { name: 'Security' });
+    await card.getByText(email).waitFor();
+    const newEmail = uniqueEmail('moved');
+    await card.getByLabel('New e-mail address').fill(newEmail);
+    await card.getByLabel('Your password').fill('not it');
+    await card.getByRole('button', { name: 'Change e-mail address' }).click();
+    await card.getByText('Password is incorrect').waitFor();
+    await card.getByLabel('Your password').fill('my mail password');
+    await card.getByRole('button', { name: 'Change e-mail address' }).click();
+    await card
+      .getByRole('status')
+      .filter({ hasText: `We have sent a link to ${newEmail}` })
+      .waitFor();
+    await expectAccessible(p);
+    const notice = await box.next(email);
+    expect(notice.mail.subject).toBe('A change of your Hearth e-mail address was asked for');
+
+    const mail = await box.next(newEmail);
+    const link = linkIn(mail, `${server.url}/confirm-email?token=`);
+    await p.goto(link);
+    await p.getByRole('heading', { name: 'Confirm your new e-mail address' }).waitFor();
+    await expectAccessible(p);
+    // Opening the link changes nothing (mail scanners open links); the button does.
+    expect(await signIn(newEmail, 'my mail password')).toBe(401);
+    await p.getByRole('button', { name: 'Confirm new address' }).press('Enter');
+    await p
+      .getByRole('status')
+      .filter({ hasText: `Your e-mail address is now ${newEmail}` })
+      .waitFor();
+    await p.getByRole('link', { name: 'Go to Settings' }).click();
+    await p.waitForURL(`${server.url}/settings`);
+    await p.getByRole('region', { name: 'Security' }).getByText(newEmail).waitFor();
+    expect(await signIn(newEmail, 'my mail password')).toBe(200);
+    expect(await signIn(email, 'my mail password')).toBe(401);
+    const told = await box.next(email);
+    expect(told.mail.subject).toBe('Your Hearth e-mail address was changed');
+    errors.assertNone();
+
+    // The same link again, in a browser nobody is signed in on, says it can no longer be used.
+    const again = await page();
+    await again.goto(link);
+    await again.getByRole('button', { name: 'Confirm new address' }).click();
+    await again.getByText('This confirmation link can no longer be used').waitFor();
+    await again.getByRole('link', { name: 'Go to Settings' }).waitFor();
   });
 
   it('invite by e-mail: the link names the household and inviter, opens on Create Account, and leads to joining', async () => {

@@ -48,8 +48,9 @@ async function saved(page: Page, act: () => Promise<void>): Promise<SavedSetting
   const [response] = await Promise.all([page.waitForResponse(isSettingsPut, { timeout: 20_000 }), act()]);
   expect(response.status()).toBe(200);
   const sent = response.request().postDataJSON() as SavedSettings;
-  const stored = (await response.json()) as SavedSettings;
+  const { undeliverable, ...stored } = (await response.json()) as SavedSettings & { undeliverable: unknown };
   expect(stored).toEqual(sent);
+  expect(undeliverable).toBeNull();
   return stored;
 }
 
@@ -90,14 +91,14 @@ describe('Notifications card', () => {
     await expect.poll(() => masterSwitch(page).getAttribute('aria-checked')).toBe('true');
     const off = await saved(page, () => masterSwitch(page).click());
     expect(off.enabled).toBe(false);
-    expect(await card(page).getByRole('switch', { name: 'Chores' }).count()).toBe(0);
+    expect(await card(page).getByRole('switch', { name: 'Chores', exact: true }).count()).toBe(0);
 
     // Turning it on subscribes (or tries to: this browser has no push service) and saves enabled.
     const on = await saved(page, () => masterSwitch(page).click());
     expect(on).toMatchObject({ enabled: true, timeZone: TIME_ZONE });
     expect(await masterSwitch(page).getAttribute('aria-checked')).toBe('true');
 
-    const chores = card(page).getByRole('switch', { name: 'Chores' });
+    const chores = card(page).getByRole('switch', { name: 'Chores', exact: true });
     expect(await chores.getAttribute('aria-checked')).toBe('true');
     const noChores = await saved(page, () => chores.click());
     expect(noChores.types).toEqual({
@@ -109,7 +110,7 @@ describe('Notifications card', () => {
     });
 
     // Keyboard: Space on a focused switch toggles it.
-    const expenses = card(page).getByRole('switch', { name: 'Expenses' });
+    const expenses = card(page).getByRole('switch', { name: 'Expenses', exact: true });
     await expenses.focus();
     const noExpenses = await saved(page, () => page.keyboard.press('Space'));
     expect(noExpenses.types).toMatchObject({ chore: false, expense: false });
@@ -134,7 +135,7 @@ describe('Notifications card', () => {
     expect(local.notifications).toEqual({ enabled: true, types: times.types });
     await openSettings(page);
     await expect
-      .poll(() => card(page).getByRole('switch', { name: 'Chores' }).getAttribute('aria-checked'))
+      .poll(() => card(page).getByRole('switch', { name: 'Chores', exact: true }).getAttribute('aria-checked'))
       .toBe('false');
     expect(await card(page).getByLabel('From').inputValue()).toBe('23:30');
     expect(await card(page).getByLabel('Until').inputValue()).toBe('06:15');

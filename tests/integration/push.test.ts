@@ -298,27 +298,41 @@ describe('keys, subscriptions and settings', () => {
       types: { message: true, chore: true, expense: true, calendar: true, household: true },
       quietHours: null,
       timeZone: 'UTC',
+      email: { chore: false, rent: false, expense: false, summary: false },
+      undeliverable: null,
     });
     const wanted = {
       enabled: true,
       types: { message: false, chore: true, expense: true, calendar: false, household: true },
       quietHours: { start: '22:30', end: '06:45' },
       timeZone: 'Europe/Berlin',
+      email: { chore: true, rent: false, expense: true, summary: false },
     };
     const put = (payload: unknown) =>
       client.request({ method: 'PUT', url: '/api/notification-settings', payload: payload as object });
-    expect((await put(wanted)).json()).toEqual(wanted);
-    expect((await client.get('/api/notification-settings')).json()).toEqual(wanted);
+    expect((await put(wanted)).json()).toEqual({ ...wanted, undeliverable: null });
+    expect((await client.get('/api/notification-settings')).json()).toEqual({
+      ...wanted,
+      undeliverable: null,
+    });
+    // A client that knows nothing of e-mail (an older app) leaves the e-mail switches as they are.
+    const { email: _kept, ...pushOnly } = wanted;
+    expect((await put(pushOnly)).json()).toEqual({ ...wanted, undeliverable: null });
     for (const bad of [
       { ...wanted, quietHours: { start: '7pm', end: '06:45' } },
       { ...wanted, timeZone: 'Nowhere/Else' },
       { ...wanted, types: { message: true } },
+      { ...wanted, email: { chore: 'yes', rent: false, expense: false, summary: false } },
+      { ...wanted, email: { chore: true } },
     ]) {
       const response = await put(bad);
       expect(response.statusCode).toBe(400);
       expect(typeof response.json().message).toBe('string');
     }
-    expect((await client.get('/api/notification-settings')).json()).toEqual(wanted);
+    expect((await client.get('/api/notification-settings')).json()).toEqual({
+      ...wanted,
+      undeliverable: null,
+    });
   });
 });
 

@@ -583,6 +583,31 @@ export async function runPathological(
       undefined,
       'POST /api/auth/sessions/revoke-others',
     );
+    // A change of e-mail: the longest wrong password, then the longest address, confirmed by the
+    // link the log shows.
+    await pat.send(
+      'PATCH',
+      '/api/auth/email',
+      { email: `${'e'.repeat(240)}@example.test`, password: longest },
+      'PATCH /api/auth/email',
+    );
+    const confirmMail = server.nextLine(/confirm-email\?token=/);
+    const longestEmail = `${randomBytes(4).toString('hex')}${'n'.repeat(228)}@pathological.test`;
+    await pat.ok(
+      'PATCH',
+      '/api/auth/email',
+      { email: longestEmail, password: PASSWORD },
+      'PATCH /api/auth/email',
+    );
+    const emailToken = /confirm-email\?token=([\w-]+)/.exec(await confirmMail)?.[1];
+    if (!emailToken) throw new Error('no confirmation link in the log');
+    await pat.send(
+      'POST',
+      '/api/auth/email/confirm',
+      { token: 'x'.repeat(100) },
+      'POST /api/auth/email/confirm',
+    );
+    await pat.ok('POST', '/api/auth/email/confirm', { token: emailToken }, 'POST /api/auth/email/confirm');
     await extra.send(
       'PATCH',
       '/api/auth/user',
@@ -606,8 +631,16 @@ export async function runPathological(
         types: { message: true, chore: true, expense: true, calendar: true, household: true },
         quietHours: { start: '23:59', end: '00:00' },
         timeZone: 'Pacific/Kiritimati',
+        email: { chore: true, rent: true, expense: true, summary: true },
       },
       'PUT /api/notification-settings',
+    );
+    // The one-click unsubscribe is public: the longest token it reads, signed by nobody.
+    await new Person(base, writes, driven).send(
+      'POST',
+      `/api/email/unsubscribe?token=chore.${'u'.repeat(150)}.${'s'.repeat(43)}`,
+      undefined,
+      'POST /api/email/unsubscribe',
     );
     for (let n = 0; n <= MAX_PUSH_DEVICES_PER_USER + 2; n++) {
       await extra.send(

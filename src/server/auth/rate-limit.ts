@@ -35,6 +35,10 @@ export const LIMITS = {
   resetConfirmPerAddress: { name: 'reset-confirm:ip', per: 'address', max: 30, windowMs: 10 * MINUTE },
   // Wrong current passwords: guesses by whoever holds a session.
   changePasswordPerUser: { name: 'change-password:user', per: 'user', max: 10, windowMs: 60 * MINUTE },
+  // Every request to change the e-mail counts: each sends mail to an address the member typed.
+  changeEmailPerUser: { name: 'change-email:user', per: 'user', max: 5, windowMs: 60 * MINUTE },
+  // As for reset links, this only stops a flood of guesses at 32 random bytes.
+  confirmEmailPerAddress: { name: 'confirm-email:ip', per: 'address', max: 30, windowMs: 10 * MINUTE },
   // Invites e-mailed by one member: enough for a whole flat, too few to use Hearth to send spam.
   emailInvitesPerUser: { name: 'email-invite:user', per: 'user', max: 20, windowMs: 24 * 60 * MINUTE },
 } satisfies Record<string, Limit>;

@@ -858,5 +858,49 @@ export function migrations(engine: Engine): Record<string, Migration> {
           .execute();
       },
     },
+    // Notifications by e-mail (docs/notifications.md, By e-mail): a switch per kind, off until the
+    // member turns it on; a week's summary claimed once per member; the key that signs
+    // unsubscribe links, shared by every instance.
+    '0020_email_notifications': {
+      async up(db: Kysely<unknown>) {
+        const falseValue = engine === 'postgres' ? sql`false` : 0;
+        for (const column of ['email_chore', 'email_rent', 'email_expense', 'email_summary']) {
+          await db.schema
+            .alterTable('notification_settings')
+            .addColumn(column, t.boolean, (c) => c.notNull().defaultTo(falseValue))
+            .execute();
+        }
+        await db.schema
+          .createTable('weekly_summaries')
+          .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+          .addColumn('week', 'text', (c) => c.notNull())
+          .addColumn('created_at', t.timestamp, (c) => c.notNull())
+          .addPrimaryKeyConstraint('weekly_summaries_pk', ['user_id', 'week'])
+          .execute();
+        await db.schema
+          .createTable('server_secrets')
+          .addColumn('id', 'text', (c) => c.primaryKey())
+          .addColumn('secret', 'text', (c) => c.notNull())
+          .addColumn('created_at', t.timestamp, (c) => c.notNull())
+          .execute();
+        await db.schema.createIndex('mail_outbox_user_idx').on('mail_outbox').column('user_id').execute();
+      },
+    },
+    // A change of e-mail waits for the new address to follow its link: a one-time token kept
+    // hashed, naming the address it confirms.
+    '0021_email_changes': {
+      async up(db: Kysely<unknown>) {
+        await db.schema
+          .createTable('email_changes')
+          .addColumn('token_hash', 'text', (c) => c.primaryKey())
+          .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+          .addColumn('new_email', 'text', (c) => c.notNull())
+          .addColumn('created_at', t.timestamp, (c) => c.notNull())
+          .addColumn('expires_at', t.timestamp, (c) => c.notNull())
+          .addColumn('used_at', t.timestamp)
+          .execute();
+        await db.schema.createIndex('email_changes_user_idx').on('email_changes').column('user_id').execute();
+      },
+    },
   };
 }

@@ -295,6 +295,16 @@ export interface PasswordResetsTable {
   used_at: number | null;
 }
 
+/** A change of e-mail waiting for its link to be followed; spent like a reset link. */
+export interface EmailChangesTable {
+  token_hash: string;
+  user_id: string;
+  new_email: string;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+}
+
 export interface CalendarEventsTable {
   id: string;
   household_id: string;
@@ -403,6 +413,25 @@ export interface NotificationSettingsTable {
   quiet_end: number | null;
   time_zone: string;
   updated_at: number;
+  /** The kinds a member also gets by e-mail; all off until switched on. */
+  email_chore: ColumnType<boolean | number, boolean | undefined, boolean>;
+  email_rent: ColumnType<boolean | number, boolean | undefined, boolean>;
+  email_expense: ColumnType<boolean | number, boolean | undefined, boolean>;
+  email_summary: ColumnType<boolean | number, boolean | undefined, boolean>;
+}
+
+/** The week (its Monday, local date) whose summary e-mail a member was sent. */
+export interface WeeklySummariesTable {
+  user_id: string;
+  week: string;
+  created_at: number;
+}
+
+/** Keys the server keeps for itself, such as the one that signs unsubscribe links. */
+export interface ServerSecretsTable {
+  id: string;
+  secret: string;
+  created_at: number;
 }
 
 /** A push waiting for one device; deleted once delivered or given up. */
@@ -461,6 +490,9 @@ export interface DB {
   mail_outbox: MailOutboxTable;
   household_invites: HouseholdInvitesTable;
   password_resets: PasswordResetsTable;
+  email_changes: EmailChangesTable;
+  weekly_summaries: WeeklySummariesTable;
+  server_secrets: ServerSecretsTable;
   chores: ChoresTable;
   messages: MessagesTable;
   message_reactions: MessageReactionsTable;

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { UNSUBSCRIBE_API_PATH } from '#shared/push/notifications.ts';
 import type { Config } from '../config.ts';
 import { badRequest, forbidden } from './errors.ts';
 
@@ -48,13 +49,21 @@ export function securityHeaders(config: Config): Record<string, string> {
   };
 }
 
+/**
+ * The one-click unsubscribe may be posted from anywhere (a webmail page, a provider's server):
+ * the signed token in its address is the proof, and all it can do is stop one kind of e-mail.
+ */
+function carriesOwnProof(request: FastifyRequest): boolean {
+  return request.routeOptions.url === UNSUBSCRIBE_API_PATH;
+}
+
 export function registerSecurity(app: FastifyInstance, config: Config): void {
   const headers = securityHeaders(config);
 
   app.addHook('onRequest', async (request) => {
     // No engine stores NUL (PostgreSQL refuses it): an address holding one is malformed.
     if (/%00/i.test(request.url)) throw badRequest('The address must not contain NUL characters');
-    if (!SAFE_METHODS.has(request.method) && isCrossSite(config, request)) {
+    if (!SAFE_METHODS.has(request.method) && isCrossSite(config, request) && !carriesOwnProof(request)) {
       throw forbidden('Cross-origin request refused');
     }
   });

@@ -5,6 +5,7 @@ export interface MailContent {
   subject: string;
   /** Whose e-mail it is in the greeting line: the household's name, or the app's. */
   from?: string;
+  /** Each a paragraph; a line break inside one starts a new line (a short list). */
   paragraphs: string[];
   /** The one thing to do, as a button in HTML and a bare link in text. */
   action?: { label: string; url: string };
@@ -47,7 +48,7 @@ export function compose(content: MailContent): ComposedMail {
     '<!doctype html><html><body style="margin:0;padding:24px;background:#f5f5f4;color:#1c1917;font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif">',
     '<div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:12px;padding:24px">',
     `<p style="margin:0 0 16px;font-weight:700;font-size:18px">${escapeHtml(heading)}</p>`,
-    ...content.paragraphs.map((text) => p(escapeHtml(text))),
+    ...content.paragraphs.map((text) => p(escapeHtml(text).replace(/\n/g, '<br>'))),
     content.action
       ? p(
           `<a href="${escapeHtml(content.action.url)}" style="display:inline-block;background:#c2410c;color:#ffffff;text-decoration:none;padding:10px 16px;border-radius:8px;font-weight:600">${escapeHtml(content.action.label)}</a>`,

@@ -37,8 +37,14 @@ export function onMailQueued(db: Db, wake: () => void): () => void {
 /**
  * Queues an e-mail and wakes this process's sender; false when one with the same key is queued
  * already. Inside a transaction, pass `wake: false` and call `wakeMailSenders` after it commits.
+ * `notBefore` holds it back (quiet hours).
  */
-export async function queueMail(db: Db, now: number, mail: Mail, options: { wake?: boolean } = {}) {
+export async function queueMail(
+  db: Db,
+  now: number,
+  mail: Mail,
+  options: { wake?: boolean; notBefore?: number } = {},
+) {
   const inserted = await db
     .insertInto('mail_outbox')
     .values({
@@ -50,13 +56,23 @@ export async function queueMail(db: Db, now: number, mail: Mail, options: { wake
       text_body: mail.text,
       html_body: mail.html,
       headers: mail.headers ? JSON.stringify(mail.headers) : null,
-      next_attempt_at: now,
+      next_attempt_at: Math.max(now, options.notBefore ?? now),
       created_at: now,
     })
     .onConflict((oc) => oc.column('dedupe_key').doNothing())
     .executeTakeFirst();
   if (options.wake !== false) wakeMailSenders(db);
   return Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+/** How long a refused e-mail's record stays, for Settings to show: then the sweep forgets it. */
+export const FAILED_MAIL_KEPT_MS = 30 * 24 * 60 * 60_000;
+
+export async function deleteOldFailedMail(db: Db, now: number): Promise<void> {
+  await db
+    .deleteFrom('mail_outbox')
+    .where('failed_at', '<', now - FAILED_MAIL_KEPT_MS)
+    .execute();
 }
 
 export function wakeMailSenders(db: Db): void {

@@ -8,6 +8,7 @@ import {
   updateNamesSchema,
 } from '../validation.ts';
 import { deleteAccountSchema } from './data.ts';
+import { changeEmailSchema, confirmEmailSchema, emailChangeAnswer } from './email-change.ts';
 import {
   changePasswordSchema,
   passwordResetAnswer,
@@ -156,6 +157,25 @@ export const accountsApi = {
     access: 'user',
     body: changePasswordSchema,
     responses: { 204: null },
+  }),
+  changeEmail: operation({
+    method: 'PATCH',
+    path: '/api/auth/email',
+    summary:
+      'Ask to change the e-mail address, confirmed by the password: a link goes to the new address, a notice to the old',
+    tag,
+    access: 'user',
+    body: changeEmailSchema,
+    responses: { 202: emailChangeAnswer },
+  }),
+  confirmEmail: operation({
+    method: 'POST',
+    path: '/api/auth/email/confirm',
+    summary: 'Change the e-mail address with the token of the link sent to it; the old address is told',
+    tag,
+    access: 'public',
+    body: confirmEmailSchema,
+    responses: { 200: publicUser },
   }),
   sessions: operation({
     method: 'GET',

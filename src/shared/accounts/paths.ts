@@ -2,3 +2,7 @@
 export const FORGOT_PASSWORD_PATH = '/forgot-password';
 /** The screen a reset link opens; the token follows as `?token=`. */
 export const RESET_PASSWORD_PATH = '/reset-password';
+/** The screen a link to confirm a new e-mail address opens; the token follows as `?token=`. */
+export const CONFIRM_EMAIL_PATH = '/confirm-email';
+/** The page an e-mail's unsubscribe link opens, with `?token=`; the one-click address is the API's. */
+export const UNSUBSCRIBE_PATH = '/unsubscribe';

@@ -2,15 +2,19 @@ import { z } from 'zod';
 import { operation } from '../api/operation.ts';
 import { answerInstant } from '../validation.ts';
 import {
+  EMAIL_NOTIFICATION_TYPES,
+  type EmailNotificationType,
   NOTIFICATION_TYPES,
   type NotificationType,
   notificationSettingsSchema,
   pushSubscriptionSchema,
+  UNSUBSCRIBE_API_PATH,
+  unsubscribeMessages,
   unsubscribeSchema,
 } from './notifications.ts';
 
 /** A member's notification settings as saved, the defaults until they save any. */
-const notificationSettings = z.strictObject({
+export const notificationSettingsView = z.strictObject({
   enabled: z.boolean(),
   types: z.strictObject(
     Object.fromEntries(NOTIFICATION_TYPES.map((type) => [type, z.boolean()])) as Record<
@@ -21,7 +25,33 @@ const notificationSettings = z.strictObject({
   /** Local times (HH:MM) between which no push is sent, or null for none. */
   quietHours: z.strictObject({ start: z.string(), end: z.string() }).nullable(),
   timeZone: z.string(),
+  email: z.strictObject(
+    Object.fromEntries(EMAIL_NOTIFICATION_TYPES.map((type) => [type, z.boolean()])) as Record<
+      EmailNotificationType,
+      z.ZodBoolean
+    >,
+  ),
+  /** The latest e-mail to the member's address refused for good (last 30 days), or null. */
+  undeliverable: z
+    .strictObject({ address: z.string(), failedAt: answerInstant, reason: z.string() })
+    .nullable(),
 });
+
+/** An unsubscribe link's token (src/server/features/push/unsubscribe-links.ts). */
+const unsubscribeQuery = z.object({
+  token: z
+    .string({ error: unsubscribeMessages.invalid })
+    .min(1, unsubscribeMessages.invalid)
+    .max(200, unsubscribeMessages.invalid),
+});
+
+/** The kind of e-mail a link stops, in words too, and whether it is on. */
+const unsubscribeAnswer = z.strictObject({
+  type: z.enum(EMAIL_NOTIFICATION_TYPES),
+  label: z.string(),
+  subscribed: z.boolean(),
+});
+export type UnsubscribeAnswer = z.output<typeof unsubscribeAnswer>;
 
 const tag = 'Push';
 
@@ -66,7 +96,7 @@ export const pushApi = {
     summary: "The user's notification settings",
     tag,
     access: 'user',
-    responses: { 200: notificationSettings },
+    responses: { 200: notificationSettingsView },
   }),
   saveSettings: operation({
     method: 'PUT',
@@ -75,7 +105,25 @@ export const pushApi = {
     tag,
     access: 'user',
     body: notificationSettingsSchema,
-    responses: { 200: notificationSettings },
+    responses: { 200: notificationSettingsView },
+  }),
+  unsubscribeInfo: operation({
+    method: 'GET',
+    path: UNSUBSCRIBE_API_PATH,
+    summary: "What an e-mail's unsubscribe link switches off, and whether it is still on",
+    tag,
+    access: 'public',
+    query: unsubscribeQuery,
+    responses: { 200: unsubscribeAnswer },
+  }),
+  unsubscribeEmail: operation({
+    method: 'POST',
+    path: UNSUBSCRIBE_API_PATH,
+    summary: 'One-click unsubscribe (RFC 8058): switch off the kind of e-mail the link came with',
+    tag,
+    access: 'public',
+    query: unsubscribeQuery,
+    responses: { 200: unsubscribeAnswer },
   }),
   snooze: operation({
     method: 'POST',
@@ -87,3 +135,4 @@ export const pushApi = {
     responses: { 200: z.strictObject({ remindAt: answerInstant }) },
   }),
 };
+export type NotificationSettingsView = z.output<typeof notificationSettingsView>;

@@ -65,6 +65,28 @@ const clock = z
   .string({ error: 'quietHours times must be HH:MM' })
   .refine((v) => parseClock(v) !== null, 'quietHours times must be HH:MM');
 
+/**
+ * What a member can also have by e-mail (docs/notifications.md, By e-mail), each off until they
+ * switch it on, with the words the settings and the e-mails use for it.
+ */
+export const EMAIL_NOTIFICATION_TYPES = ['chore', 'rent', 'expense', 'summary'] as const;
+export type EmailNotificationType = (typeof EMAIL_NOTIFICATION_TYPES)[number];
+export const EMAIL_NOTIFICATION_LABELS: Record<EmailNotificationType, string> = {
+  chore: 'Chore reminders and overdue chores',
+  rent: 'Rent due',
+  expense: 'Expenses you owe on',
+  summary: 'Weekly summary',
+};
+
+const emailSwitches = z.object(
+  Object.fromEntries(
+    EMAIL_NOTIFICATION_TYPES.map((t) => [t, z.boolean({ error: `email.${t} must be true or false` })]),
+  ) as Record<EmailNotificationType, z.ZodBoolean>,
+  { error: 'email must list chore, rent, expense and summary' },
+);
+export type EmailSwitches = z.output<typeof emailSwitches>;
+
+/** PUT /api/notification-settings; without `email`, the e-mail switches stay as they are. */
 export const notificationSettingsSchema = z.object({
   enabled: z.boolean({ error: 'enabled must be true or false' }),
   types: z.object(
@@ -75,14 +97,30 @@ export const notificationSettingsSchema = z.object({
   ),
   quietHours: z.object({ start: clock, end: clock }).nullable(),
   timeZone: timeZoneField('timeZone'),
+  email: emailSwitches.optional(),
 });
-export type NotificationSettings = z.output<typeof notificationSettingsSchema>;
+export type NotificationSettingsInput = z.output<typeof notificationSettingsSchema>;
+export type NotificationSettings = NotificationSettingsInput & { email: EmailSwitches };
 
 export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = {
   enabled: true,
   types: { message: true, chore: true, expense: true, calendar: true, household: true },
   quietHours: null,
   timeZone: 'UTC',
+  email: { chore: false, rent: false, expense: false, summary: false },
+};
+
+/** The latest e-mail to the member's address that could not be delivered, shown in Settings. */
+export interface UndeliverableMail {
+  address: string;
+  failedAt: string;
+  reason: string;
+}
+
+/** Where a mail program posts the one-click unsubscribe (RFC 8058). */
+export const UNSUBSCRIBE_API_PATH = '/api/email/unsubscribe';
+export const unsubscribeMessages = {
+  invalid: 'This unsubscribe link is not valid: it may have been copied only in part.',
 };
 
 export { formatClock, parseClock };

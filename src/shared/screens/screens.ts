@@ -6,7 +6,12 @@
  * under the same name (docs/client.md, Screens). The route table puts it in index.js: it imports
  * none of the rules or libraries the screens use.
  */
-import { FORGOT_PASSWORD_PATH, RESET_PASSWORD_PATH } from '../accounts/paths.ts';
+import {
+  CONFIRM_EMAIL_PATH,
+  FORGOT_PASSWORD_PATH,
+  RESET_PASSWORD_PATH,
+  UNSUBSCRIBE_PATH,
+} from '../accounts/paths.ts';
 import type { AppState } from './app-state.ts';
 
 /**
@@ -67,12 +72,13 @@ export const SCREENS = {
     at: { 'signed-out': ['/auth'], returning: ['/'] },
     first: { guest: 'render' },
   },
-  // Asking for a reset link, and where the link leads: whoever is signed in on the browser.
+  // Asking for a reset link, and where the e-mailed links (reset, new address, unsubscribe) lead:
+  // whoever is signed in on the browser.
   password: {
     module: 'features/auth/password-page.tsx',
     at: {
-      'signed-out': [FORGOT_PASSWORD_PATH, RESET_PASSWORD_PATH],
-      ...signedIn([RESET_PASSWORD_PATH]),
+      'signed-out': [FORGOT_PASSWORD_PATH, RESET_PASSWORD_PATH, CONFIRM_EMAIL_PATH, UNSUBSCRIBE_PATH],
+      ...signedIn([RESET_PASSWORD_PATH, CONFIRM_EMAIL_PATH, UNSUBSCRIBE_PATH]),
     },
   },
   onboarding: {

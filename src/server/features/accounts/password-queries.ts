@@ -1,6 +1,7 @@
 import { RESET_LINK_TTL_MS } from '#shared/accounts/passwords.ts';
 import { hashToken, newSecretToken } from '../../auth/sessions.ts';
 import type { Db } from '../../db/database.ts';
+import { cancelEmailChanges } from './email-queries.ts';
 
 /** A new reset link's token for the user, kept only as a hash. */
 export async function createPasswordReset(
@@ -48,7 +49,8 @@ export async function findPasswordReset(db: Db, token: string): Promise<Password
 
 /**
  * Sets a new password. With a reset's token hash, only while that link is unused (false when
- * another request used it first). Every other link of the account stops working either way.
+ * another request used it first). Every other link of the account stops working either way,
+ * a pending change of e-mail too: whoever asked for it may be why the password changed.
  */
 export async function setPassword(
   db: Db,
@@ -74,6 +76,7 @@ export async function setPassword(
       .where('user_id', '=', userId)
       .where('used_at', 'is', null)
       .execute();
+    await cancelEmailChanges(trx, userId, now);
     return true;
   });
 }

@@ -7,12 +7,15 @@ import { formatMoney, parseDollarsToCents } from '#shared/money.ts';
 import { clip, PUSH_BODY_MAX } from '#shared/push/notifications.ts';
 import type { Context } from '../../auth/guards.ts';
 import type { Db } from '../../db/database.ts';
+import { mailOrigin } from '../../mail/compose.ts';
+import { queueNoticeMail } from './notice-mail.ts';
 import { enqueue } from './outbox.ts';
 
 /**
  * What the feature routes call after their write has committed and their event is published:
  * each function works out who should hear about it (never the one who did it) and queues the
- * pushes. A failure here is logged and swallowed: the user's action has already succeeded.
+ * pushes, and the e-mails of those who asked for them. A failure here is logged and swallowed:
+ * the user's action has already succeeded.
  */
 
 const loggers = new WeakMap<Db, FastifyBaseLogger>();
@@ -110,14 +113,21 @@ export function notifyExpense(ctx: Context, actorId: string, expense: ExpenseVie
         continue;
       const cents = parseDollarsToCents(split.amount) ?? 0;
       if (cents <= 0) continue;
+      const total = formatMoney(parseDollarsToCents(expense.amount) ?? cents);
+      await queueNoticeMail(ctx.db, ctx.now(), mailOrigin(ctx.config), split.userId, 'expense', () => ({
+        key: `expense:${split.id}`,
+        subject: `You owe ${payer} ${formatMoney(cents)} for ${expense.title}`,
+        paragraphs: [
+          `${payer} paid ${total} for “${expense.title}”. Your share is ${formatMoney(cents)}.`,
+          'Settle up in Hearth once you have paid them back.',
+        ],
+        action: { label: 'Open expenses', path: '/expenses' },
+      }));
       await enqueue(ctx.db, ctx.now(), [split.userId], {
         key: `expense:${split.id}`,
         payload: {
           title: `You owe ${payer} ${formatMoney(cents)}`,
-          body: clip(
-            `${expense.title} · ${formatMoney(parseDollarsToCents(expense.amount) ?? cents)} in all`,
-            PUSH_BODY_MAX,
-          ),
+          body: clip(`${expense.title} · ${total} in all`, PUSH_BODY_MAX),
           type: 'expense',
           tag: `expense-${expense.id}`,
           url: '/expenses',

@@ -2,15 +2,19 @@ import { randomUUID } from 'node:crypto';
 import webpush from 'web-push';
 import {
   DEFAULT_NOTIFICATION_SETTINGS,
+  type EmailNotificationType,
   formatClock,
   MAX_PUSH_DEVICES_PER_USER,
   type NotificationSettings,
+  type NotificationSettingsInput,
   type PushSubscriptionInput,
   parseClock,
+  type UndeliverableMail,
 } from '#shared/push/notifications.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { readBoolean } from '../../db/dialect.ts';
+import { FAILED_MAIL_KEPT_MS } from '../../mail/outbox.ts';
 
 export interface VapidKeys {
   publicKey: string;
@@ -169,15 +173,22 @@ export async function readSettingsOf(db: Db, userIds: string[]): Promise<Map<str
           ? null
           : { start: formatClock(row.quiet_start), end: formatClock(row.quiet_end) },
       timeZone: row.time_zone,
+      email: {
+        chore: readBoolean(row.email_chore),
+        rent: readBoolean(row.email_rent),
+        expense: readBoolean(row.email_expense),
+        summary: readBoolean(row.email_summary),
+      },
     });
   }
   return out;
 }
 
+/** Saves the settings whole; without `email`, the e-mail switches stay as they were. */
 export async function writeSettings(
   db: Db,
   userId: string,
-  settings: NotificationSettings,
+  settings: NotificationSettingsInput,
   now: number,
 ): Promise<NotificationSettings> {
   const values = {
@@ -187,6 +198,12 @@ export async function writeSettings(
     quiet_end: settings.quietHours ? parseClock(settings.quietHours.end) : null,
     time_zone: settings.timeZone,
     updated_at: now,
+    ...(settings.email && {
+      email_chore: settings.email.chore,
+      email_rent: settings.email.rent,
+      email_expense: settings.email.expense,
+      email_summary: settings.email.summary,
+    }),
   };
   await db
     .insertInto('notification_settings')
@@ -194,4 +211,42 @@ export async function writeSettings(
     .onConflict((oc) => oc.column('user_id').doUpdateSet(values))
     .execute();
   return readSettings(db, userId);
+}
+
+/** Switches one kind of e-mail off (an unsubscribe link); false when the account is gone. */
+export async function switchOffEmail(
+  db: Db,
+  userId: string,
+  type: EmailNotificationType,
+  now: number,
+): Promise<boolean> {
+  const user = await db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst();
+  if (!user) return false;
+  const settings = await readSettings(db, userId);
+  await writeSettings(db, userId, { ...settings, email: { ...settings.email, [type]: false } }, now);
+  return true;
+}
+
+/** The latest e-mail to the user's present address refused for good lately, or null. */
+export async function undeliverableMail(
+  db: Db,
+  userId: string,
+  now: number,
+): Promise<UndeliverableMail | null> {
+  const row = await db
+    .selectFrom('mail_outbox')
+    .innerJoin('users', 'users.id', 'mail_outbox.user_id')
+    .select(['mail_outbox.to_address', 'mail_outbox.failed_at', 'mail_outbox.error'])
+    .where('mail_outbox.user_id', '=', userId)
+    .where('mail_outbox.failed_at', '>', now - FAILED_MAIL_KEPT_MS)
+    .whereRef('mail_outbox.to_address', '=', 'users.email')
+    .orderBy('mail_outbox.failed_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  if (!row || row.failed_at === null) return null;
+  return {
+    address: row.to_address,
+    failedAt: new Date(Number(row.failed_at)).toISOString(),
+    reason: row.error ?? 'The mail server refused it',
+  };
 }

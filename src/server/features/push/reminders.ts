@@ -11,9 +11,11 @@ import {
 } from '#shared/push/notifications.ts';
 import type { Db } from '../../db/database.ts';
 import { readJson } from '../../db/dialect.ts';
+import { queueNoticeMail, readerTime } from './notice-mail.ts';
 import { householdName, memberIds } from './notify.ts';
 import { enqueue } from './outbox.ts';
 import { readSettingsOf } from './queries.ts';
+import { weeklySummaries } from './weekly-summary.ts';
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
@@ -31,17 +33,18 @@ const CHORE_ACTIONS = [
  * same transaction that queues it (a conditional UPDATE or an insert into a table keyed by what
  * it is for), so however many instances sweep, and however late, each goes out once.
  */
-export async function enqueueDueReminders(db: Db, now: number): Promise<number> {
+export async function enqueueDueReminders(db: Db, now: number, origin: string): Promise<number> {
   return (
-    (await choreReminders(db, now)) +
+    (await choreReminders(db, now, origin)) +
     (await snoozedChores(db, now)) +
-    (await overdueChores(db, now)) +
+    (await overdueChores(db, now, origin)) +
     (await eventReminders(db, now)) +
-    (await rentReminders(db, now))
+    (await rentReminders(db, now, origin)) +
+    (await weeklySummaries(db, now, origin))
   );
 }
 
-async function choreReminders(db: Db, now: number): Promise<number> {
+async function choreReminders(db: Db, now: number, origin: string): Promise<number> {
   const candidates = await db
     .selectFrom('chores')
     .select(['id', 'household_id', 'title', 'due_at', 'assigned_to', 'reminder'])
@@ -65,12 +68,10 @@ async function choreReminders(db: Db, now: number): Promise<number> {
         .where((eb) => eb.or([eb('reminded_due_at', 'is', null), eb('reminded_due_at', '<>', chore.due_at)]))
         .executeTakeFirst();
       if (Number(claim.numUpdatedRows) !== 1) return 0;
-      return choreReminder(
-        trx,
-        now,
-        chore,
-        `chore-reminder:${chore.id}:${chore.due_at}`,
-        `Due ${dueIn(chore.due_at - now)}`,
+      const key = `chore-reminder:${chore.id}:${chore.due_at}`;
+      return (
+        (await choreReminder(trx, now, chore, key, `Due ${dueIn(chore.due_at - now)}`)) +
+        (await choreMail(trx, now, origin, chore, key, false))
       );
     });
   }
@@ -100,7 +101,7 @@ async function snoozedChores(db: Db, now: number): Promise<number> {
   return queued;
 }
 
-async function overdueChores(db: Db, now: number): Promise<number> {
+async function overdueChores(db: Db, now: number, origin: string): Promise<number> {
   const candidates = await db
     .selectFrom('chores')
     .select(['id', 'household_id', 'title', 'due_at', 'assigned_to'])
@@ -131,13 +132,10 @@ async function overdueChores(db: Db, now: number): Promise<number> {
         )
         .executeTakeFirst();
       if (Number(claim.numUpdatedRows) !== 1) return 0;
-      return choreReminder(
-        trx,
-        now,
-        chore,
-        `chore-overdue:${chore.id}:${chore.due_at}`,
-        'Overdue',
-        'Chore overdue',
+      const key = `chore-overdue:${chore.id}:${chore.due_at}`;
+      return (
+        (await choreReminder(trx, now, chore, key, 'Overdue', 'Chore overdue')) +
+        (await choreMail(trx, now, origin, chore, key, true))
       );
     });
   }
@@ -169,6 +167,36 @@ function choreReminder(
         data: { choreId: chore.id },
       },
     },
+    { wake: false },
+  );
+}
+
+/** The e-mail twin of a chore's reminder or overdue push, for an assignee who asked for it. */
+function choreMail(
+  db: Db,
+  now: number,
+  origin: string,
+  chore: { id: string; title: string; due_at: number; assigned_to: string | null },
+  key: string,
+  overdue: boolean,
+): Promise<number> {
+  if (!chore.assigned_to) return Promise.resolve(0);
+  return queueNoticeMail(
+    db,
+    now,
+    origin,
+    chore.assigned_to,
+    'chore',
+    (reader) => ({
+      key,
+      subject: overdue ? `Overdue: ${chore.title}` : `Reminder: ${chore.title}`,
+      paragraphs: [
+        overdue
+          ? `“${chore.title}” was due ${readerTime(chore.due_at, reader)} and is not done yet.`
+          : `“${chore.title}” is yours and due ${readerTime(chore.due_at, reader)} (${dueIn(chore.due_at - now)}).`,
+      ],
+      action: { label: 'Open chores', path: '/chores' },
+    }),
     { wake: false },
   );
 }
@@ -253,7 +281,7 @@ async function eventReminders(db: Db, now: number): Promise<number> {
 }
 
 /** The day before rent is due, at 09:00 in each member's own time zone. */
-async function rentReminders(db: Db, now: number): Promise<number> {
+async function rentReminders(db: Db, now: number, origin: string): Promise<number> {
   const households = await db
     .selectFrom('households')
     .select(['id', 'rent_due_day', 'rent_amount_cents'])
@@ -288,25 +316,44 @@ async function rentReminders(db: Db, now: number): Promise<number> {
           const amount = household.rent_amount_cents
             ? `${formatMoney(household.rent_amount_cents)} rent`
             : 'Rent';
-          return enqueue(
+          const mailed = await queueNoticeMail(
             trx,
             now,
-            [userId],
-            {
-              key: `rent:${household.id}:${monthKey}:${userId}`,
-              urgency: 'high',
-              payload: {
-                title: 'Rent due tomorrow',
-                body: clip(
-                  `${await householdName(trx, household.id)}: ${amount} is due tomorrow`,
-                  PUSH_BODY_MAX,
-                ),
-                type: 'expense',
-                tag: `rent-${household.id}-${monthKey}`,
-                url: '/expenses',
-              },
-            },
+            origin,
+            userId,
+            'rent',
+            (reader) => ({
+              key: `rent:${household.id}:${monthKey}`,
+              subject: `${amount} is due tomorrow`,
+              paragraphs: [
+                `${amount} for ${reader.household ?? 'your household'} is due tomorrow, ${new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', timeZone: reader.timeZone }).format(rentDueStart(year, month, dueDay, timeZone))}.`,
+              ],
+              action: { label: 'Open expenses', path: '/expenses' },
+            }),
             { wake: false },
+          );
+          return (
+            mailed +
+            (await enqueue(
+              trx,
+              now,
+              [userId],
+              {
+                key: `rent:${household.id}:${monthKey}:${userId}`,
+                urgency: 'high',
+                payload: {
+                  title: 'Rent due tomorrow',
+                  body: clip(
+                    `${await householdName(trx, household.id)}: ${amount} is due tomorrow`,
+                    PUSH_BODY_MAX,
+                  ),
+                  type: 'expense',
+                  tag: `rent-${household.id}-${monthKey}`,
+                  url: '/expenses',
+                },
+              },
+              { wake: false },
+            ))
           );
         });
       }

@@ -3,14 +3,16 @@ import type https from 'node:https';
 import type { FastifyInstance } from 'fastify';
 import { pushApi } from '#shared/push/api.ts';
 import {
+  EMAIL_NOTIFICATION_LABELS,
   notificationSettingsSchema,
   PUSH_ENDPOINT_TAKEN,
   pushSubscriptionSchema,
+  unsubscribeMessages,
   unsubscribeSchema,
 } from '#shared/push/notifications.ts';
 import { type Context, requireMember, requireUser } from '../../auth/guards.ts';
 import { route } from '../../contracts/route.ts';
-import { conflict, notFound, parse } from '../../http/errors.ts';
+import { badRequest, conflict, notFound, parse } from '../../http/errors.ts';
 import { setPushLogger } from './notify.ts';
 import { enqueue } from './outbox.ts';
 import {
@@ -18,10 +20,13 @@ import {
   readSettings,
   saveSubscription,
   subscriptionsOf,
+  switchOffEmail,
+  undeliverableMail,
   vapidKeys,
   writeSettings,
 } from './queries.ts';
 import { SNOOZE_MS } from './reminders.ts';
+import { readUnsubscribeToken } from './unsubscribe-links.ts';
 import { PUSH_SWEEP_INTERVAL_MS, startPushWorker } from './worker.ts';
 
 export interface PushOptions {
@@ -86,13 +91,46 @@ export function pushRoutes(app: FastifyInstance, ctx: Context, options: PushOpti
 
   route(app, pushApi.settings, async (request, reply) => {
     const userId = await requireUser(ctx, request, reply);
-    return readSettings(db, userId);
+    return {
+      ...(await readSettings(db, userId)),
+      undeliverable: await undeliverableMail(db, userId, ctx.now()),
+    };
   });
 
   route(app, pushApi.saveSettings, async (request, reply) => {
     const userId = await requireUser(ctx, request, reply);
     const settings = parse(notificationSettingsSchema, request.body);
-    return writeSettings(db, userId, settings, ctx.now());
+    const saved = await writeSettings(db, userId, settings, ctx.now());
+    return { ...saved, undeliverable: await undeliverableMail(db, userId, ctx.now()) };
+  });
+
+  // The one-click unsubscribe is posted by mail providers from their own servers, as a form
+  // (RFC 8058); the token in the address is all it needs, so the body is not read.
+  app.register(async (scoped) => {
+    scoped.addContentTypeParser(
+      ['application/x-www-form-urlencoded', 'text/plain'],
+      { parseAs: 'string', bodyLimit: 1024 },
+      (_request, _body, done) => done(null, undefined),
+    );
+
+    const linkOf = async (query: unknown) => {
+      const parsed = pushApi.unsubscribeInfo.query.safeParse(query);
+      const link = parsed.success ? await readUnsubscribeToken(db, parsed.data.token) : null;
+      if (!link) throw badRequest(unsubscribeMessages.invalid);
+      return link;
+    };
+
+    route(scoped, pushApi.unsubscribeInfo, async (request) => {
+      const { userId, type } = await linkOf(request.query);
+      const settings = await readSettings(db, userId);
+      return { type, label: EMAIL_NOTIFICATION_LABELS[type], subscribed: settings.email[type] };
+    });
+
+    route(scoped, pushApi.unsubscribeEmail, async (request) => {
+      const { userId, type } = await linkOf(request.query);
+      await switchOffEmail(db, userId, type, ctx.now());
+      return { type, label: EMAIL_NOTIFICATION_LABELS[type], subscribed: false };
+    });
   });
 
   route(app, pushApi.snooze, async (request, reply) => {

@@ -2,6 +2,8 @@ import type https from 'node:https';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
+import { mailOrigin } from '../../mail/compose.ts';
+import { wakeMailSenders } from '../../mail/outbox.ts';
 import { deliverDue, onEnqueue } from './outbox.ts';
 import { enqueueDueReminders } from './reminders.ts';
 
@@ -19,7 +21,9 @@ export interface PushSweepOptions {
 export async function runPushSweep(
   options: PushSweepOptions,
 ): Promise<{ queued: number; delivered: number }> {
-  const queued = await enqueueDueReminders(options.db, options.now);
+  const queued = await enqueueDueReminders(options.db, options.now, mailOrigin(options.config));
+  // Reminders queue their e-mails inside transactions: the mail senders hear of them now.
+  if (queued > 0) wakeMailSenders(options.db);
   const delivered = await deliverDue(options);
   return { queued, delivered };
 }

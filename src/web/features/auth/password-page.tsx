@@ -1,27 +1,35 @@
 import { Link, useLocation, useSearchParams } from 'react-router';
+import { emailChangeMessages } from '#shared/accounts/email-change.ts';
 import {
   passwordMessages,
   passwordResetConfirmSchema,
   passwordResetSchema,
 } from '#shared/accounts/passwords.ts';
-import { FORGOT_PASSWORD_PATH } from '#shared/accounts/paths.ts';
+import { CONFIRM_EMAIL_PATH, FORGOT_PASSWORD_PATH, UNSUBSCRIBE_PATH } from '#shared/accounts/paths.ts';
 import { extractErrorMessage } from '#shared/errors.ts';
 import { messages } from '#shared/validation.ts';
 import { checkResolver, checkSchema, schemaResolver } from '../../components/form/resolvers.ts';
 import { useSchemaForm } from '../../components/form/use-schema-form.ts';
 import { TextField } from '../../components/form-fields.tsx';
 import { buttonStyles, linkStyles } from '../../components/ui.ts';
+import { useConfirmEmail } from './api/email-change.ts';
+import { useUser } from './api/get-user.ts';
 import { useConfirmPasswordReset, useRequestPasswordReset } from './api/passwords.ts';
 import { AuthErrorCard } from './components/auth-error-card.tsx';
 import { AuthLayout } from './components/auth-layout.tsx';
 import { finishSignIn } from './session.ts';
+import { Unsubscribe } from './unsubscribe.tsx';
 
 /**
  * The password screens (docs/accounts.md, Passwords): /forgot-password asks for a link,
- * /reset-password?token=… is where the link leads.
+ * /reset-password?token=… is where the link leads. /confirm-email?token=… is here too, where the
+ * link sent to a new address leads, and /unsubscribe?token=… (./unsubscribe.tsx), where a
+ * notification e-mail's footer link leads: in modules of their own they would be more chunks.
  */
 export function PasswordPage() {
   const { pathname } = useLocation();
+  if (pathname === CONFIRM_EMAIL_PATH) return <ConfirmEmail />;
+  if (pathname === UNSUBSCRIBE_PATH) return <Unsubscribe />;
   return pathname === FORGOT_PASSWORD_PATH ? <ForgotPassword /> : <ResetPassword />;
 }
 
@@ -151,6 +159,78 @@ function ResetPassword() {
             {busy ? 'Saving...' : 'Save and sign in'}
           </button>
         </form>
+      )}
+    </AuthLayout>
+  );
+}
+
+/** The refusals that end the page's use of this link; any other failure may be tried again. */
+const EMAIL_LINK_PROBLEMS = new Set<string>([
+  emailChangeMessages.linkUnknown,
+  emailChangeMessages.linkUsed,
+  emailChangeMessages.linkExpired,
+  emailChangeMessages.emailTaken,
+]);
+
+/**
+ * /confirm-email?token=…: where the link sent to a new address leads (docs/accounts.md, Changing
+ * the e-mail address). It confirms only at a press of the button: mail scanners open links too.
+ */
+function ConfirmEmail() {
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const { data: user } = useUser();
+  const confirm = useConfirmEmail();
+  const busy = confirm.isPending;
+  const refusal = confirm.isError ? extractErrorMessage(confirm.error.message) : null;
+  const linkProblem = refusal !== null && EMAIL_LINK_PROBLEMS.has(refusal);
+  const onward = user ? (
+    <Link to="/settings" className={`${buttonStyles.primary} w-full`}>
+      Go to Settings
+    </Link>
+  ) : (
+    <Link to="/auth" className={`${buttonStyles.primary} w-full`}>
+      Sign In
+    </Link>
+  );
+
+  return (
+    <AuthLayout
+      title="Confirm your new e-mail address"
+      subtitle="Your Hearth account will use the address this link was sent to."
+      footer={
+        <Link to={user ? '/settings' : '/auth'} className={linkStyles}>
+          {user ? 'Back to Settings' : 'Back to Sign In'}
+        </Link>
+      }
+    >
+      {confirm.isSuccess ? (
+        <div className="space-y-4">
+          <p role="status">
+            Your e-mail address is now <span className="break-all font-semibold">{confirm.data.email}</span>.
+          </p>
+          {onward}
+        </div>
+      ) : !token || linkProblem ? (
+        <div className="space-y-4">
+          <AuthErrorCard message={refusal ?? emailChangeMessages.linkUnknown} />
+          <Link to="/settings" className={`${buttonStyles.primary} w-full`}>
+            Go to Settings
+          </Link>
+        </div>
+      ) : (
+        <div className="space-y-4">
+          {refusal && <AuthErrorCard message={refusal} />}
+          <button
+            type="button"
+            disabled={busy}
+            aria-busy={busy}
+            onClick={() => confirm.mutate(token)}
+            className={`${buttonStyles.primary} w-full`}
+          >
+            {busy ? 'Confirming...' : 'Confirm new address'}
+          </button>
+        </div>
       )}
     </AuthLayout>
   );

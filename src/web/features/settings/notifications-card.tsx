@@ -3,6 +3,8 @@ import { Switch } from '../../components/switch.tsx';
 import { cardStyles, mutedText } from '../../components/ui.ts';
 import { readEnvironment, readEnvironmentProbe } from '../../lib/notifications.ts';
 import { type InstallEnvironment, notificationCardState } from '../../pwa/install-environment.ts';
+import { useNotificationSettings } from './api/notification-settings.ts';
+import { EmailNotifications } from './email-notifications.tsx';
 import { NotificationPreferences } from './notification-preferences.tsx';
 
 const blockStyles =
@@ -22,6 +24,7 @@ export function NotificationsCard() {
     setJustDenied(next.permission === 'denied');
   }, []);
   const state = notificationCardState(env, readEnvironmentProbe(), window.isSecureContext);
+  const pushEnabled = useNotificationSettings().data?.enabled ?? false;
 
   return (
     <section aria-labelledby={`${id}-title`} className={`${cardStyles} space-y-4`}>
@@ -30,7 +33,7 @@ export function NotificationsCard() {
           Notifications
         </h2>
         <p className={`text-sm ${mutedText}`}>
-          Chores, expenses, events and messages, even when Hearth is closed.
+          Chores, expenses, events and messages, even when Hearth is closed, and by e-mail if you like.
         </p>
       </div>
       {state === 'insecure' && (
@@ -44,6 +47,7 @@ export function NotificationsCard() {
       {state === 'install-first' && <InstallInstructions platform={env.platform} />}
       {state === 'blocked' && <BlockedSteps announce={justDenied} />}
       {state === 'ready' && <NotificationPreferences env={env} onPermissionChange={refresh} />}
+      <EmailNotifications pushShown={state === 'ready' && env.permission === 'granted' && pushEnabled} />
     </section>
   );
 }

@@ -1,14 +1,16 @@
 import { cardStyles } from '../../components/ui.ts';
+import { EmailSection } from './email-section.tsx';
 import { PasswordSection } from './password-section.tsx';
 import { SessionsSection } from './sessions-section.tsx';
 
-/** Settings → Security: the password, and where the account is signed in. */
+/** Settings → Security: the e-mail address, the password, and where the account is signed in. */
 export function SecurityCard() {
   return (
     <section aria-labelledby="security-title" className={`${cardStyles} space-y-5`}>
       <h2 id="security-title" className="font-semibold text-lg">
         Security
       </h2>
+      <EmailSection />
       <PasswordSection />
       <SessionsSection />
     </section>

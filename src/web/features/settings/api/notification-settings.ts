@@ -1,13 +1,14 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { NotificationSettingsView } from '#shared/push/api.ts';
 import type { NotificationSettings } from '#shared/push/notifications.ts';
 import { apiJson } from '../../../lib/api.ts';
 
-export type { NotificationSettings };
+export type { NotificationSettings, NotificationSettingsView };
 
 export const notificationSettingsQueryKey = ['/api/notification-settings'] as const;
 
-export function getNotificationSettings(): Promise<NotificationSettings> {
-  return apiJson<NotificationSettings>('GET', '/api/notification-settings');
+export function getNotificationSettings(): Promise<NotificationSettingsView> {
+  return apiJson<NotificationSettingsView>('GET', '/api/notification-settings');
 }
 
 export const notificationSettingsQuery = queryOptions({
@@ -19,8 +20,15 @@ export function useNotificationSettings(options: { enabled?: boolean } = {}) {
   return useQuery({ ...notificationSettingsQuery, enabled: options.enabled ?? true });
 }
 
-export function saveNotificationSettings(settings: NotificationSettings): Promise<NotificationSettings> {
-  return apiJson<NotificationSettings>('PUT', '/api/notification-settings', settings);
+export function saveNotificationSettings(settings: NotificationSettings): Promise<NotificationSettingsView> {
+  const { enabled, types, quietHours, timeZone, email } = settings;
+  return apiJson<NotificationSettingsView>('PUT', '/api/notification-settings', {
+    enabled,
+    types,
+    quietHours,
+    timeZone,
+    email,
+  });
 }
 
 /** Saves the whole settings object (the PUT takes every field); the cache shows the change at once. */
@@ -30,8 +38,11 @@ export function useSaveNotificationSettings() {
     mutationFn: saveNotificationSettings,
     onMutate: async (next) => {
       await queryClient.cancelQueries({ queryKey: notificationSettingsQueryKey });
-      const previous = queryClient.getQueryData<NotificationSettings>(notificationSettingsQueryKey);
-      queryClient.setQueryData(notificationSettingsQueryKey, next);
+      const previous = queryClient.getQueryData<NotificationSettingsView>(notificationSettingsQueryKey);
+      queryClient.setQueryData(notificationSettingsQueryKey, {
+        ...next,
+        undeliverable: previous?.undeliverable ?? null,
+      });
       return { previous };
     },
     onError: (_error, _next, context) => {

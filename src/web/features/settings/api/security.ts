@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ChangeEmailInput } from '#shared/accounts/email-change.ts';
 import type { ChangePasswordInput } from '#shared/accounts/passwords.ts';
 import type { SessionView } from '#shared/accounts/sessions.ts';
 import { apiJson, apiRequest } from '../../../lib/api.ts';
@@ -9,6 +10,16 @@ export function useChangePassword() {
     mutationFn: async (input: ChangePasswordInput) => {
       await apiRequest('PATCH', '/api/auth/password', input);
     },
+  });
+}
+
+/**
+ * PATCH /api/auth/email: a link goes to the new address; the address changes only once it is
+ * followed (the confirm screen refreshes the user then).
+ */
+export function useChangeEmail() {
+  return useMutation({
+    mutationFn: (input: ChangeEmailInput) => apiJson<{ message: string }>('PATCH', '/api/auth/email', input),
   });
 }
 

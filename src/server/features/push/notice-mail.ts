@@ -1,0 +1,107 @@
+import { UNSUBSCRIBE_PATH } from '#shared/accounts/paths.ts';
+import {
+  EMAIL_NOTIFICATION_LABELS,
+  type EmailNotificationType,
+  UNSUBSCRIBE_API_PATH,
+} from '#shared/push/notifications.ts';
+import { parseClock, quietHoursEnd } from '#shared/push/quiet-hours.ts';
+import type { Db } from '../../db/database.ts';
+import { compose } from '../../mail/compose.ts';
+import { queueMail } from '../../mail/outbox.ts';
+import { readSettingsOf } from './queries.ts';
+import { unsubscribeToken } from './unsubscribe-links.ts';
+
+/** What one notification e-mail says; the greeting, footer and unsubscribe headers are added. */
+export interface Notice {
+  /** Names the e-mail, so that one reason never sends twice ("chore-reminder:<id>:<due>"). */
+  key: string;
+  subject: string;
+  paragraphs: string[];
+  /** A path in the app ("/chores") and the button's words. */
+  action: { label: string; path: string };
+}
+
+/** When a notice for this member is to be written: the words of dates and times are theirs. */
+export interface NoticeReader {
+  userId: string;
+  firstName: string;
+  email: string;
+  timeZone: string;
+  household: string | null;
+}
+
+/**
+ * Queues the e-mail of a notification for a member who switched that kind on, held until their
+ * quiet hours end. Every such e-mail carries a one-click unsubscribe (RFC 8058) for its kind,
+ * which works without signing in. Returns 1 when queued, else 0.
+ */
+export async function queueNoticeMail(
+  db: Db,
+  now: number,
+  origin: string,
+  userId: string,
+  type: EmailNotificationType,
+  write: (reader: NoticeReader) => Notice | Promise<Notice | null> | null,
+  options: { wake?: boolean } = {},
+): Promise<number> {
+  const settings = (await readSettingsOf(db, [userId])).get(userId)!;
+  if (!settings.email[type]) return 0;
+  const user = await db
+    .selectFrom('users')
+    .leftJoin('household_members', 'household_members.user_id', 'users.id')
+    .leftJoin('households', 'households.id', 'household_members.household_id')
+    .select(['users.email', 'users.first_name', 'households.name as household'])
+    .where('users.id', '=', userId)
+    .executeTakeFirst();
+  if (!user) return 0;
+  const notice = await write({
+    userId,
+    firstName: user.first_name,
+    email: user.email,
+    timeZone: settings.timeZone,
+    household: user.household,
+  });
+  if (!notice) return 0;
+  const quiet = settings.quietHours
+    ? { start: parseClock(settings.quietHours.start)!, end: parseClock(settings.quietHours.end)! }
+    : null;
+  const notBefore = (quiet && quietHoursEnd(now, quiet, settings.timeZone)) || now;
+  const token = await unsubscribeToken(db, userId, type, now);
+  const queued = await queueMail(
+    db,
+    now,
+    {
+      key: `notice:${notice.key}:${userId}`,
+      to: user.email,
+      userId,
+      headers: {
+        'List-Unsubscribe': `<${origin}${UNSUBSCRIBE_API_PATH}?token=${token}>`,
+        'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+      },
+      ...compose({
+        subject: notice.subject,
+        ...(user.household ? { from: user.household } : {}),
+        paragraphs: [`Hi ${user.first_name},`, ...notice.paragraphs],
+        action: { label: notice.action.label, url: `${origin}${notice.action.path}` },
+        footer: [
+          `You get this e-mail because “${EMAIL_NOTIFICATION_LABELS[type]}” by e-mail is on in your Hearth notification settings.`,
+          `Stop these e-mails: ${origin}${UNSUBSCRIBE_PATH}?token=${token}`,
+        ],
+      }),
+    },
+    { wake: options.wake ?? true, notBefore },
+  );
+  return queued ? 1 : 0;
+}
+
+/** "Tue 14 Mar, 18:00" in the reader's time zone. */
+export function readerTime(instant: number, reader: NoticeReader): string {
+  return new Intl.DateTimeFormat('en-GB', {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone: reader.timeZone,
+  }).format(instant);
+}
