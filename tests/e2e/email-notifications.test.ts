@@ -94,4 +94,69 @@ describe('notifications by e-mail', () => {
     expect(await expenses.getAttribute('aria-checked')).toBe('false');
     errors.assertNone();
   });
+
+  it('an address that refuses mail is shown in Settings, and an invite that bounced in the household’s list', async () => {
+    const ada = await registerMember(await context(), { firstName: 'Ada', password: PASSWORD });
+    const bea = await registerMember(await context(), { firstName: 'Bea', password: PASSWORD });
+    const home = await createHousehold(ada, 'Birch Road');
+    await joinHousehold(bea, home.inviteCode);
+    const nobody = `nobody-${bea.email}`;
+    box.refuse = (to) =>
+      to === bea.email || to === nobody ? { code: 550, message: 'Mailbox does not exist' } : null;
+    try {
+      expect(
+        (
+          await bea.context.request.put('/api/notification-settings', {
+            data: {
+              enabled: false,
+              types: { message: true, chore: true, expense: true, calendar: true, household: true },
+              quietHours: null,
+              timeZone: 'UTC',
+              email: { chore: false, rent: false, expense: true, summary: false },
+            },
+          })
+        ).status(),
+      ).toBe(200);
+      const added = await ada.context.request.post('/api/expenses', {
+        data: {
+          expense: {
+            title: 'Milk',
+            amount: '2.00',
+            category: 'groceries',
+            splitType: 'equal',
+            paidBy: ada.id,
+            isRecurring: false,
+          },
+          splits: [
+            { userId: ada.id, amount: '1.00' },
+            { userId: bea.id, amount: '1.00' },
+          ],
+        },
+      });
+      expect(added.status()).toBe(201);
+      await expect
+        .poll(
+          async () =>
+            (await (await bea.context.request.get('/api/notification-settings')).json()).undeliverable,
+        )
+        .not.toBeNull();
+      await bea.page.goto('/settings');
+      await bea.page
+        .getByRole('alert')
+        .filter({ hasText: `An e-mail to ${bea.email} could not be delivered` })
+        .filter({ hasText: 'Mailbox does not exist' })
+        .waitFor();
+
+      await ada.page.goto('/settings');
+      await ada.page.getByLabel('Invite by e-mail').fill(nobody);
+      await ada.page.getByRole('button', { name: 'Send invite' }).click();
+      const invites = ada.page.getByRole('region', { name: 'Invites sent' });
+      await invites.getByText(nobody).waitFor();
+      // It reads 'sending…' until the mail server has answered, then what it said.
+      await invites.getByText(/could not be delivered: .*Mailbox does not exist/).waitFor();
+      await expectAccessible(ada.page);
+    } finally {
+      box.refuse = () => null;
+    }
+  });
 });

@@ -2,6 +2,7 @@
 // switches, what each kind says, quiet hours, the weekly summary, the one-click unsubscribe
 // (RFC 8058) that works without signing in, and e-mail that could not be delivered. Both engines.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '#server/app.ts';
 import { accountJobs } from '#server/features/accounts/jobs.ts';
 import { runPushSweep } from '#server/features/push/worker.ts';
 import { wakeMailSenders } from '#server/mail/outbox.ts';
@@ -239,6 +240,43 @@ describe('what each kind says', () => {
     await settled();
     expect(box.to(bea.email)).toHaveLength(1);
     expect(box.to(ada.email)).toEqual([]);
+  });
+});
+
+describe('several instances', () => {
+  it('send each notification e-mail once when they sweep and send at the same moment', async () => {
+    const second = await buildApp(
+      testConfig({
+        publicOrigin: MAIL_ORIGIN,
+        mail: { smtpUrl: box.url(), from: 'Hearth <hearth@hearth.test>' },
+      }),
+      { sweepIntervalMs: null, database: t.database, now: () => clock },
+    );
+    await second.ready();
+    try {
+      const { admin: ada, others } = await householdOf(t.app, ['Ada', 'Bea']);
+      const bea = others[0]!;
+      await settings(bea, { email: emailOn('chore', 'summary'), timeZone: 'UTC' });
+      clock = Date.parse('2026-06-15T07:00:00Z'); // a Monday
+      const due = clock + 120 * MINUTE;
+      await createChore(ada, {
+        assignedTo: bea.user.id,
+        dueDate: new Date(due).toISOString(),
+        reminder: '1hour',
+      });
+      clock = Date.parse('2026-06-15T08:00:00Z');
+      // Three sweeps at once claim each reminder once; both apps' senders are woken to send.
+      await Promise.all(
+        [1, 2, 3].map(() => runPushSweep({ db: t.database.db, config: config(), now: clock })),
+      );
+      const subjects = [(await box.next(bea.email)).mail.subject, (await box.next(bea.email)).mail.subject];
+      expect(subjects.sort()).toEqual(['Reminder: Dishes', `Your week in Ada's place`]);
+      await settled();
+      expect(box.to(bea.email)).toHaveLength(2);
+    } finally {
+      await second.close();
+      clock = START;
+    }
   });
 });
 
