@@ -135,7 +135,9 @@ describe('Notifications card', () => {
     expect(local.notifications).toEqual({ enabled: true, types: times.types });
     await openSettings(page);
     await expect
-      .poll(() => card(page).getByRole('switch', { name: 'Chores', exact: true }).getAttribute('aria-checked'))
+      .poll(() =>
+        card(page).getByRole('switch', { name: 'Chores', exact: true }).getAttribute('aria-checked'),
+      )
       .toBe('false');
     expect(await card(page).getByLabel('From').inputValue()).toBe('23:30');
     expect(await card(page).getByLabel('Until').inputValue()).toBe('06:15');
