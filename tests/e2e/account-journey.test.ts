@@ -106,7 +106,7 @@ describe('account journey', () => {
     await page.getByRole('link', { name: 'Profile and settings' }).click();
     await page.waitForURL(`${baseUrl}/settings`);
     await page.getByRole('heading', { name: 'Settings', level: 1 }).waitFor();
-    await page.getByText(email).waitFor();
+    await page.getByRole('region', { name: 'Profile', exact: true }).getByText(email).waitFor();
     await page.getByText('Member since').waitFor();
     await expectAccessible(page);
 
