@@ -24,6 +24,9 @@ export function extractErrorMessage(errorText: string): string {
 
 export const GENERIC_ERROR = 'Something went wrong. Please try again.';
 
+/** A request that got no answer at all: the device is offline, or the server is down. */
+export const UNREACHABLE_ERROR = 'Hearth could not be reached. Check your connection and try again.';
+
 /** What an error card shows for a failed request: the server's message, else a generic sentence. */
 export function errorMessage(raw: string | null | undefined): string {
   return extractErrorMessage(raw ?? '') || GENERIC_ERROR;

@@ -243,4 +243,57 @@ describe('passwords', () => {
     await guest.getByText('Linden House').first().waitFor();
     errors.assertNone();
   });
+
+  it('an invite link whose token is unknown or expired opens a plain Create Account and still leads to joining', async () => {
+    const email = await account('the host password');
+    const host = await page();
+    await signInOn(host, email, 'the host password');
+    const code = await host.evaluate(async () => {
+      const response = await fetch('/api/households', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'Hazel Court' }),
+      });
+      return ((await response.json()) as { inviteCode: string }).inviteCode;
+    });
+    const guest = await page();
+    const errors = watchPageErrors(guest, [401, 404]);
+    await guest.goto(`/join/${code}?invite=${'A'.repeat(43)}`);
+    await guest.getByRole('button', { name: 'Create Account' }).waitFor();
+    expect(await guest.getByLabel('Email').inputValue()).toBe('');
+    expect(await guest.getByText('invited you').count()).toBe(0);
+    await expectAccessible(guest);
+    await guest.getByLabel('First name').fill('Gil');
+    await guest.getByLabel('Last name').fill('Moss');
+    await guest.getByLabel('Email').fill(uniqueEmail('gil'));
+    await guest.getByLabel('Password', { exact: true }).fill('a guest password');
+    await guest.getByLabel('Confirm password').fill('a guest password');
+    await guest.getByRole('button', { name: 'Create Account' }).click();
+    await guest.getByRole('button', { name: 'Join Household' }).click();
+    await guest.waitForURL(`${server.url}/`);
+    await guest.getByText('Hazel Court').first().waitFor();
+    errors.assertNone();
+  });
+});
+
+describe('with the server down', () => {
+  it('the forgot-password page says the server could not be reached, and works once it is back', async () => {
+    const email = await account('a remembered password');
+    const p = await page();
+    await p.goto('/forgot-password');
+    await p.getByLabel('Email').fill(email);
+    await server.stop();
+    try {
+      await p.getByRole('button', { name: 'Send me a link' }).click();
+      await p
+        .getByRole('alert')
+        .filter({ hasText: 'Hearth could not be reached. Check your connection and try again.' })
+        .waitFor();
+    } finally {
+      await server.restart();
+    }
+    await p.getByRole('button', { name: 'Send me a link' }).click();
+    await p.getByRole('status').filter({ hasText: 'we have sent it a link' }).waitFor();
+    expect((await box.next(email)).mail.subject).toBe('Choose a new Hearth password');
+  });
 });

@@ -1,6 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiJson, apiRequest, getQueryFn } from './api.ts';
+import { UNREACHABLE_ERROR } from '#shared/errors.ts';
+import { ApiError, apiJson, apiRequest, getQueryFn, NetworkError } from './api.ts';
 import { createQueryClient } from './query-client.ts';
 
 type FetchArgs = [input: string, init?: RequestInit];
@@ -20,6 +21,30 @@ afterEach(() => {
 
 const queryContext = (queryKey: readonly unknown[]) =>
   ({ queryKey, signal: new AbortController().signal, meta: undefined, client: new QueryClient() }) as never;
+
+describe('a request that gets no answer', () => {
+  it('says so in words a person understands, for writes and reads alike', async () => {
+    vi.stubGlobal('fetch', async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    await expect(apiRequest('POST', '/api/auth/password-reset', { email: 'a@b.co' })).rejects.toEqual(
+      new NetworkError(new TypeError('Failed to fetch')),
+    );
+    await expect(apiRequest('POST', '/api/logout')).rejects.toThrow(UNREACHABLE_ERROR);
+    await expect(getQueryFn({ on401: 'throw' })(queryContext(['/api/user']))).rejects.toThrow(
+      UNREACHABLE_ERROR,
+    );
+  });
+
+  it('leaves a cancelled read as a cancellation', async () => {
+    vi.stubGlobal('fetch', async () => {
+      throw new DOMException('The operation was aborted.', 'AbortError');
+    });
+    await expect(getQueryFn({ on401: 'throw' })(queryContext(['/api/user']))).rejects.toMatchObject({
+      name: 'AbortError',
+    });
+  });
+});
 
 describe('apiRequest', () => {
   it('sends credentials and no body or content type without a body', async () => {

@@ -1,5 +1,5 @@
 import type { QueryFunction } from '@tanstack/react-query';
-import { formatHttpError } from '#shared/errors.ts';
+import { formatHttpError, UNREACHABLE_ERROR } from '#shared/errors.ts';
 
 /** A non-OK answer: the message is '{status}: {body or status text}' (docs/client.md, Errors). */
 export class ApiError extends Error {
@@ -9,6 +9,27 @@ export class ApiError extends Error {
     super(formatHttpError(status, bodyText, statusText));
     this.name = 'ApiError';
     this.status = status;
+  }
+}
+
+/**
+ * No answer at all (offline, the server down): the browser's own words for it ("Failed to fetch")
+ * mean nothing to a person, so it carries ours.
+ */
+export class NetworkError extends Error {
+  constructor(cause: unknown) {
+    super(UNREACHABLE_ERROR, { cause });
+    this.name = 'NetworkError';
+  }
+}
+
+/** fetch, with a request that got no answer turned into a NetworkError (a cancelled one stays as it is). */
+async function send(url: string, init: RequestInit): Promise<Response> {
+  try {
+    return await fetch(url, init);
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new NetworkError(error);
   }
 }
 
@@ -30,7 +51,7 @@ export async function apiRequest(method: string, url: string, body?: unknown): P
     init.headers = { 'Content-Type': 'application/json' };
     init.body = JSON.stringify(body);
   }
-  const res = await fetch(url, init);
+  const res = await send(url, init);
   await throwIfNotOk(res);
   return res;
 }
@@ -49,7 +70,7 @@ export function getQueryFn<T>(options: { on401: 'returnNull' }): QueryFunction<T
 export function getQueryFn<T>(options: { on401: 'throw' }): QueryFunction<T>;
 export function getQueryFn<T>({ on401 }: { on401: On401 }): QueryFunction<T | null> {
   return async ({ queryKey, signal }) => {
-    const res = await fetch(queryKey.join('/'), { credentials: 'include', signal });
+    const res = await send(queryKey.join('/'), { credentials: 'include', signal });
     if (on401 === 'returnNull' && res.status === 401) return null;
     await throwIfNotOk(res);
     return (await res.json()) as T;
