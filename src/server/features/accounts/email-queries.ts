@@ -2,6 +2,7 @@ import { EMAIL_CHANGE_TTL_MS } from '#shared/accounts/email-change.ts';
 import { hashToken, newSecretToken } from '../../auth/sessions.ts';
 import type { Db } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/dialect.ts';
+import { EXPIRED_LINKS_KEPT_MS } from './password-queries.ts';
 
 /** Spends every pending change of the user's e-mail: a newer request or a new password replaces them. */
 export async function cancelEmailChanges(db: Db, userId: string, now: number): Promise<void> {
@@ -101,10 +102,10 @@ export async function applyEmailChange(
   }
 }
 
-/** Links that have expired are of no use to anyone: the sweep forgets them a day later. */
+/** Expired links go as reset links do (EXPIRED_LINKS_KEPT_MS). */
 export async function deleteOldEmailChanges(db: Db, now: number): Promise<void> {
   await db
     .deleteFrom('email_changes')
-    .where('expires_at', '<', now - 24 * 60 * 60_000)
+    .where('expires_at', '<', now - EXPIRED_LINKS_KEPT_MS)
     .execute();
 }

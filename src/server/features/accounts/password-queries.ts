@@ -81,10 +81,15 @@ export async function setPassword(
   });
 }
 
-/** Links that have expired are of no use to anyone: the sweep forgets them a day later. */
+/**
+ * Links that have expired are of no use to anyone: the sweep forgets them this long after, once
+ * whoever followed one late has been told it expired.
+ */
+export const EXPIRED_LINKS_KEPT_MS = 24 * 60 * 60_000;
+
 export async function deleteOldPasswordResets(db: Db, now: number): Promise<void> {
   await db
     .deleteFrom('password_resets')
-    .where('expires_at', '<', now - 24 * 60 * 60_000)
+    .where('expires_at', '<', now - EXPIRED_LINKS_KEPT_MS)
     .execute();
 }

@@ -94,6 +94,16 @@ export async function queueNoticeMail(
   return queued ? 1 : 0;
 }
 
+/** "Monday 15 June": a day, for things that happen on a day (all-day events, rent). */
+export function readerDay(instant: number, timeZone: string, weekday: 'long' | 'short' = 'long'): string {
+  return new Intl.DateTimeFormat('en-GB', {
+    weekday,
+    day: 'numeric',
+    month: weekday,
+    timeZone,
+  }).format(instant);
+}
+
 /** "Tue 14 Mar, 18:00" in the reader's time zone. */
 export function readerTime(instant: number, reader: NoticeReader): string {
   return new Intl.DateTimeFormat('en-GB', {

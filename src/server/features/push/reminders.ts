@@ -11,7 +11,7 @@ import {
 } from '#shared/push/notifications.ts';
 import type { Db } from '../../db/database.ts';
 import { readJson } from '../../db/dialect.ts';
-import { queueNoticeMail, readerTime } from './notice-mail.ts';
+import { queueNoticeMail, readerDay, readerTime } from './notice-mail.ts';
 import { householdName, memberIds } from './notify.ts';
 import { enqueue } from './outbox.ts';
 import { readSettingsOf } from './queries.ts';
@@ -326,7 +326,7 @@ async function rentReminders(db: Db, now: number, origin: string): Promise<numbe
               key: `rent:${household.id}:${monthKey}`,
               subject: `${amount} is due tomorrow`,
               paragraphs: [
-                `${amount} for ${reader.household ?? 'your household'} is due tomorrow, ${new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', timeZone: reader.timeZone }).format(rentDueStart(year, month, dueDay, timeZone))}.`,
+                `${amount} for ${reader.household ?? 'your household'} is due tomorrow, ${readerDay(rentDueStart(year, month, dueDay, timeZone), reader.timeZone)}.`,
               ],
               action: { label: 'Open expenses', path: '/expenses' },
             }),

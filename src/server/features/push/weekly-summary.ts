@@ -3,7 +3,7 @@ import { formatMoney } from '#shared/money.ts';
 import type { Db } from '../../db/database.ts';
 import { listOccurrences } from '../calendar/queries.ts';
 import { readLedger } from '../expenses/ledger.ts';
-import { type Notice, type NoticeReader, queueNoticeMail, readerTime } from './notice-mail.ts';
+import { type Notice, type NoticeReader, queueNoticeMail, readerDay, readerTime } from './notice-mail.ts';
 
 const DAY = 24 * 60 * 60_000;
 const WEEK = 7 * DAY;
@@ -97,14 +97,7 @@ async function summary(db: Db, now: number, reader: NoticeReader): Promise<Notic
     .map((c) => `${c.title}: ${c.due_at < now ? 'overdue, was due' : 'due'} ${readerTime(c.due_at, reader)}`);
   const eventLines = events.slice(0, LISTED).map((e) => {
     const start = Date.parse(e.startDate);
-    const when = e.allDay
-      ? new Intl.DateTimeFormat('en-GB', {
-          weekday: 'short',
-          day: 'numeric',
-          month: 'short',
-          timeZone: e.timeZone,
-        }).format(start)
-      : readerTime(start, reader);
+    const when = e.allDay ? readerDay(start, e.timeZone, 'short') : readerTime(start, reader);
     return `${e.title}: ${when}`;
   });
 
