@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { errorMessage, extractErrorMessage, formatHttpError, normalizeAuthError } from './errors.ts';
+import {
+  errorMessage,
+  extractErrorMessage,
+  formatHttpError,
+  normalizeAuthError,
+  readErrorBody,
+} from './errors.ts';
 
 describe('formatHttpError', () => {
   it('is the status, a colon, a space, then the body or the status text', () => {
@@ -19,6 +25,25 @@ describe('extractErrorMessage', () => {
     expect(extractErrorMessage('502: Bad Gateway')).toBe('Bad Gateway');
     expect(extractErrorMessage('Failed to fetch')).toBe('Failed to fetch');
     expect(extractErrorMessage('500: {not json')).toBe('{not json');
+  });
+});
+
+describe('readErrorBody', () => {
+  it("reads an error answer's code and params", () => {
+    expect(readErrorBody('{"message":"Not signed in","code":"auth.not_signed_in"}')).toEqual({
+      code: 'auth.not_signed_in',
+      params: undefined,
+    });
+    expect(readErrorBody('{"message":"x","code":"validation.required","params":{"field":"title"}}')).toEqual({
+      code: 'validation.required',
+      params: { field: 'title' },
+    });
+  });
+  it('gives undefined for a body without a code', () => {
+    expect(readErrorBody('{"message":"Bad thing"}')).toBeUndefined();
+    expect(readErrorBody('Bad Gateway')).toBeUndefined();
+    expect(readErrorBody('{not json')).toBeUndefined();
+    expect(readErrorBody('')).toBeUndefined();
   });
 });
 

@@ -22,6 +22,27 @@ export function extractErrorMessage(errorText: string): string {
   return rest;
 }
 
+/**
+ * The code and params of an error answer's JSON body (src/shared/api-errors.ts), when it has
+ * them; anything else (plain text, a proxy's page, a body without a code) gives undefined.
+ */
+export function readErrorBody(
+  bodyText: string,
+): { code: string; params: Record<string, string | number> | undefined } | undefined {
+  if (!bodyText.trimStart().startsWith('{')) return undefined;
+  try {
+    const parsed = JSON.parse(bodyText) as { code?: unknown; params?: unknown };
+    if (typeof parsed.code !== 'string') return undefined;
+    const params =
+      parsed.params && typeof parsed.params === 'object' && !Array.isArray(parsed.params)
+        ? (parsed.params as Record<string, string | number>)
+        : undefined;
+    return { code: parsed.code, params };
+  } catch {
+    return undefined;
+  }
+}
+
 export const GENERIC_ERROR = 'Something went wrong. Please try again.';
 
 /** A request that got no answer at all: the device is offline, or the server is down. */

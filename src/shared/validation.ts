@@ -1,12 +1,15 @@
 import { z } from 'zod';
 import { PROFILE_COLORS } from './accounts/users.ts';
+import type { ApiErrorBody, ApiErrorCode, ApiErrorParams } from './api-errors.ts';
 import { isDateInWindow, isInstantInWindow, outOfWindow } from './time/window.ts';
 import {
+  codeOfMessage,
   isKnownMessage,
   messages,
   NAME_MAX_LENGTH,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
+  paramsOfMessage,
 } from './validation-rules.ts';
 
 // The messages, limits and plain checks live in validation-rules.ts (no Zod in it); this module
@@ -100,6 +103,70 @@ export function describeIssue(issue: z.core.$ZodIssue): string {
   // Our own sentences, and messages that already start with their field, stand as they are.
   if (isKnownMessage(issue.message) || !field || issue.message.startsWith(leaf)) return issue.message;
   return `${field}: ${issue.message}`;
+}
+
+const bound = (value: unknown) =>
+  typeof value === 'number' ? value : typeof value === 'bigint' ? Number(value) : String(value);
+
+/** The kind of problem Zod found, as a code of src/shared/api-errors.ts and the values it names. */
+function issueKind(issue: z.core.$ZodIssue): { code: ApiErrorCode; params: ApiErrorParams } {
+  switch (issue.code) {
+    case 'invalid_type': {
+      // parse() asks Zod to report the input, so a missing field is told from a wrong one.
+      const missing =
+        'input' in issue ? issue.input === undefined : /received undefined$/.test(issue.message);
+      return missing
+        ? { code: 'validation.required', params: {} }
+        : { code: 'validation.invalid_type', params: { expected: issue.expected } };
+    }
+    case 'too_big': {
+      const params = { max: bound(issue.maximum) };
+      if (issue.origin === 'string') return { code: 'validation.too_long', params };
+      if (issue.origin === 'array' || issue.origin === 'set' || issue.origin === 'map')
+        return { code: 'validation.too_many', params };
+      return { code: 'validation.too_large', params };
+    }
+    case 'too_small': {
+      const params = { min: bound(issue.minimum) };
+      if (issue.origin === 'string') return { code: 'validation.too_short', params };
+      if (issue.origin === 'array' || issue.origin === 'set' || issue.origin === 'map')
+        return { code: 'validation.too_few', params };
+      return { code: 'validation.too_small', params };
+    }
+    case 'invalid_value':
+      return { code: 'validation.invalid_option', params: { options: issue.values.map(String).join(', ') } };
+    case 'invalid_format':
+      return { code: 'validation.invalid_format', params: { format: issue.format } };
+    case 'not_multiple_of':
+      return { code: 'validation.not_multiple_of', params: { divisor: bound(issue.divisor) } };
+    case 'unrecognized_keys':
+      return { code: 'validation.unrecognized_keys', params: { keys: issue.keys.join(', ') } };
+    default:
+      return { code: 'validation.invalid', params: {} };
+  }
+}
+
+/**
+ * The error answer for a schema's refusal: describeIssue's sentence; the code of our sentence,
+ * else of the kind of problem; and params with the field's path (`splits.0.amount`) and the
+ * limit or the choices the problem names.
+ */
+export function issueError(issue: z.core.$ZodIssue): ApiErrorBody {
+  const field = issue.path.map(String).join('.');
+  const kind = issueKind(issue);
+  // A sentence of the table made with knownApiError answers the values it was made with.
+  const params: ApiErrorParams = {
+    ...(field ? { field } : {}),
+    ...kind.params,
+    ...paramsOfMessage(issue.message),
+  };
+  // A problem of the whole body names no field: it answers the one code that needs none.
+  const code =
+    codeOfMessage(issue.message) ??
+    (field || kind.code === 'validation.unrecognized_keys' ? kind.code : 'validation.invalid_input');
+  const body: ApiErrorBody = { message: describeIssue(issue), code };
+  if (Object.keys(params).length > 0) body.params = params;
+  return body;
 }
 
 // Every date and instant field of every schema is built here, so none can take an unbounded

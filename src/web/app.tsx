@@ -1,8 +1,10 @@
+import { I18nProvider } from '@lingui/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { memo, Suspense, startTransition, useEffect, useState } from 'react';
 import { BrowserRouter } from 'react-router';
 import { ToastHost } from './components/toast.tsx';
 import { AuthTransitionOverlay, useAuthTransition } from './features/auth/index.ts';
+import { i18n, useFollowLanguage } from './lib/i18n.tsx';
 import { queryClient } from './lib/query-client.ts';
 import { useThemeSync } from './lib/theme.ts';
 import { AppRoutes as AllRoutes } from './shell/app-routes.tsx';
@@ -31,11 +33,13 @@ export function App({ preview: fromServer = false }: { preview?: boolean }) {
     if (preview) startTransition(() => setPreview(false));
   }, [preview]);
   return (
-    <QueryClientProvider client={queryClient}>
-      <BrowserRouter>
-        <Shell preview={preview} />
-      </BrowserRouter>
-    </QueryClientProvider>
+    <I18nProvider i18n={i18n}>
+      <QueryClientProvider client={queryClient}>
+        <BrowserRouter>
+          <Shell preview={preview} />
+        </BrowserRouter>
+      </QueryClientProvider>
+    </I18nProvider>
   );
 }
 
@@ -48,6 +52,7 @@ export function Shell({ preview = false }: { preview?: boolean }) {
   useThemeSync();
   const { state, user, householdId, userChecked, showBottomNav } = useAppState();
   const { message: overlay } = useAuthTransition();
+  useFollowLanguage(userChecked ? (user ?? null) : undefined);
   // The live connection starts once the first screen is up: its code, socket and catch-up do
   // not compete with the screen for the page's first moments (it catches up on connecting).
   const firstScreenArrived = useFirstScreenArrived();

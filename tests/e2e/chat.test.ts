@@ -345,6 +345,25 @@ describe('household chat', () => {
     beaErrors.assertNone();
   });
 
+  it('words system messages in each reader’s language', async () => {
+    const ada = await member('Ada', 'Lovelace');
+    const bea = await member('Bea', 'Example');
+    const language = await ada.context.request.patch(`${server.url}/api/user`, { data: { language: 'de' } });
+    expect(language.status()).toBe(200);
+    const household = await createHousehold(ada, 'Wohnung');
+    await joinHousehold(bea, household.inviteCode);
+
+    await ada.page.goto('/messages');
+    await ada.page.getByRole('heading', { name: 'Nachrichten', level: 1 }).waitFor();
+    await ada.page
+      .getByRole('log', { name: 'Unterhaltung' })
+      .getByRole('listitem')
+      .filter({ hasText: 'Bea E. ist dem Haushalt beigetreten' })
+      .waitFor();
+    await openChat(bea.page);
+    await messageItem(bea.page, 'Bea E. joined the household').waitFor();
+  });
+
   it('signs the page out, without reconnecting, when its session ends on the server', async () => {
     const bea = await member('Bea', 'Example');
     // After the reload the page asks who is signed in with the cookie of the ended session: 401.

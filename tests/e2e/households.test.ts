@@ -90,7 +90,7 @@ describe('households', () => {
       continueButton.click(),
     ]);
     expect(created.status()).toBe(201);
-    expect(created.request().postDataJSON()).toEqual({ name: 'Maple House' });
+    expect(created.request().postDataJSON()).toEqual({ name: 'Maple House', currency: 'USD' });
 
     // Step 4, with the onboarding flags already set (docs/screens.md, Onboarding).
     await ada.getByRole('heading', { name: 'Ready to Go!' }).waitFor();

@@ -51,25 +51,35 @@ describe('import from Splitwise', () => {
     await a.getByRole('heading', { name: 'In this file' }).waitFor();
     await a.getByText('2024-03-01 to 2024-03-06').waitFor();
     await a.getByText('$215.00').waitFor();
-    await a.getByText("Row 6: In EUR, not USD: only the file's main currency is imported").waitFor();
+    // The museum in euros is imported too, at the rate given for it.
+    await a.getByText('€30.00').waitFor();
+    const rate = a.getByRole('textbox', { name: '1 EUR = USD' });
     // Names that match members are suggested; Cy Diaz has no match until chosen.
     expect(await a.getByLabel('Ann Lee').inputValue()).toBe(ann.id);
     expect(await a.getByLabel('Bo Chen').inputValue()).toBe(bo.id);
     expect(await a.getByLabel('Cy Diaz').inputValue()).toBe('');
     await a.getByLabel('Cy Diaz').selectOption({ label: 'Cyrus E.' });
+    const importButton = a.getByRole('button', { name: 'Import 5 expenses' });
+    expect(await importButton.isDisabled()).toBe(true);
+    await rate.fill('1,10');
+    await a.getByText('Exchange rate must be a number more than 0, such as 1.09').waitFor();
+    expect(await importButton.isDisabled()).toBe(true);
+    await rate.fill('1.10');
     await expectAccessible(a);
 
-    await a.getByRole('button', { name: 'Import 4 expenses' }).click();
+    await importButton.click();
     await a.waitForURL(`${baseUrl}/expenses`);
     await card(a, 'Groceries, big shop').waitFor();
     await card(a, 'Dinner at "Luigi\'s" with wine').waitFor();
-    // The file's final balance, from the imported expenses and payments with nothing carried over: Ann owes 5.00, Cy (Cyrus here) is owed 5.00.
-    await a
-      .getByTestId('balance-owing')
-      .filter({ hasText: /^\$5\.00$/ })
-      .waitFor();
+    await card(a, 'Museum').waitFor();
+    // The file's final balances, from the imported expenses and payments with nothing carried over:
+    // -5.00 dollars and 20.00 euros at 1.10 for Ann, who is owed 17.00.
     await a
       .getByTestId('balance-owed')
+      .filter({ hasText: /^\$17\.00$/ })
+      .waitFor();
+    await a
+      .getByTestId('balance-owing')
       .filter({ hasText: /^\$0\.00$/ })
       .waitFor();
     // Another member's open screen refreshes by itself.
@@ -80,7 +90,8 @@ describe('import from Splitwise', () => {
     await a.getByRole('link', { name: 'Import from Splitwise' }).click();
     await a.getByLabel('Splitwise export (CSV file)').setInputFiles(GROUP);
     await a.getByLabel('Cy Diaz').selectOption({ label: 'Cyrus E.' });
-    await a.getByRole('button', { name: 'Import 4 expenses' }).click();
+    await a.getByRole('textbox', { name: '1 EUR = USD' }).fill('1.10');
+    await a.getByRole('button', { name: 'Import 5 expenses' }).click();
     await a.getByText('This file has already been imported into your household').waitFor();
     for (const e of errors) e.assertNone();
   });

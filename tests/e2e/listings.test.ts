@@ -24,8 +24,11 @@ interface Person {
  * posts); without it the user is still in onboarding, where /roommates and /listings/{id} are open
  * but posting is not.
  */
-async function person(firstName: string, options: { onboarded?: boolean; clipboard?: boolean } = {}) {
-  const context = await browser.newContext(baseUrl);
+async function person(
+  firstName: string,
+  options: { onboarded?: boolean; clipboard?: boolean; locale?: string } = {},
+) {
+  const context = await browser.newContext(baseUrl, options.locale ? { locale: options.locale } : {});
   if (options.onboarded) {
     await context.addInitScript(() => localStorage.setItem('onboarding_completed', 'true'));
   }
@@ -78,6 +81,8 @@ async function postListing(request: APIRequestContext, fields: Record<string, un
   const response = await request.post('/api/roommate-listings', {
     data: {
       location: '1 Test Road',
+      country: 'US',
+      postcode: '62701',
       images: photos.map((p) => `data:image/jpeg;base64,${p.toString('base64')}`),
       ...fields,
     },
@@ -156,13 +161,17 @@ describe('roommate listings', () => {
 
     await a.getByLabel('Title').fill(title);
     await a.getByLabel('Description').fill('Quiet house, big window, five minutes to the library.');
-    await a.getByLabel('Rent ($/month)').fill('750');
-    await a.getByLabel('Utilities ($/month)').fill('60');
+    // The country and currency start from the browser's language (en-US here); the street is hidden.
+    expect(await a.getByLabel('Country').inputValue()).toBe('US');
+    expect(await a.getByLabel('Currency').inputValue()).toBe('USD');
+    expect(await a.getByLabel('Show the exact address to').inputValue()).toBe('hidden');
+    await a.getByLabel('Rent per month').fill('750');
+    await a.getByLabel('Utilities per month').fill('60');
     await a.getByLabel('Housing type').selectOption('shared_house');
-    await a.getByRole('textbox', { name: 'Location', exact: true }).fill('12 Elm Street');
+    await a.getByLabel('Street').fill('12 Elm Street');
     await a.getByLabel('City').fill('Springfield');
-    await a.getByLabel('State').fill('IL');
-    await a.getByLabel('Zip code').fill('62701');
+    await a.getByLabel('Region').fill('IL');
+    await a.getByLabel('Postcode').fill('62701');
     await a.getByLabel('University').fill('Springfield State');
     await a.getByLabel('Distance to campus').fill('5 min walk');
     await a.getByLabel('Student year').selectOption('graduate');
@@ -207,12 +216,15 @@ describe('roommate listings', () => {
     const payload = createdResponse.request().postDataJSON();
     expect(payload).toMatchObject({
       title,
-      rent: 750,
-      utilities: 60,
-      location: '12 Elm Street',
+      rent: '750',
+      utilities: '60',
+      currency: 'USD',
+      country: 'US',
+      street: '12 Elm Street',
+      streetVisibility: 'hidden',
       city: 'Springfield',
-      state: 'IL',
-      zipCode: '62701',
+      region: 'IL',
+      postcode: '62701',
       availableFrom: today,
       availableTo: null,
       roomType: 'private',
@@ -254,17 +266,18 @@ describe('roommate listings', () => {
       await sheet.getByRole('button', { name: 'Show results' }).click();
       await sheet.waitFor({ state: 'hidden' });
     };
-    await applyFilters({ City: 'springfield', 'Max rent ($/month)': '700' });
-    await b.waitForURL(/city=springfield&maxRent=700/);
+    await applyFilters({ City: 'springfield', 'Max rent': '700' });
+    await b.waitForURL(/city=springfield&currency=USD&maxRent=700/);
     await b.getByText('No listings found').waitFor();
-    await applyFilters({ 'Max rent ($/month)': '800' });
-    await b.waitForURL(/city=springfield&maxRent=800/);
+    await applyFilters({ 'Max rent': '800' });
+    await b.waitForURL(/city=springfield&currency=USD&maxRent=800/);
     await b.getByRole('button', { name: 'Filters (2 active)' }).waitFor();
     const found = card(b, title);
     await found.waitFor();
     for (const text of [
-      '$750/month',
-      '12 Elm Street, Springfield',
+      '$750.00/month',
+      // The area only: Ada keeps the street to herself.
+      'Springfield, IL, 62701, United States',
       'Private room',
       'Shared house',
       availableLabel(today),
@@ -297,10 +310,12 @@ describe('roommate listings', () => {
     await b.keyboard.press('ArrowLeft');
     await b.getByTestId('carousel-counter').getByText('1 / 2').waitFor();
     for (const [label, value] of [
-      ['Utilities', '$60/month'],
+      ['Utilities', '$60.00/month'],
       ['Available from', availableLabel(today).replace('Available ', '')],
       ['Housing type', 'Shared house'],
-      ['Zip code', '62701'],
+      ['Postcode', '62701'],
+      ['Region', 'IL'],
+      ['Country', 'United States'],
       ['University', 'Springfield State'],
       ['Distance to campus', '5 min walk'],
       ['Gender preference', 'Any'],
@@ -311,6 +326,8 @@ describe('roommate listings', () => {
       const row = b.locator('dt', { hasText: label }).locator('xpath=following-sibling::dd[1]');
       expect(await row.first().textContent(), label).toBe(value);
     }
+    expect(await b.locator('dt', { hasText: 'Street' }).count()).toBe(0);
+    expect(await b.getByText('12 Elm Street').count()).toBe(0);
     await b.getByRole('region', { name: 'Lifestyle' }).getByText('No smoking').waitFor();
     await b.getByRole('region', { name: 'Amenities' }).getByText('Furnished').waitFor();
     expect(await b.getByRole('link', { name: 'Contact' }).getAttribute('href')).toBe(`mailto:${ada.email}`);
@@ -319,7 +336,7 @@ describe('roommate listings', () => {
     await expectAccessibleInBothThemes(b);
     // Back returns to the filtered list.
     await b.getByRole('link', { name: 'Back to listings' }).click();
-    await b.waitForURL(/\/roommates\?city=springfield&maxRent=800$/);
+    await b.waitForURL(/\/roommates\?city=springfield&currency=USD&maxRent=800$/);
     await card(b, title).waitFor();
 
     // Ada's home (no household) shows her own listing; View All opens My Listings.
@@ -333,16 +350,19 @@ describe('roommate listings', () => {
     await a.getByRole('tab', { name: 'My Listings (1)', selected: true }).waitFor();
     await card(a, title).getByRole('link', { name: title }).click();
     await a.waitForURL(`${baseUrl}/listings/${listing.id}`);
+    // Ada sees her own street, and whom it is shown to.
+    await a.getByText('12 Elm Street, Springfield, IL, 62701, United States').waitFor();
+    await a.locator('dt', { hasText: 'Exact address shown to' }).waitFor();
     await a.getByRole('button', { name: 'Edit' }).click();
     const editForm = a.getByRole('form', { name: 'Edit listing' });
-    await editForm.getByLabel('Rent ($/month)').fill('725');
+    await editForm.getByLabel('Rent per month').fill('725');
     const [edited] = await Promise.all([
       a.waitForResponse(isListingWrite('PATCH')),
       editForm.getByRole('button', { name: 'Save Changes' }).click(),
     ]);
     expect(edited.status()).toBe(200);
-    expect(edited.request().postDataJSON()).toMatchObject({ rent: 725, title });
-    await a.getByText('$725', { exact: true }).waitFor();
+    expect(edited.request().postDataJSON()).toMatchObject({ rent: '725', currency: 'USD', title });
+    await a.getByText('$725.00', { exact: true }).waitFor();
     const [closed] = await Promise.all([
       a.waitForResponse(isListingWrite('PATCH')),
       a.getByRole('button', { name: 'Close Listing' }).click(),
@@ -398,7 +418,8 @@ describe('roommate listings', () => {
     await expect
       .poll(() => h.getByLabel('Title').inputValue(), { timeout: 10_000 })
       .toBe('Room in Maple Court');
-    expect(await h.getByLabel('Rent ($/month)').inputValue()).toBe('900');
+    expect(await h.getByLabel('Rent per month').inputValue()).toBe('900.00');
+    expect(await h.getByLabel('Currency').inputValue()).toBe('USD');
     expect(await h.getByLabel('Housing type').inputValue()).toBe('shared_house');
 
     // The household home shows the listing board's corner: own activity and Find Roommates.
@@ -418,9 +439,10 @@ describe('roommate listings', () => {
     const fErrors = watchPageErrors(f, [401]);
     await f.goto('/add-listing');
     await f.getByLabel('Title').fill('Attic room');
-    await f.getByLabel('Rent ($/month)').fill('450');
-    await f.getByRole('textbox', { name: 'Location', exact: true }).fill('3 Oak Lane');
+    await f.getByLabel('Rent per month').fill('450');
+    await f.getByLabel('Street').fill('3 Oak Lane');
     await f.getByLabel('City').fill('Ogdenville');
+    await f.getByLabel('Postcode').fill('49855');
     // Files that are not photos are refused by type and by content, and nothing is added.
     await f
       .getByLabel('Add photos')
@@ -453,6 +475,78 @@ describe('roommate listings', () => {
     gErrors.assertNone();
     hErrors.assertNone();
     fErrors.assertNone();
+  });
+
+  it('posts a room in Manchester in pounds; a reader in Germany sees the area and the rent in their format', async () => {
+    const ola = await person('Ola', { onboarded: true, locale: 'en-GB' });
+    const o = ola.page;
+    const oErrors = watchPageErrors(o);
+    const title = `Room off Piccadilly ${Date.now().toString(36)}`;
+    await o.goto('/add-listing');
+    await o.getByRole('heading', { name: 'New Listing' }).waitFor();
+    // A browser in British English starts in the United Kingdom and in pounds.
+    expect(await o.getByLabel('Country').inputValue()).toBe('GB');
+    expect(await o.getByLabel('Currency').inputValue()).toBe('GBP');
+    await o.getByLabel('Title').fill(title);
+    await o.getByLabel('Rent per month').fill('850.5');
+    await o.getByLabel('Postcode').fill('M1 4BT');
+    await o.getByLabel('City').fill('Manchester');
+    await o.getByLabel('Region').fill('Greater Manchester');
+    await o.getByLabel('Street').fill('7 Dale Street');
+    await o
+      .getByLabel('Add photos')
+      .setInputFiles([{ name: 'room.png', mimeType: 'image/png', buffer: await photo(640, 480, 7, 'png') }]);
+    await o.getByRole('button', { name: 'Remove photo 1' }).waitFor();
+    const [created] = await Promise.all([
+      o.waitForResponse(isListingWrite('POST')),
+      o.getByRole('button', { name: 'Create Listing' }).click(),
+    ]);
+    expect(created.status()).toBe(201);
+    expect(created.request().postDataJSON()).toMatchObject({
+      country: 'GB',
+      currency: 'GBP',
+      rent: '850.5',
+      postcode: 'M1 4BT',
+      street: '7 Dale Street',
+      streetVisibility: 'hidden',
+    });
+    const listing = (await created.json()) as { id: string; rent: string };
+    expect(listing.rent).toBe('850.50');
+    await o.waitForURL(`${baseUrl}/roommates`);
+    await card(o, title)
+      .getByText('7 Dale Street, Manchester, Greater Manchester, M1 4BT, United Kingdom')
+      .waitFor();
+    await card(o, title).getByText('£850.50/month', { exact: true }).waitFor();
+
+    // Another reader, with a German browser, filters by country and city.
+    const dora = await person('Dora', { locale: 'de-DE' });
+    const d = dora.page;
+    const dErrors = watchPageErrors(d);
+    await d.goto('/roommates');
+    await d.getByRole('button', { name: /^Filters/ }).click();
+    const sheet = d.getByRole('dialog', { name: 'Filters' });
+    await sheet.getByLabel('Country').selectOption('GB');
+    await sheet.getByLabel('City').fill('Manchester');
+    await sheet.getByLabel('Rent currency').selectOption('GBP');
+    await sheet.getByLabel('Max rent').fill('900');
+    await sheet.getByRole('button', { name: 'Show results' }).click();
+    await d.waitForURL(/country=GB&city=Manchester&currency=GBP&maxRent=900/);
+    const found = card(d, title);
+    // The area, never the street; the rent as German writes pounds.
+    await found.getByText('Manchester, Greater Manchester, M1 4BT, Vereinigtes Königreich').waitFor();
+    await found.getByText('850,50\u00a0£/month', { exact: true }).waitFor();
+    expect(await found.getByText('Dale Street').count()).toBe(0);
+    await found.getByRole('link', { name: title }).click();
+    await d.waitForURL(`${baseUrl}/listings/${listing.id}`);
+    await d.getByText('850,50\u00a0£', { exact: true }).waitFor();
+    expect(await d.getByText('Dale Street').count()).toBe(0);
+    const country = d.locator('dt', { hasText: 'Country' }).locator('xpath=following-sibling::dd[1]');
+    expect(await country.textContent()).toBe('Vereinigtes Königreich');
+    await expectAccessible(d);
+
+    expect((await ola.request.delete(`/api/roommate-listings/${listing.id}`)).status()).toBe(204);
+    oErrors.assertNone();
+    dErrors.assertNone();
   });
 
   it('loads the next page as the reader scrolls', async () => {

@@ -148,6 +148,8 @@ describe('stored XSS', () => {
       contactInfo: fields.listingContact,
       location: fields.listingLocation,
       city: 'Springfield',
+      country: 'US',
+      postcode: '62701',
       rent: 600,
       images: [`data:image/jpeg;base64,${photo.toString('base64')}`],
     });

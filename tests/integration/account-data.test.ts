@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, createTestApp, PASSWORD, signUp, type TestApp } from './helpers.ts';
+import { expectErrorAnswer, expectRefusal } from './refusals.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -129,6 +130,8 @@ async function world() {
       rent: 700,
       location: '1 Park Lane',
       city: 'Springfield',
+      country: 'US',
+      postcode: '62701',
       images: [dataUrl, dataUrl],
     }),
     201,
@@ -313,7 +316,7 @@ describe('GET /api/export/me', () => {
   it('answers 401 when nobody is signed in', async () => {
     const response = await new Client(t.app).get('/api/export/me');
     expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ message: expect.any(String) });
+    expect(response.json()).toEqual({ message: 'Not signed in', code: 'auth.not_signed_in' });
   });
 });
 
@@ -400,12 +403,13 @@ describe('DELETE /api/auth/user', () => {
     ]) {
       const response = await deleteAccount(w.zed.client, body);
       expect(response.statusCode, response.body).toBe(400);
-      expect(response.json()).toEqual({ message: expect.any(String) });
+      expectErrorAnswer(response.json());
     }
     expect(
       (await deleteAccount(w.zed.client, { email: 'nobody@example.com', password: PASSWORD })).json(),
     ).toEqual({
       message: 'The email address does not match your account',
+      code: 'account_data.confirm_email_mismatch',
     });
     expect(await dataRows()).toEqual(before);
     expect((await w.zed.client.get('/api/auth/user')).statusCode).toBe(200);
@@ -427,7 +431,7 @@ describe('DELETE /api/auth/user', () => {
     for (const [body, message] of refusals) {
       const response = await deleteAccount(zed.client, body);
       expect(response.statusCode, response.body).toBe(400);
-      expect(response.json()).toEqual({ message });
+      expectRefusal(response.json(), message);
     }
     expect(await dataRows()).toEqual(before);
     expect((await zed.client.get('/api/auth/user')).statusCode).toBe(200);

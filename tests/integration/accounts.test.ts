@@ -1,6 +1,7 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, createTestApp, PASSWORD, signUp, type TestApp, uniqueEmail } from './helpers.ts';
+import { expectRefusal } from './refusals.ts';
 
 let t: TestApp;
 // Rate limits count in fixed windows; a fixed clock keeps a test from straddling two of them.
@@ -21,7 +22,16 @@ const registration = (email: string, extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
-const USER_KEYS = ['createdAt', 'email', 'firstName', 'id', 'lastName', 'profileColor', 'profileImageUrl'];
+const USER_KEYS = [
+  'createdAt',
+  'email',
+  'firstName',
+  'id',
+  'language',
+  'lastName',
+  'profileColor',
+  'profileImageUrl',
+];
 
 describe('POST /api/register', () => {
   it('creates the account, signs in, and answers the public user object', async () => {
@@ -78,7 +88,7 @@ describe('POST /api/register', () => {
     expect((await new Client(t.app).post('/api/register', registration(email))).statusCode).toBe(201);
     const again = await new Client(t.app).post('/api/register', registration(` ${email.toUpperCase()}`));
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ message: 'User already exists' });
+    expect(again.json()).toEqual({ message: 'User already exists', code: 'auth.user_exists' });
     const rows = await t.database.db.selectFrom('users').select('id').where('email', '=', email).execute();
     expect(rows).toHaveLength(1);
   });
@@ -104,7 +114,7 @@ describe('POST /api/register', () => {
     const email = uniqueEmail();
     const response = await new Client(t.app).post('/api/register', registration(email, change));
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message });
+    expectRefusal(response.json(), message);
     expect(response.headers['set-cookie']).toBeUndefined();
     const count = await t.database.db.selectFrom('users').select('id').where('email', '=', email).execute();
     expect(count).toHaveLength(0);
@@ -143,7 +153,10 @@ describe('POST /api/login', () => {
     const unknown = await new Client(t.app).post('/api/login', { email: uniqueEmail(), password: PASSWORD });
     for (const response of [wrong, unknown]) {
       expect(response.statusCode).toBe(401);
-      expect(response.json()).toEqual({ message: 'Invalid email or password' });
+      expect(response.json()).toEqual({
+        message: 'Invalid email or password',
+        code: 'auth.invalid_credentials',
+      });
       expect(response.headers['set-cookie']).toBeUndefined();
     }
   });
@@ -152,9 +165,13 @@ describe('POST /api/login', () => {
     const client = new Client(t.app);
     expect((await client.post('/api/login', { email: 'x@y.zz' })).json()).toEqual({
       message: 'Password is required',
+      code: 'account.password_required',
+      params: { field: 'password' },
     });
     expect((await client.post('/api/login', { password: 'x' })).json()).toEqual({
       message: 'Email is required',
+      code: 'account.email_required',
+      params: { field: 'email' },
     });
     expect((await client.post('/api/login', { email: 'nope', password: 'x' })).statusCode).toBe(400);
   });
@@ -297,7 +314,7 @@ describe('sessions', () => {
     for (const url of ['/api/user', '/api/auth/user']) {
       const response = await anonymous.get(url);
       expect(response.statusCode).toBe(401);
-      expect(response.json()).toEqual({ message: 'Not signed in' });
+      expect(response.json()).toEqual({ message: 'Not signed in', code: 'auth.not_signed_in' });
     }
     expect((await anonymous.get('/api/user', { cookie: 'hearth_session=forged' })).statusCode).toBe(401);
 
@@ -339,7 +356,7 @@ describe('sessions', () => {
     ];
     for (const response of await Promise.all(calls)) {
       expect(response.statusCode).toBe(401);
-      expect(response.json()).toEqual({ message: 'Not signed in' });
+      expect(response.json()).toEqual({ message: 'Not signed in', code: 'auth.not_signed_in' });
     }
   });
 });
@@ -359,7 +376,11 @@ describe('profile', () => {
     const { client } = await signUp(t.app, { firstName: 'Keep', lastName: 'Me' });
     const response = await client.patch('/api/auth/user', { firstName: '   ', lastName: 'Other' });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message: 'First name is required' });
+    expect(response.json()).toEqual({
+      message: 'First name is required',
+      code: 'account.first_name_required',
+      params: { field: 'firstName', min: 1 },
+    });
     expect((await client.patch('/api/auth/user', { firstName: 'A', lastName: 7 })).statusCode).toBe(400);
     expect((await client.get('/api/user')).json()).toMatchObject({ firstName: 'Keep', lastName: 'Me' });
   });
@@ -392,7 +413,7 @@ describe('cross-origin requests', () => {
       origin: 'https://evil.example',
     });
     expect(response.statusCode).toBe(403);
-    expect(response.json()).toEqual({ message: 'Cross-origin request refused' });
+    expect(response.json()).toEqual({ message: 'Cross-origin request refused', code: 'http.cross_origin' });
     const rows = await t.database.db.selectFrom('users').select('id').where('email', '=', email).execute();
     expect(rows).toHaveLength(0);
 

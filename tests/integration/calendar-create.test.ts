@@ -10,6 +10,7 @@ import {
   setUpCalendarApp,
 } from './calendar-setup.ts';
 import { Client, signUp } from './helpers.ts';
+import { expectRefusal } from './refusals.ts';
 
 const t = setUpCalendarApp();
 const { householdWith } = t;
@@ -177,7 +178,7 @@ describe('POST /api/calendar', () => {
       ...fields,
     });
     expect(response.statusCode, response.body).toBe(400);
-    if (typeof message === 'string') expect(response.json()).toEqual({ message });
+    if (typeof message === 'string') expectRefusal(response.json(), message);
     else expect(response.json().message).toMatch(message);
     expect(await everything(admin)).toEqual([]);
   });
@@ -193,7 +194,10 @@ describe('POST /api/calendar', () => {
         attendees: [admin.user.id, attendee],
       });
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ message: 'Attendees must be members of your household' });
+      expect(response.json()).toEqual({
+        message: 'Attendees must be members of your household',
+        code: 'calendar.attendees_not_members',
+      });
     }
     expect(await everything(admin)).toEqual([]);
     expect(await everything(stranger.admin)).toEqual([]);

@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Client, createTestApp, signUp, type TestApp } from './helpers.ts';
 
+const TOO_WIDE = {
+  message: 'to must be at most 366 days after from',
+  code: 'calendar.window_too_wide',
+  params: { field: 'to', days: 366, other: 'from' },
+};
+
 // Recurring events that started long ago: a read costs what it returns, not the series' history,
 // and no read may ask for an unbounded window (issue 24).
 
@@ -125,15 +131,15 @@ describe('GET /api/calendar window cap', () => {
       `/api/calendar?from=${iso(monday)}&to=${iso(monday + 366 * DAY + 1000)}`,
     );
     expect(tooWide.statusCode).toBe(400);
-    expect(tooWide.json()).toEqual({ message: 'to must be at most 366 days after from' });
+    expect(tooWide.json()).toEqual(TOO_WIDE);
 
     // Only `from` (or only `to`): the default other end must not open a wider window either.
     const loneFrom = await client.get('/api/calendar?from=2000-01-01T00:00:00.000Z');
     expect(loneFrom.statusCode).toBe(400);
-    expect(loneFrom.json()).toEqual({ message: 'to must be at most 366 days after from' });
+    expect(loneFrom.json()).toEqual(TOO_WIDE);
     const loneTo = await client.get(`/api/calendar?to=${iso(monday + 2 * 366 * DAY)}`);
     expect(loneTo.statusCode).toBe(400);
-    expect(loneTo.json()).toEqual({ message: 'to must be at most 366 days after from' });
+    expect(loneTo.json()).toEqual(TOO_WIDE);
 
     const widest = await client.get(`/api/calendar?from=${iso(monday)}&to=${iso(monday + 366 * DAY)}`);
     expect(widest.statusCode, widest.body).toBe(200);

@@ -5,6 +5,12 @@ import type { Client } from './helpers.ts';
 import { expectIsolated } from './isolation.ts';
 
 const t = setUpChoresApp();
+
+const NOT_A_MEMBER = {
+  message: 'assignedTo must be a member of your household',
+  code: 'chore.assignee_not_member',
+  params: { field: 'assignedTo' },
+};
 const { householdWith } = t;
 
 describe('another household', () => {
@@ -69,19 +75,19 @@ describe('another household', () => {
       dueDate: DUE,
     });
     expect(created.statusCode).toBe(400);
-    expect(created.json()).toEqual({ message: 'assignedTo must be a member of your household' });
+    expect(created.json()).toEqual(NOT_A_MEMBER);
     expect(await listChores(outsider)).toEqual([]);
 
     const own = await createChore(outsider);
     const moved = await outsider.client.patch(`/api/chores/${own.id}`, { assignedTo: stranger });
     expect(moved.statusCode).toBe(400);
-    expect(moved.json()).toEqual({ message: 'assignedTo must be a member of your household' });
+    expect(moved.json()).toEqual(NOT_A_MEMBER);
     expect(await listChores(outsider)).toEqual([own]);
 
     const before = await ownerView();
     const inward = await home.admin.client.patch(`/api/chores/${chore.id}`, { assignedTo: outsider.user.id });
     expect(inward.statusCode).toBe(400);
-    expect(inward.json()).toEqual({ message: 'assignedTo must be a member of your household' });
+    expect(inward.json()).toEqual(NOT_A_MEMBER);
     expect(await ownerView()).toEqual(before);
   });
 

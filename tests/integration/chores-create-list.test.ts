@@ -11,6 +11,7 @@ import {
   titles,
 } from './chores-setup.ts';
 import { Client, signUp } from './helpers.ts';
+import { expectRefusal } from './refusals.ts';
 
 const t = setUpChoresApp();
 const { householdWith, completeAt, setClock } = t;
@@ -159,7 +160,7 @@ describe('POST /api/chores', () => {
       ...fields,
     });
     expect(response.statusCode).toBe(400);
-    if (typeof message === 'string') expect(response.json()).toEqual({ message });
+    if (typeof message === 'string') expectRefusal(response.json(), message);
     else expect(response.json().message).toMatch(message);
     expect(await listChores(admin)).toEqual([]);
   });
@@ -223,6 +224,8 @@ describe('GET /api/chores', () => {
     }
     expect((await admin.client.get('/api/chores?status=done&before=yesterday')).json()).toEqual({
       message: 'before must be an ISO date-time',
+      code: 'chore.before_invalid',
+      params: { field: 'before', format: 'datetime' },
     });
   });
 

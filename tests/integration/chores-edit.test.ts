@@ -10,6 +10,7 @@ import {
   setUpChoresApp,
 } from './chores-setup.ts';
 import { Client, signUp } from './helpers.ts';
+import { expectRefusal } from './refusals.ts';
 
 const t = setUpChoresApp();
 const { householdWith, completeAt, setClock } = t;
@@ -188,7 +189,7 @@ describe('PATCH /api/chores/:id', () => {
     const chore = await createChore(admin);
     const response = await admin.client.patch(`/api/chores/${chore.id}`, changes);
     expect(response.statusCode).toBe(400);
-    if (typeof message === 'string') expect(response.json()).toEqual({ message });
+    if (typeof message === 'string') expectRefusal(response.json(), message);
     else expect(response.json().message).toMatch(message);
     expect(await listChores(admin)).toEqual([chore]);
   });

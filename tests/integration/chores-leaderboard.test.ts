@@ -56,7 +56,11 @@ describe('GET /api/chores/leaderboard', () => {
     for (const period of ['year', 'WEEK', '']) {
       const response = await admin.client.get(`/api/chores/leaderboard?period=${period}`);
       expect(response.statusCode, period).toBe(400);
-      expect(response.json()).toEqual({ message: 'period must be week, month or all' });
+      expect(response.json()).toEqual({
+        message: 'period must be week, month or all',
+        code: 'field.period_invalid',
+        params: { field: 'period', options: 'week, month, all' },
+      });
     }
     expect((await new Client(t.app).get('/api/chores/leaderboard')).statusCode).toBe(401);
     expect((await (await signUp(t.app)).client.get('/api/chores/leaderboard')).statusCode).toBe(404);

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { createChore, DUE, listChores, type Person, patchChore, setUpChoresApp } from './chores-setup.ts';
 import { Client, signUp } from './helpers.ts';
+import { expectRefusal } from './refusals.ts';
 
 const t = setUpChoresApp();
 const { householdWith } = t;
@@ -57,7 +58,7 @@ describe('PATCH /api/households/current/members/me (away)', () => {
     expect((await admin.client.patch('/api/households/current/members/me', setUp)).statusCode).toBe(200);
     const response = await admin.client.patch('/api/households/current/members/me', body);
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message });
+    expectRefusal(response.json(), message);
     expect(await awayOf(admin, admin)).toEqual(setUp);
   });
 

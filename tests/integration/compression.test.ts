@@ -147,7 +147,7 @@ describe('compressed API answers', () => {
     const missing = await get('/api/expenses/00000000-0000-4000-8000-000000000000', 'br, gzip');
     expect(missing.status).toBe(404);
     expect(missing.headers['content-encoding']).toBeUndefined();
-    expect(JSON.parse(missing.body.toString())).toEqual({ message: expect.any(String) });
+    expect(JSON.parse(missing.body.toString())).toMatchObject({ code: 'http.no_such_endpoint' });
   });
 
   it('answers a repeated compressed read from memory with the bytes and headers of the full path', async () => {

@@ -14,6 +14,7 @@ import {
   upcoming,
 } from './dashboard-setup.ts';
 import { Client, signUp } from './helpers.ts';
+import { expectRefusal } from './refusals.ts';
 
 const t = setUpDashboardApp();
 
@@ -108,11 +109,11 @@ describe('authorisation and bad input', () => {
     async (url) => {
       const anonymous = await new Client(t.app).get(url);
       expect(anonymous.statusCode).toBe(401);
-      expect(anonymous.json()).toEqual({ message: 'Not signed in' });
+      expect(anonymous.json()).toEqual({ message: 'Not signed in', code: 'auth.not_signed_in' });
       const loner = await signUp(t.app);
       const outside = await loner.client.get(url);
       expect(outside.statusCode).toBe(404);
-      expect(outside.json()).toEqual({ message: 'You are not in a household' });
+      expect(outside.json()).toEqual({ message: 'You are not in a household', code: 'household.none' });
     },
   );
 
@@ -127,7 +128,7 @@ describe('authorisation and bad input', () => {
   ])('%s answers 400: %s', async (url, message) => {
     const response = await t.seed.ann.client.get(url);
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message });
+    expectRefusal(response.json(), message);
   });
 
   it('checks the session before the query', async () => {

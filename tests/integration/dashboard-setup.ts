@@ -385,6 +385,8 @@ function dashboardHelpers(t: FileApp, setClock: (iso: string) => void) {
         rent: 700,
         location: '1 Hearth Lane',
         city: 'Springfield',
+        country: 'US',
+        postcode: '62701',
         images: [photo],
       });
       expect(response.statusCode, response.body).toBe(201);

@@ -156,6 +156,7 @@ describe('another household', () => {
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({
         message: 'The payer and everyone in the split must be members of your household',
+        code: 'expense.members_only',
       });
       expect(response.body).not.toContain(ann.user.email);
     }

@@ -141,7 +141,10 @@ describe('POST /api/expenses', () => {
         payload(ann, people, { amount: '30.00', splitType: 'percentage' }, byPercent(percents)),
       );
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ message: 'The percentages must add up to 100%' });
+      expect(response.json()).toEqual({
+        message: 'The percentages must add up to 100%',
+        code: 'expense.percentages_dont_add_up',
+      });
     }
     const over = await ann.client.post(
       '/api/expenses',
@@ -179,7 +182,10 @@ describe('POST /api/expenses', () => {
         payload(ann, people, { splitType: 'custom' }, custom(amounts)),
       );
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ message: 'The split amounts must add up to the total amount' });
+      expect(response.json()).toEqual({
+        message: 'The split amounts must add up to the total amount',
+        code: 'expense.splits_dont_add_up',
+      });
     }
     expect(await rowCounts()).toEqual(before);
   });
@@ -301,6 +307,7 @@ describe('POST /api/expenses', () => {
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({
         message: 'The payer and everyone in the split must be members of your household',
+        code: 'expense.members_only',
       });
     }
     expect(await rowCounts()).toEqual(before);

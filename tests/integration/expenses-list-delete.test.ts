@@ -134,7 +134,10 @@ describe('DELETE /api/expenses/:id', () => {
       expect((await settle(other, splitOf(expense, other).id)).statusCode).toBe(200);
     const response = await ann.client.delete(`/api/expenses/${expense.id}`);
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ message: 'A fully settled expense cannot be deleted' });
+    expect(response.json()).toEqual({
+      message: 'A fully settled expense cannot be deleted',
+      code: 'expense.settled_cannot_delete',
+    });
     const [kept] = await list(ann);
     expect(kept).toMatchObject({ id: expense.id, fullySettled: true, settledPercent: 100 });
   });

@@ -64,7 +64,7 @@ describe('POST /api/expenses/:id/receipt', () => {
       multipart('receipt', 'receipt.png', 'image/png', 'Total: 30.00\nThank you for shopping'),
     );
     expect(text.statusCode).toBe(400);
-    expect(text.json()).toEqual({ message: 'Please select an image file' });
+    expect(text.json()).toEqual({ message: 'Please select an image file', code: 'account.image_required' });
 
     const wrongField = await uploadReceipt(
       ann.client,
@@ -123,17 +123,33 @@ describe('exports', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^text\/csv/);
     expect(response.headers['content-disposition']).toMatch(/^attachment/);
-    expect(response.body.split('\r\n')[0]).toBe('date,title,category,payer,member,amount,settled');
+    expect(response.body.split('\r\n')[0]).toBe(
+      'date,title,category,payer,member,amount,settled,currency,original_currency,original_amount,exchange_rate',
+    );
     expect(response.body).toContain('"Pizza, ""the good one""\nand wings"');
 
     const [header, ...rows] = parseCsv(response.body);
-    expect(header).toEqual(['date', 'title', 'category', 'payer', 'member', 'amount', 'settled']);
+    expect(header).toEqual([
+      'date',
+      'title',
+      'category',
+      'payer',
+      'member',
+      'amount',
+      'settled',
+      'currency',
+      'original_currency',
+      'original_amount',
+      'exchange_rate',
+    ]);
     expect(rows).toHaveLength(3 + 2 + 2);
     const pizzaRows = rows.filter((r) => r[1] === tricky);
     expect(pizzaRows.map((r) => r[4]).sort()).toEqual(['Ann A.', 'Ben B.', 'Cat C.']);
     for (const row of pizzaRows) {
       expect(row.slice(0, 4)).toEqual(['2026-03-02', tricky, 'dining', 'Ann A.']);
       expect(row[6]).toBe(row[4] === 'Cat C.' ? 'false' : 'true');
+      // In the household's currency, paid in it: no original amount.
+      expect(row.slice(7)).toEqual(['USD', '', '', '']);
     }
     expect(pizzaRows.map((r) => cents(r[5]!)).reduce((a, b) => a + b, 0)).toBe(1000);
 

@@ -91,20 +91,29 @@ describe('PATCH /api/expense-splits/:id', () => {
 
     const third = await settle(cat, splitOf(expense, ben).id);
     expect(third.statusCode).toBe(403);
-    expect(third.json()).toEqual({ message: 'Only the payer or the member who owes it can settle a split' });
+    expect(third.json()).toEqual({
+      message: 'Only the payer or the member who owes it can settle a split',
+      code: 'expense.settle_not_allowed',
+    });
 
     for (const by of [ann, ben]) {
       const unsettle = await by.client.patch(`/api/expense-splits/${splitOf(expense, ben).id}`, {
         settled: false,
       });
       expect(unsettle.statusCode).toBe(400);
-      expect(unsettle.json()).toEqual({ message: 'A settled split cannot be unsettled' });
+      expect(unsettle.json()).toEqual({
+        message: 'A settled split cannot be unsettled',
+        code: 'expense.cannot_unsettle',
+      });
     }
 
     for (const by of [ann, ben]) {
       const own = await settle(by, splitOf(expense, ann).id);
       expect(own.statusCode).toBe(400);
-      expect(own.json()).toEqual({ message: "The payer's own share has nothing to settle" });
+      expect(own.json()).toEqual({
+        message: "The payer's own share has nothing to settle",
+        code: 'expense.payer_share',
+      });
     }
 
     for (const body of [{}, { settled: 'yes' }, { settled: 1 }, null]) {
@@ -184,7 +193,10 @@ describe('POST /api/settle-up', () => {
 
     const nothing = await ben.client.post('/api/settle-up', { toUserId: ann.user.id });
     expect(nothing.statusCode).toBe(409);
-    expect(nothing.json()).toEqual({ message: 'You owe this member nothing in the balances shown' });
+    expect(nothing.json()).toEqual({
+      message: 'You owe this member nothing in the balances shown',
+      code: 'balance.nothing_owed',
+    });
     expect(await payments(ann)).toEqual([answer.payment]);
   });
 
@@ -274,12 +286,18 @@ describe('POST /api/settle-up', () => {
 
     const self = await ben.client.post('/api/settle-up', { toUserId: ben.user.id });
     expect(self.statusCode).toBe(400);
-    expect(self.json()).toEqual({ message: 'You cannot settle up with yourself' });
+    expect(self.json()).toEqual({
+      message: 'You cannot settle up with yourself',
+      code: 'balance.settle_with_self',
+    });
 
     for (const toUserId of ['no-such-user', loner.user.id]) {
       const response = await ben.client.post('/api/settle-up', { toUserId });
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ message: 'No such member in your household' });
+      expect(response.json()).toEqual({
+        message: 'No such member in your household',
+        code: 'household.no_such_member',
+      });
     }
     for (const body of [{}, { toUserId: '' }, { toUserId: 7 }]) {
       expect((await ben.client.post('/api/settle-up', body)).statusCode).toBe(400);
@@ -315,6 +333,7 @@ describe('POST /api/settle-up', () => {
       });
       expect(answers.find((a) => a.statusCode === 409)!.json()).toEqual({
         message: 'You owe this member nothing in the balances shown',
+        code: 'balance.nothing_owed',
       });
       // Never overpaid: Ben owes nothing and is owed nothing.
       expect(await balance(ben), `round ${round}`).toEqual({ totalOwed: 0, totalOwing: 0, net: 0 });

@@ -78,7 +78,7 @@ describe("a member's first screen in the page", () => {
     );
     expect(page.body).not.toContain('as="fetch"');
     expect(page.headers['cache-control']).toBe('private, no-cache');
-    expect(page.headers.vary).toBe('Cookie, Accept-Encoding');
+    expect(page.headers.vary).toBe('Cookie, Accept-Encoding, Accept-Language');
     // The process's zone is back as it was.
     expect(process.env.TZ).toBe(zoneBefore);
   });

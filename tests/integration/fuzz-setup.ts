@@ -316,7 +316,15 @@ export function validBody(
     case 'POST /api/messages/read':
       return { messageId: own.message };
     case 'POST /api/roommate-listings':
-      return { title: 'Room', rent: 500, location: '2 Main St', city: 'Springfield', images: [PHOTO] };
+      return {
+        title: 'Room',
+        rent: 500,
+        location: '2 Main St',
+        city: 'Springfield',
+        country: 'US',
+        postcode: '62701',
+        images: [PHOTO],
+      };
     case 'PATCH /api/roommate-listings/:id':
       return { title: 'Renamed room', status: 'inactive' };
     case 'POST /api/push/subscribe':
@@ -354,7 +362,7 @@ function paramValue(route: Route, w: World, useB: boolean, pick: number): string
 }
 
 const QUERY_KEYS = [
-  ...Object.keys(listingsQuerySchema.shape),
+  ...Object.keys(listingsQuerySchema.in.shape),
   'before',
   'limit',
   'status',

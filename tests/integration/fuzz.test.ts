@@ -105,6 +105,8 @@ async function seedListing(person: Person, name: string): Promise<string> {
       rent: 700,
       location: '1 Main St',
       city: 'Springfield',
+      country: 'US',
+      postcode: '62701',
       images: [PHOTO],
     }),
   );

@@ -3,6 +3,7 @@ import { inviteCodes } from '#server/features/households/queries.ts';
 import { INVITE_CODE_ALPHABET } from '#shared/households/invites.ts';
 import { Client, createTestApp, PASSWORD, signUp, type TestApp } from './helpers.ts';
 import { expectIsolated } from './isolation.ts';
+import { expectRefusal } from './refusals.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -53,7 +54,7 @@ describe('POST /api/households', () => {
     for (const body of [{ name: '   ' }, {}, { name: 12 }]) {
       const response = await client.post('/api/households', body);
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ message: 'Household name is required' });
+      expectRefusal(response.json(), 'Household name is required');
     }
     expect(await current(client)).toBeNull();
   });
@@ -114,7 +115,10 @@ describe('POST /api/households/join', () => {
     const { client } = await signUp(t.app);
     const response = await client.post('/api/households/join', { inviteCode: 'ZZZZZZZZ' });
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ message: 'Invalid invite code' });
+    expect(response.json()).toEqual({
+      message: 'Invalid invite code',
+      code: 'household.invalid_invite_code',
+    });
     expect(await current(client)).toBeNull();
   });
 
@@ -123,7 +127,7 @@ describe('POST /api/households/join', () => {
     for (const inviteCode of ['ABC', 'ABCDEFGHI', '', 12345678]) {
       const response = await client.post('/api/households/join', { inviteCode });
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ message: 'Invite code must be 8 characters' });
+      expectRefusal(response.json(), 'Invite code must be 8 characters');
     }
   });
 
@@ -134,7 +138,10 @@ describe('POST /api/households/join', () => {
       inviteCode: first.household.inviteCode,
     });
     expect(own.statusCode).toBe(409);
-    expect(own.json()).toEqual({ message: 'You are already a member of this household' });
+    expect(own.json()).toEqual({
+      message: 'You are already a member of this household',
+      code: 'household.already_member',
+    });
     const other = await first.admin.client.post('/api/households/join', {
       inviteCode: second.household.inviteCode,
     });
@@ -153,6 +160,7 @@ describe('POST /api/households/join', () => {
       expect(response.statusCode).toBe(409);
       expect(response.json()).toEqual({
         message: 'You are already in a household; leave it before creating or joining another',
+        code: 'household.already_in_one',
       });
     }
   });
@@ -308,13 +316,13 @@ describe('PATCH /api/households/current', () => {
     [{ rentDueDay: 32 }, 'Rent due day must be a whole number from 1 to 31'],
     [{ rentDueDay: 2.5 }, 'Rent due day must be a whole number from 1 to 31'],
     [{ simplifyDebts: 'yes' }, 'simplifyDebts must be true or false'],
-    [{}, 'Send at least one of name, rentAmount, rentDueDay, simplifyDebts'],
+    [{}, 'Send at least one of name, currency, rentAmount, rentDueDay, simplifyDebts'],
   ])('refuses %j with 400 and changes nothing', async (body, message) => {
     const { admin } = await householdWith(['Keeper']);
     const before = await current(admin.client);
     const response = await admin.client.patch('/api/households/current', body);
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message });
+    expectRefusal(response.json(), message);
     expect(await current(admin.client)).toEqual(before);
   });
 
@@ -445,7 +453,10 @@ describe('DELETE /api/households/members/:userId', () => {
     const eve = others[1]!;
     const byMember = await dan.client.delete(`/api/households/members/${eve.user.id}`);
     expect(byMember.statusCode).toBe(403);
-    expect(byMember.json()).toEqual({ message: 'Only an administrator can do this' });
+    expect(byMember.json()).toEqual({
+      message: 'Only an administrator can do this',
+      code: 'household.admin_only',
+    });
     const self = await admin.client.delete(`/api/households/members/${admin.user.id}`);
     expect(self.statusCode).toBe(400);
     expect(self.json().message).toMatch(/cannot remove yourself/);

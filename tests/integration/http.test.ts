@@ -47,7 +47,11 @@ describe('API basics', () => {
       const response = await t.app.inject({ method, url: '/api/nope?x=1', headers: json, payload: '{}' });
       expect(response.statusCode).toBe(404);
       expect(response.headers['content-type']).toContain('application/json');
-      expect(response.json()).toEqual({ message: expect.any(String) });
+      expect(response.json()).toEqual({
+        message: `No such endpoint: ${method} /api/nope`,
+        code: 'http.no_such_endpoint',
+        params: { method, path: '/api/nope' },
+      });
     }
   });
 
@@ -91,7 +95,7 @@ describe('request bodies', () => {
     for (const body of ['{"email": "a@b.co", "password": ', '{email: 1}', "{'a':1}", '   ']) {
       const response = await post('/api/login', body);
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ message: 'Malformed JSON body' });
+      expect(response.json()).toEqual({ message: 'Malformed JSON body', code: 'http.malformed_json' });
     }
   });
 
@@ -103,7 +107,10 @@ describe('request bodies', () => {
     const body = JSON.stringify({ email: 'a@example.com', password: 'x'.repeat(1024 * 1024) });
     const response = await post('/api/login', body);
     expect(response.statusCode).toBe(413);
-    expect(response.json()).toEqual({ message: expect.any(String) });
+    expect(response.json()).toEqual({
+      message: 'Request body is too large (the limit is 1 MB)',
+      code: 'http.body_too_large',
+    });
   });
 
   it('a JSON body just under 1 MB is read (and then refused for its content, with 400)', async () => {
@@ -111,7 +118,11 @@ describe('request bodies', () => {
     expect(Buffer.byteLength(body)).toBeLessThan(1024 * 1024);
     const response = await post('/api/login', body);
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message: 'Password must be at most 200 characters' });
+    expect(response.json()).toEqual({
+      message: 'Password must be at most 200 characters',
+      code: 'account.password_too_long',
+      params: { field: 'password', max: 200 },
+    });
   });
 
   it.each([
@@ -273,7 +284,7 @@ describe('state-changing requests from another origin', () => {
     for (const origin of ['https://evil.example', 'http://localhost:8080', 'null', 'https://localhost:80']) {
       const response = await login({ origin });
       expect(response.statusCode, origin).toBe(403);
-      expect(response.json()).toEqual({ message: expect.any(String) });
+      expect(response.json()).toEqual({ message: 'Cross-origin request refused', code: 'http.cross_origin' });
       expect(response.headers['set-cookie']).toBeUndefined();
     }
   });
@@ -485,7 +496,10 @@ describe('serving the production web build', () => {
     const response = await get('/api/unknown', { accept: 'text/html', 'accept-encoding': 'br' });
     expect(response.statusCode).toBe(404);
     expect(response.headers['content-type']).toContain('application/json');
-    expect(response.json()).toEqual({ message: expect.any(String) });
+    expect(response.json()).toMatchObject({
+      code: 'http.no_such_endpoint',
+      params: { path: '/api/unknown' },
+    });
   });
 
   it('still serves the API beside the web build', async () => {
@@ -512,7 +526,10 @@ describe('addresses holding NUL', () => {
           payload: {},
         });
         expect(response.statusCode).toBe(400);
-        expect(response.json()).toEqual({ message: 'The address must not contain NUL characters' });
+        expect(response.json()).toEqual({
+          message: 'The address must not contain NUL characters',
+          code: 'http.nul_in_address',
+        });
       }
     } finally {
       await t.close();
@@ -639,7 +656,7 @@ describe('the page a signed-in browser gets', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/html; charset=UTF-8');
     expect(response.headers['cache-control']).toBe('no-cache');
-    expect(response.headers.vary).toBe('Cookie, Accept-Encoding');
+    expect(response.headers.vary).toBe('Cookie, Accept-Encoding, Accept-Language');
     expect(response.headers['content-encoding']).toBe('gzip');
     expectSecurityHeaders(response);
     const html = zlib.gunzipSync(response.rawPayload).toString();

@@ -17,6 +17,7 @@ const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, imp
 const GROUP = fixture('splitwise-group.csv');
 const SMALL = fixture('splitwise-small.csv');
 const TRUNCATED = fixture('splitwise-truncated.csv');
+const CURRENCIES = fixture('splitwise-currencies.csv');
 
 const NOW = Date.parse('2026-03-11T12:00:00.000Z');
 let t: TestApp;
@@ -32,14 +33,14 @@ interface Person {
   user: { id: string };
 }
 
-/** "First Last" people; the first creates the household and the others join. */
-async function householdWith(names: string[]) {
+/** "First Last" people; the first creates the household (in US dollars unless told) and the others join. */
+async function householdWith(names: string[], currency = 'USD') {
   const people: Person[] = [];
   for (const name of names) {
     const [firstName = name, lastName = 'Tester'] = name.split(' ');
     people.push(await signUp(t.app, { firstName, lastName }));
   }
-  const created = await people[0]!.client.post('/api/households', { name: `${names[0]}'s place` });
+  const created = await people[0]!.client.post('/api/households', { name: `${names[0]}'s place`, currency });
   expect(created.statusCode).toBe(201);
   const { inviteCode } = created.json() as { inviteCode: string };
   for (const other of people.slice(1)) {
@@ -115,7 +116,7 @@ describe('Splitwise import: authorisation', () => {
 });
 
 describe('Splitwise import: preview', () => {
-  it('finds people, suggests members, counts rows and reports the other currency', async () => {
+  it('finds people, suggests members, counts rows and totals each currency', async () => {
     const [ann, bo] = await householdWith(['Ann Lee', 'Bo Chen']);
     const response = await ann!.client.post('/api/import/splitwise/preview', { csv: GROUP });
     expect(response.statusCode, response.body).toBe(200);
@@ -126,7 +127,7 @@ describe('Splitwise import: preview', () => {
         { name: 'Cy Diaz', suggestedUserId: null },
       ],
       currency: 'USD',
-      expenseCount: 4,
+      expenseCount: 5,
       paymentCount: 1,
       dateRange: { from: '2024-03-01', to: '2024-03-06' },
       total: '215.00',
@@ -136,8 +137,29 @@ describe('Splitwise import: preview', () => {
         { name: 'Cy Diaz', amount: 5 },
       ],
       balancesMatch: true,
-      problems: [{ row: 6, reason: "In EUR, not USD: only the file's main currency is imported" }],
-      problemCount: 1,
+      householdCurrency: 'USD',
+      currencies: [
+        {
+          currency: 'USD',
+          expenseCount: 4,
+          paymentCount: 1,
+          total: '215.00',
+          needsRate: false,
+          finalBalances: [-5, 0, 5],
+          balancesMatch: true,
+        },
+        {
+          currency: 'EUR',
+          expenseCount: 1,
+          paymentCount: 0,
+          total: '30.00',
+          needsRate: true,
+          finalBalances: [20, -10, -10],
+          balancesMatch: true,
+        },
+      ],
+      problems: [],
+      problemCount: 0,
     });
     // A preview writes nothing.
     expect((await counts(ann!.client)).expenses).toBe(0);
@@ -169,9 +191,9 @@ describe('Splitwise import: import', () => {
   it('imports expenses and payments; balances equal the file’s final balances; a second import is 409', async () => {
     const [ann, bo, cy] = await householdWith(['Ann Lee', 'Bo Chen', 'Cy Diaz']);
     const mapping = { 'Ann Lee': ann!.user.id, 'Bo Chen': bo!.user.id, 'Cy Diaz': cy!.user.id };
-    const { accepted, written } = await imported(bo!.client, { csv: GROUP, mapping });
+    const { accepted, written } = await imported(bo!.client, { csv: GROUP, mapping, rates: { EUR: '1.10' } });
     // Every row has one payer and everyone is mapped: the ledger adds up to the file by itself.
-    const counted = { expenses: 4, payments: 1, skippedRows: 0, carriedOver: 0 };
+    const counted = { expenses: 5, payments: 1, skippedRows: 0, carriedOver: 0 };
     expect(accepted).toEqual({ id: expect.any(String), state: 'importing', ...counted });
     expect(written).toEqual({ id: accepted.id, state: 'done', ...counted });
 
@@ -186,7 +208,7 @@ describe('Splitwise import: import', () => {
     }[];
     const byTitle = new Map(expenses.map((e) => [e.title, e]));
     expect([...byTitle.keys()].sort()).toEqual(
-      ['Dinner at "Luigi\'s" with wine', 'Electricity', 'Groceries, big shop', 'Taxi home'].sort(),
+      ['Dinner at "Luigi\'s" with wine', 'Electricity', 'Groceries, big shop', 'Museum', 'Taxi home'].sort(),
     );
     expect(byTitle.get('Groceries, big shop')).toMatchObject({
       amount: '90.00',
@@ -207,13 +229,17 @@ describe('Splitwise import: import', () => {
     });
     expect(byTitle.get('Electricity')!.category).toBe('electric');
     expect(byTitle.get('Taxi home')).toMatchObject({ category: 'transportation', paidBy: cy!.user.id });
-    expect(byTitle.has('Museum')).toBe(false);
+    expect(byTitle.get('Museum')).toMatchObject({
+      amount: '33.00',
+      original: { currency: 'EUR', amount: '30.00', exchangeRate: '1.1' },
+    });
 
-    // The balance queries agree with the file's Total balance line.
+    // The balance queries agree with the file's Total balance lines: USD -5, 0, 5 and EUR 20,
+    // -10, -10 at 1.10 dollars a euro.
     const { balances } = await counts(ann!.client);
     const net = (id: string) => balances.find((m) => m.userId === id)?.net ?? 0;
-    expect([net(ann!.user.id), net(bo!.user.id), net(cy!.user.id)]).toEqual([-5, 0, 5]);
-    expect((await ann!.client.get('/api/balance')).json()).toEqual({ totalOwed: 0, totalOwing: 5, net: -5 });
+    expect([net(ann!.user.id), net(bo!.user.id), net(cy!.user.id)]).toEqual([17, -11, -6]);
+    expect((await ann!.client.get('/api/balance')).json()).toEqual({ totalOwed: 17, totalOwing: 0, net: 17 });
     // Splitwise's payment is a payment of the ledger.
     const payments = (await ann!.client.get('/api/payments')).json() as {
       fromUserId: string;
@@ -228,7 +254,7 @@ describe('Splitwise import: import', () => {
     // The same file again (even saved with Windows line endings) is refused, and nothing changes.
     const before = await counts(ann!.client);
     for (const csv of [GROUP, GROUP.replace(/\n/g, '\r\n')]) {
-      const again = await ann!.client.post('/api/import/splitwise', { csv, mapping });
+      const again = await ann!.client.post('/api/import/splitwise', { csv, mapping, rates: { EUR: '1.10' } });
       expect(again.statusCode).toBe(409);
       expect(again.json().message).toBe('This file has already been imported into your household');
     }
@@ -292,6 +318,173 @@ describe('Splitwise import: import', () => {
   });
 });
 
+describe('Splitwise import: several currencies (issue 28)', () => {
+  interface Expense {
+    title: string;
+    amount: string;
+    paidBy: string;
+    splits: { userId: string; amount: string; settled: boolean }[];
+    original: { currency: string; amount: string; exchangeRate: string } | null;
+  }
+
+  async function everyone(currency: string) {
+    const [ann, bo, cy] = await householdWith(['Ann Lee', 'Bo Chen', 'Cy Diaz'], currency);
+    const mapping = { 'Ann Lee': ann!.user.id, 'Bo Chen': bo!.user.id, 'Cy Diaz': cy!.user.id };
+    const nets = async () => {
+      const { balances } = await counts(ann!.client);
+      return [ann, bo, cy].map((p) => balances.find((m) => m.userId === p!.user.id)?.net ?? 0);
+    };
+    return { ann: ann!, bo: bo!, cy: cy!, mapping, nets };
+  }
+
+  const byTitle = async (client: Client) =>
+    new Map(((await client.get('/api/expenses')).json() as Expense[]).map((e) => [e.title, e]));
+
+  it('the preview totals each currency and asks a rate for each one but the household’s', async () => {
+    const { ann } = await everyone('USD');
+    const response = await ann.client.post('/api/import/splitwise/preview', { csv: CURRENCIES });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({
+      currency: 'USD',
+      expenseCount: 5,
+      paymentCount: 1,
+      total: '102.35',
+      balancesMatch: true,
+      householdCurrency: 'USD',
+      currencies: [
+        { currency: 'USD', expenseCount: 2, paymentCount: 0, total: '102.35', needsRate: false },
+        { currency: 'EUR', expenseCount: 2, paymentCount: 0, total: '325.00', needsRate: true },
+        {
+          currency: 'JPY',
+          expenseCount: 1,
+          paymentCount: 1,
+          total: '4500',
+          needsRate: true,
+          finalBalances: [-1500, -500, 2000],
+          balancesMatch: true,
+        },
+      ],
+      problems: [],
+    });
+  });
+
+  it('a missing, malformed or unusable rate is a 400 naming the currency, and changes nothing', async () => {
+    const { ann, mapping, nets } = await everyone('USD');
+    const attempts: [unknown, string, string][] = [
+      [
+        undefined,
+        'rates: give the exchange rate for EUR: how many USD one of it is worth',
+        'import.rate_missing',
+      ],
+      [
+        { EUR: '1.0837' },
+        'rates: give the exchange rate for JPY: how many USD one of it is worth',
+        'import.rate_missing',
+      ],
+      [
+        { EUR: '1.0837', JPY: '0' },
+        'Exchange rate must be a number more than 0, such as 1.09',
+        'expense.rate_invalid',
+      ],
+      [
+        { EUR: '-1', JPY: '0.0064' },
+        'Exchange rate must be a number more than 0, such as 1.09',
+        'expense.rate_invalid',
+      ],
+      [
+        { EUR: '1.0837', JPY: '0.000001' },
+        'rates.JPY: at this rate row 5 comes to 0 or to more than the largest amount in USD; check the rate',
+        'import.rate_unusable',
+      ],
+    ];
+    for (const [rates, message, code] of attempts) {
+      const response = await ann.client.post('/api/import/splitwise', { csv: CURRENCIES, mapping, rates });
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json()).toMatchObject({ message, code });
+    }
+    expect(await counts(ann.client)).toEqual({ expenses: 0, balances: [] });
+    expect(await nets()).toEqual([0, 0, 0]);
+    // None of them counts as an import: with its rates, the file goes in.
+    await imported(ann.client, { csv: CURRENCIES, mapping, rates: { EUR: '1.0837', JPY: '0.006431' } });
+  });
+
+  it('imports USD, EUR and JPY rows into a USD household: every row, converted, with its original', async () => {
+    const { ann, bo, cy, mapping, nets } = await everyone('USD');
+    const rates = { EUR: '1.0837', JPY: '0.006431', GBP: '1.27' };
+    const { written } = await imported(bo.client, { csv: CURRENCIES, mapping, rates });
+    // The hotel was paid by two people: the difference is carried over.
+    expect(written).toMatchObject({ expenses: 5, payments: 1, skippedRows: 0, carriedOver: 2 });
+    const expenses = await byTitle(cy.client);
+    const shares = (e: Expense) => Object.fromEntries(e.splits.map((s) => [s.userId, s.amount]));
+    expect(expenses.get('Groceries')).toMatchObject({ amount: '90.00', original: null });
+    // 25.00 € at 1.0837 is 27.0925 → 27.09, its shares 8.33, 8.33, 8.34 in proportion.
+    const museum = expenses.get('Museum')!;
+    expect(museum).toMatchObject({
+      amount: '27.09',
+      paidBy: bo.user.id,
+      original: { currency: 'EUR', amount: '25.00', exchangeRate: '1.0837' },
+    });
+    expect(shares(museum)).toEqual({ [ann.user.id]: '9.03', [bo.user.id]: '9.02', [cy.user.id]: '9.04' });
+    // 4500 yen at 0.006431 is 28.9395 → 28.94, in thirds.
+    const ramen = expenses.get('Ramen')!;
+    expect(ramen).toMatchObject({
+      amount: '28.94',
+      paidBy: cy.user.id,
+      original: { currency: 'JPY', amount: '4500', exchangeRate: '0.006431' },
+    });
+    expect(shares(ramen)).toEqual({ [ann.user.id]: '9.65', [bo.user.id]: '9.65', [cy.user.id]: '9.64' });
+    expect(expenses.get('Hotel')).toMatchObject({
+      amount: '325.11',
+      original: { currency: 'EUR', amount: '300.00', exchangeRate: '1.0837' },
+    });
+    expect(expenses.get('Taxi')).toMatchObject({ amount: '12.35', original: null });
+    for (const e of expenses.values()) {
+      const cents = e.splits.reduce((sum, s) => sum + Math.round(Number(s.amount) * 100), 0);
+      expect(cents, e.title).toBe(Math.round(Number(e.amount) * 100));
+    }
+    const payments = (await ann.client.get('/api/payments')).json() as { amount: string; note: string }[];
+    expect(payments).toMatchObject([
+      { amount: '6.43', note: 'Imported from Splitwise: 1000 JPY at 0.006431' },
+    ]);
+
+    // The file's final balances, each currency converted so that it adds up to 0:
+    // USD 60.00, -36.17, -23.83; EUR 91.67, 116.67, -208.34 → 225.78 owed, 99.34 and 126.44;
+    // JPY -1500, -500, 2000 → 12.86 owed to Cy, 9.65 and 3.21 (a tie of halves, to the first).
+    expect(await nets()).toEqual([149.69, 87.06, -236.75]);
+  });
+
+  it('imports into a yen household: yen as they are, other currencies rounded to the yen', async () => {
+    const { ann, mapping, nets } = await everyone('JPY');
+    const preview = (await ann.client.post('/api/import/splitwise/preview', { csv: CURRENCIES })).json();
+    expect(
+      preview.currencies.map((c: { currency: string; needsRate: boolean }) => [c.currency, c.needsRate]),
+    ).toEqual([
+      ['USD', true],
+      ['EUR', true],
+      ['JPY', false],
+    ]);
+    const { written } = await imported(ann.client, {
+      csv: CURRENCIES,
+      mapping,
+      rates: { USD: '151.25', EUR: '163.9', JPY: '2' },
+    });
+    expect(written).toMatchObject({ expenses: 5, payments: 1 });
+    const expenses = await byTitle(ann.client);
+    expect(expenses.get('Ramen')).toMatchObject({ amount: '4500', original: null });
+    expect(expenses.get('Ramen')!.splits.map((s) => s.amount)).toEqual(['1500', '1500', '1500']);
+    // $90.00 at 151.25 is 13612.5 yen → 13613.
+    expect(expenses.get('Groceries')).toMatchObject({
+      amount: '13613',
+      original: { currency: 'USD', amount: '90.00', exchangeRate: '151.25' },
+    });
+    expect(expenses.get('Museum')).toMatchObject({ amount: '4098' });
+    const [payment] = (await ann.client.get('/api/payments')).json() as { amount: string; note: string }[];
+    expect(payment).toMatchObject({ amount: '1000', note: 'Imported from Splitwise' });
+    // USD 60.00, -36.17, -23.83 → 9075, -5471, -3604; EUR → 15025, 19122, -34147; JPY as written.
+    expect(await nets()).toEqual([22600, 13151, -35751]);
+  });
+});
+
 describe('Splitwise import: written after the answer', () => {
   /** Accepts SMALL as the server does, without writing it: what a crash right after the 202 leaves. */
   async function acceptedOnly(people: Person[], mapping: Record<string, string | null>) {
@@ -302,7 +495,11 @@ describe('Splitwise import: written after the answer', () => {
       household.id,
       people[0]!.user.id,
       fileHash(SMALL),
-      { plan: planImport(file, mapping), lastDate: file.dateRange!.to },
+      {
+        plan: planImport(file, mapping, { currency: 'USD', rates: {} }),
+        lastDate: file.dateRange!.to,
+        currency: 'USD',
+      },
       NOW,
     );
     if (accepted === 'duplicate') throw new Error('SMALL was imported before');
@@ -342,6 +539,30 @@ describe('Splitwise import: written after the answer', () => {
       expect(balances.find((m) => m.userId === ann!.user.id)?.net).toBe(-595);
     } finally {
       await Promise.all(started.map((app) => app.close()));
+    }
+  });
+
+  it('an import whose household changed its currency before it was written is dropped, writing nothing', async () => {
+    const [ann, bo] = await householdWith(['Ann Lee', 'Bo Chen']);
+    const accepted = await acceptedOnly([ann!, bo!], { 'Ann Lee': ann!.user.id, 'Bo Chen': bo!.user.id });
+    // The household has no money yet, so its currency may still change: the plan's dollars are stale.
+    const changed = await ann!.client.request({
+      method: 'PATCH',
+      url: '/api/households/current',
+      payload: { currency: 'EUR' },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const app = await instance();
+    try {
+      let answer = await ann!.client.get(`/api/import/splitwise/${accepted.id}`);
+      while (answer.statusCode === 200) {
+        await sleep(10);
+        answer = await ann!.client.get(`/api/import/splitwise/${accepted.id}`);
+      }
+      expect(answer.statusCode).toBe(404);
+      expect(await counts(ann!.client)).toEqual({ expenses: 0, balances: [] });
+    } finally {
+      await app.close();
     }
   });
 

@@ -116,6 +116,8 @@ describe('dates outside the window', () => {
           rent: 500,
           location: '1 Main St',
           city: 'Leeds',
+          country: 'GB',
+          postcode: 'LS1 1UR',
           images: [photo],
           availableFrom: '1970-01-01',
         }),
@@ -166,7 +168,11 @@ describe('caps on what a household or a person can grow', () => {
       startDate: '2026-12-02T18:00:00Z',
     });
     expect(over.statusCode).toBe(409);
-    expect(over.json()).toEqual({ message: CAPS.eventsPerHousehold.message });
+    expect(over.json()).toEqual({
+      message: 'A household can keep at most 5,000 calendar events; delete some past ones first',
+      code: CAPS.eventsPerHousehold.code,
+      params: { max: 5000 },
+    });
     expect((await counts()).events).toBe(CAPS.eventsPerHousehold.max);
 
     await t.database.db.deleteFrom('calendar_events').where('household_id', '=', householdId).execute();
@@ -206,7 +212,11 @@ describe('caps on what a household or a person can grow', () => {
       recurrence: 'weekly',
     });
     expect(repeating.statusCode).toBe(409);
-    expect(repeating.json()).toEqual({ message: CAPS.recurringEventsPerHousehold.message });
+    expect(repeating.json()).toEqual({
+      message: 'A household can keep at most 100 repeating events; delete or end some first',
+      code: CAPS.recurringEventsPerHousehold.code,
+      params: { max: 100 },
+    });
     const once = await ada.client.post('/api/calendar', { title: 'Once', startDate: '2026-12-01T18:00:00Z' });
     expect(once.statusCode).toBe(201);
     const made = await ada.client.patch(`/api/calendar-events/${once.json().id}`, { recurrence: 'weekly' });
@@ -234,7 +244,11 @@ describe('caps on what a household or a person can grow', () => {
       `/api/calendar-events/${row.id}?occurrence=${encodeURIComponent('2026-12-01T09:00:00.000Z')}`,
     );
     expect(skip.statusCode).toBe(409);
-    expect(skip.json()).toEqual({ message: CAPS.skippedOccurrencesPerEvent.message });
+    expect(skip.json()).toEqual({
+      message: 'A repeating event can skip at most 1,000 of its dates; change or delete the series instead',
+      code: CAPS.skippedOccurrencesPerEvent.code,
+      params: { max: 1000 },
+    });
     const after = await t.database.db
       .selectFrom('calendar_events')
       .select('exceptions')
@@ -268,7 +282,11 @@ describe('caps on what a household or a person can grow', () => {
     const before = await counts();
     const over = await chore('One more');
     expect(over.statusCode).toBe(409);
-    expect(over.json()).toEqual({ message: CAPS.openChoresPerHousehold.message });
+    expect(over.json()).toEqual({
+      message: 'A household can have at most 200 open chores; finish or delete some first',
+      code: CAPS.openChoresPerHousehold.code,
+      params: { max: 200 },
+    });
     const reopen = await ada.client.patch(`/api/chores/${done.json().id}`, { status: 'todo' });
     expect(reopen.statusCode).toBe(409);
     expect(await counts()).toEqual(before);
@@ -293,6 +311,8 @@ describe('caps on what a household or a person can grow', () => {
         rent: 500,
         location: '1 Main St',
         city: 'Leeds',
+        country: 'GB',
+        postcode: 'LS1 1UR',
         images: [photo],
       });
     const ids: string[] = [];
@@ -304,7 +324,11 @@ describe('caps on what a household or a person can grow', () => {
     const before = await counts();
     const over = await post();
     expect(over.statusCode).toBe(409);
-    expect(over.json()).toEqual({ message: CAPS.activeListingsPerUser.message });
+    expect(over.json()).toEqual({
+      message: 'You can have at most 20 active listings; close one first',
+      code: CAPS.activeListingsPerUser.code,
+      params: { max: 20 },
+    });
     expect(await counts()).toEqual(before);
 
     expect(

@@ -35,6 +35,7 @@ describe('sign-in and household required', () => {
     ['PATCH /api/expense-splits/:id', (c) => c.patch('/api/expense-splits/some-split', { settled: true })],
     ['POST /api/settle-up', (c) => c.post('/api/settle-up', { toUserId: 'someone' })],
     ['GET /api/trash', (c) => c.get('/api/trash')],
+    ['GET /api/expenses/exchange-rates', (c) => c.get('/api/expenses/exchange-rates')],
     ['GET /api/activity', (c) => c.get('/api/activity')],
     ['GET /api/balances/explain', (c) => c.get('/api/balances/explain?from=a&to=b')],
     ['PATCH /api/households/current', (c) => c.patch('/api/households/current', { simplifyDebts: false })],
@@ -139,7 +140,7 @@ describe('another household', () => {
     ] as const) {
       const response = await by.client.post('/api/payments', body);
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ message: MEMBERS_ONLY });
+      expect(response.json()).toEqual({ message: MEMBERS_ONLY, code: 'payment.members_only' });
     }
     expect(await ownerView()).toEqual(before);
     expect(await payments(zed)).toEqual(theirs);
@@ -150,6 +151,7 @@ describe('another household', () => {
     const urls = [
       '/api/payments',
       '/api/trash',
+      '/api/expenses/exchange-rates',
       '/api/activity',
       '/api/activity?kind=money',
       `/api/activity?memberId=${ann.user.id}`,

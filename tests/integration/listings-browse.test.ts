@@ -37,7 +37,8 @@ describe('GET /api/roommate-listings', () => {
 
     const shown = (await browse(carol.client, { city })).json() as Listing[];
     expect(shown.map((l) => l.featured)).toEqual([true, true, false, false]);
-    expect(shown[0]).toEqual({ ...b, featured: true });
+    // Bob's street is his to see: others get the area only (the street is hidden by default).
+    expect(shown[0]).toEqual({ ...b, featured: true, street: null, location: '' });
 
     // A closed listing that gets featured still is not shown.
     await setFeatured(t.database.db, closed.id, true);
@@ -194,7 +195,11 @@ describe('GET /api/roommate-listings', () => {
   it.each<[string, Record<string, string>]>([
     ['a negative minRent', { minRent: '-1' }],
     ['a minRent that is not a number', { minRent: 'cheap' }],
-    ['a maxRent with cents', { maxRent: '10.5' }],
+    ['a maxRent with a tenth of a cent', { maxRent: '10.505' }],
+    ['a maxRent in yen with decimals', { currency: 'JPY', maxRent: '10.5' }],
+    ['an unknown currency', { currency: 'XYZ' }],
+    ['an unknown country', { country: 'XX' }],
+    ['a country as a name', { country: 'Germany' }],
     ['an unknown roomType', { roomType: 'loft' }],
     ['an unknown housingType', { housingType: 'castle' }],
     ['an availableBy that is not a date', { availableBy: 'tomorrow' }],
@@ -250,9 +255,15 @@ describe('GET /api/roommate-listings', () => {
           created_by: t.alice.user.id,
           title: `Paged ${i}`,
           description: null,
-          rent: 500 + i,
+          rent: 0,
           utilities: null,
-          location: `${i} Page Street`,
+          location: '',
+          rent_minor: (500 + i) * 100,
+          utilities_minor: null,
+          rent_currency: 'USD',
+          country: 'US',
+          street: `${i} Page Street`,
+          street_visibility: 'hidden',
           city,
           city_key: city.toLowerCase(),
           state: null,
@@ -322,8 +333,8 @@ describe('GET /api/roommate-listings', () => {
     expect(second.statusCode).toBe(200);
     expect(second.headers['x-next-cursor']).toBeUndefined();
     const filtered = [...(first.json() as Listing[]), ...(second.json() as Listing[])];
-    expect(filtered.every((l) => l.rent >= 520)).toBe(true);
-    expect(filtered).toHaveLength(seen.filter((l) => l.rent >= 520).length);
+    expect(filtered.every((l) => Number(l.rent) >= 520)).toBe(true);
+    expect(filtered).toHaveLength(seen.filter((l) => Number(l.rent) >= 520).length);
 
     // An exact multiple of the page size ends without a cursor.
     const exact = await browse(t.bob.client, { city, maxRent: 520 });

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ListingView as Listing } from '#shared/listings/api.ts';
 import { signUp } from './helpers.ts';
-import { expectNotAvailable, getListing, setUpListingsApp } from './listings-setup.ts';
+import { asSeenByOthers, expectNotAvailable, getListing, setUpListingsApp } from './listings-setup.ts';
 
 const t = setUpListingsApp();
 const { createListing } = t;
@@ -46,7 +46,8 @@ describe('GET /api/roommate-listings/{id}', () => {
     const listing = await createListing(t.alice.client, { description: 'Lovely' });
     const response = await getListing(t.bob.client, listing.id);
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual(listing);
+    expect(response.json()).toEqual(asSeenByOthers(listing));
+    expect(response.json()).toMatchObject({ street: null, location: '' });
 
     const cached = await t.bob.client.get(`/api/roommate-listings/${listing.id}`, {
       'if-none-match': response.headers.etag as string,
@@ -98,16 +99,17 @@ describe('GET /api/roommate-listings/prefill', () => {
     );
     const response = await admin.client.get('/api/roommate-listings/prefill');
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ rent: 400, housingType: 'shared_house' });
+    expect(response.json()).toMatchObject({ rent: '400.00', currency: 'USD', housingType: 'shared_house' });
 
     // The prefill is a valid start for a listing.
-    const prefill = response.json() as { title: string; rent: number; housingType: string };
+    const prefill = response.json() as { title: string; rent: string; currency: string; housingType: string };
     const listing = await createListing(admin.client, {
       title: prefill.title,
       rent: prefill.rent,
+      currency: prefill.currency,
       housingType: prefill.housingType,
     });
-    expect(listing).toMatchObject({ rent: 400, housingType: 'shared_house' });
+    expect(listing).toMatchObject({ rent: '400.00', currency: 'USD', housingType: 'shared_house' });
 
     const plain = await member.client.get('/api/roommate-listings/prefill');
     expect(plain.statusCode).toBe(403);

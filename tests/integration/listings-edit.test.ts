@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { ListingView as Listing } from '#shared/listings/api.ts';
 import type { Client } from './helpers.ts';
 import {
+  asSeenByOthers,
   browseTitles,
   dataUrl,
   expectNotAvailable,
@@ -52,8 +53,8 @@ describe('PATCH /api/roommate-listings/{id}', () => {
       ...listing,
       title: 'After',
       description: 'Now with a balcony',
-      rent: 925,
-      utilities: 60,
+      rent: '925.00',
+      utilities: '60.00',
       city: `${city} North`,
       roomType: 'shared',
       housingType: 'townhouse',
@@ -63,7 +64,7 @@ describe('PATCH /api/roommate-listings/{id}', () => {
       contactInfo: 'call 555-0199',
       featured: false,
     });
-    expect((await getListing(t.bob.client, listing.id)).json()).toEqual(edited);
+    expect((await getListing(t.bob.client, listing.id)).json()).toEqual(asSeenByOthers(edited));
     expect(await browseTitles(t.bob.client, { city: `${city} north`, q: 'balcony' })).toEqual(['After']);
     expect(await browseTitles(t.bob.client, { city })).toEqual([]);
 
@@ -113,10 +114,11 @@ describe('PATCH /api/roommate-listings/{id}', () => {
     ['an empty body', {}, /./],
     ['only a featured flag', { featured: true }, /./],
     ['a blank title', { title: ' ' }, 'Title is required'],
-    ['a rent with cents', { rent: 99.5 }, /^Rent must be a whole number/],
-    ['negative utilities', { utilities: -1 }, /^Utilities must be a whole number/],
+    ['a rent with a tenth of a cent', { rent: 99.505 }, /^Rent must be an amount in USD/],
+    ['negative utilities', { utilities: -1 }, /^Utilities must be an amount in USD/],
     ['a blank city', { city: '' }, 'City is required'],
-    ['a blank location', { location: '' }, 'Location is required'],
+    ['a blank postcode in the US', { postcode: '' }, 'Postcode is required'],
+    ['a blank zipCode in the US', { zipCode: ' ' }, 'Postcode is required'],
     ['a blank contact', { contactInfo: '  ' }, 'Contact info is required'],
     ['an unknown status', { status: 'deleted' }, /status/],
     ['an unknown room type', { roomType: 'loft' }, /roomType/],
@@ -199,7 +201,7 @@ describe('DELETE /api/roommate-listings/{id}', () => {
     const response = await t.bob.client.delete(`/api/roommate-listings/${listing.id}`);
     expect(response.statusCode).toBe(403);
     expect(typeof (response.json() as { message: string }).message).toBe('string');
-    expect((await getListing(t.bob.client, listing.id)).json()).toEqual(listing);
+    expect((await getListing(t.bob.client, listing.id)).json()).toEqual(asSeenByOthers(listing));
     expect(await rowCounts()).toEqual(before);
     expect((await t.app.inject({ method: 'GET', url: listing.images[0]! })).statusCode).toBe(200);
   });

@@ -35,6 +35,9 @@ export const PHOTO = dataUrl(await pngOf(24, 16));
 export const listingBody = (overrides: Record<string, unknown> = {}) => ({
   title: 'Sunny room near campus',
   rent: 800,
+  currency: 'USD',
+  country: 'US',
+  postcode: '62701',
   location: '12 Elm Street',
   city: 'Springfield',
   images: [PHOTO],
@@ -124,7 +127,13 @@ export async function browseTitles(client: Client, query: Record<string, string 
 
 export const getListing = (client: Client, id: string) => client.get(`/api/roommate-listings/${id}`);
 
+/** A listing as someone other than its poster receives it: the street only when shown to everyone. */
+export function asSeenByOthers(listing: Listing): Listing {
+  const street = listing.streetVisibility === 'everyone' ? listing.street : null;
+  return { ...listing, street, location: street ?? '' };
+}
+
 export function expectNotAvailable(response: LightMyRequestResponse) {
   expect(response.statusCode).toBe(404);
-  expect(response.json()).toEqual({ message: NOT_AVAILABLE });
+  expect(response.json()).toMatchObject({ message: NOT_AVAILABLE });
 }

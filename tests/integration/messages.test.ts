@@ -3,6 +3,7 @@ import type { ChatMessage } from '#shared/messages/api.ts';
 import { MESSAGE_MAX_LENGTH, REACTIONS } from '#shared/messages/schemas.ts';
 import { Client, createTestApp, signUp, type TestApp } from './helpers.ts';
 import { expectIsolated } from './isolation.ts';
+import { expectRefusal } from './refusals.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -80,7 +81,7 @@ describe('POST /api/messages', () => {
     for (const body of [{ content: '' }, { content: ' \n\t ' }, {}, { content: 42 }, { content: null }]) {
       const response = await admin.client.post('/api/messages', body);
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ message: 'Message cannot be empty' });
+      expectRefusal(response.json(), 'Message cannot be empty');
     }
     expect(await list(admin.client)).toEqual([]);
   });
@@ -91,7 +92,11 @@ describe('POST /api/messages', () => {
     expect((await send(admin.client, `  ${longest}  `)).content).toBe(longest);
     const tooLong = await admin.client.post('/api/messages', { content: `${longest}b` });
     expect(tooLong.statusCode).toBe(400);
-    expect(tooLong.json()).toEqual({ message: 'Message must be at most 2000 characters' });
+    expect(tooLong.json()).toEqual({
+      message: 'Message must be at most 2000 characters',
+      code: 'message.content_too_long',
+      params: { field: 'content', max: 2000 },
+    });
     expect(contents(await list(admin.client))).toEqual([longest]);
   });
 
@@ -221,7 +226,7 @@ describe('reactions', () => {
     for (const body of [{ emoji: '🙂' }, { emoji: '👍👍' }, { emoji: '' }, { emoji: 'thumbs up' }, {}]) {
       const response = await admin.client.post(`/api/messages/${message.id}/reactions`, body);
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ message: 'Reaction must be one of 👍 ❤️ 😂 😮 😢 🎉' });
+      expectRefusal(response.json(), 'Reaction must be one of 👍 ❤️ 😂 😮 😢 🎉');
     }
     expect((await list(admin.client))[0]!.reactions).toHaveLength(6);
   });
@@ -332,6 +337,44 @@ describe('system messages', () => {
     for (const message of messages) expect(message.householdId).toBe(household.id);
   });
 
+  it('keeps what a system message says as data, for each reader to word in their language', async () => {
+    const { household, admin } = await householdWith([['Ada', 'Admin']]);
+    const bea = await signUp(t.app, { firstName: 'Bea', lastName: 'cole' });
+    await bea.client.post('/api/households/join', { inviteCode: household.inviteCode });
+    expect((await admin.client.delete(`/api/households/members/${bea.user.id}`)).statusCode).toBe(200);
+
+    const messages = await list(admin.client);
+    expect(messages.map((m) => [m.content, m.system])).toEqual([
+      [
+        'Bea C. joined the household',
+        { kind: 'member_joined', params: { userId: bea.user.id, name: 'Bea C.' } },
+      ],
+      [
+        'Bea C. was removed from the household',
+        { kind: 'member_removed', params: { userId: bea.user.id, name: 'Bea C.' } },
+      ],
+    ]);
+    // A member's message carries no such field.
+    expect(await send(admin.client, 'hi')).not.toHaveProperty('system');
+  });
+
+  it('answers null for a system message stored without its kind (older rows)', async () => {
+    const { household, admin } = await householdWith([['Old', 'Timer']]);
+    await t.database.db
+      .insertInto('messages')
+      .values({
+        id: '0000000000-old',
+        household_id: household.id,
+        user_id: null,
+        type: 'system',
+        content: 'Something happened',
+        created_at: 1,
+      })
+      .execute();
+    const [old] = await list(admin.client);
+    expect(old).toMatchObject({ content: 'Something happened', type: 'system', system: null });
+  });
+
   it('writes no system message when the last member leaves and the household goes', async () => {
     const { admin } = await householdWith([['Last', 'One']]);
     await send(admin.client, 'bye');
@@ -370,7 +413,7 @@ describe('access', () => {
         ...(route.body ? { payload: route.body } : {}),
       });
       expect(response.statusCode, `${route.method} ${route.url}`).toBe(404);
-      expect(response.json()).toEqual({ message: 'You are not in a household' });
+      expect(response.json()).toEqual({ message: 'You are not in a household', code: 'household.none' });
     }
   });
 

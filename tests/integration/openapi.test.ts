@@ -67,6 +67,23 @@ describe('the OpenAPI document', () => {
     }
   });
 
+  it('describes every error answer as {message, code, params?}', async () => {
+    const document = (await test.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{
+      components: {
+        schemas: { Error: { required: string[]; properties: Record<string, { type?: string }> } };
+      };
+      paths: Document['paths'];
+    }>();
+    const error = document.components.schemas.Error;
+    expect(error.required.sort()).toEqual(['code', 'message']);
+    expect(error.properties.code?.type).toBe('string');
+    expect(error.properties.params?.type).toBe('object');
+    expect(document.paths['/api/chores/{id}']?.delete?.responses['404']).toEqual({
+      description: 'Not found',
+      content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+    });
+  });
+
   it('serves a reference page whose renderer comes from this server only', async () => {
     const page = await test.app.inject({ method: 'GET', url: '/api/docs' });
     expect(page.statusCode).toBe(200);

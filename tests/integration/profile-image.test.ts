@@ -5,6 +5,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrations } from '#server/db/migrations.ts';
 import { type Client, createTestApp, signUp, type TestApp } from './helpers.ts';
+import { expectErrorAnswer } from './refusals.ts';
 
 interface Part {
   name: string;
@@ -371,7 +372,7 @@ describe('replacing and deleting the photo', () => {
     expect((await client.get(newUrl)).statusCode).toBe(200);
     const old = await client.get(oldUrl);
     expect(old.statusCode).toBe(404);
-    expect(old.json()).toEqual({ message: expect.any(String) });
+    expect(old.json()).toEqual({ message: 'Image not found', code: 'image.not_found' });
   });
 
   it('DELETE /api/user/profile-image answers 204, clears the URL and removes the image', async () => {
@@ -412,7 +413,7 @@ describe('GET /api/images/{id}', () => {
     });
     expect(response.statusCode).toBe(404);
     expect(response.headers['content-type']).toContain('application/json');
-    expect(response.json()).toEqual({ message: expect.any(String) });
+    expect(response.json()).toEqual({ message: 'Image not found', code: 'image.not_found' });
   });
 
   it.each([
@@ -423,13 +424,16 @@ describe('GET /api/images/{id}', () => {
   ])('answers 404 JSON for an id with %s', async (_label, id) => {
     const response = await t.app.inject({ method: 'GET', url: `/api/images/${id}` });
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ message: expect.any(String) });
+    expectErrorAnswer(response.json());
   });
 
   it('answers 400 JSON for an id holding a NUL byte (no address may hold one)', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/images/abc%00def' });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message: 'The address must not contain NUL characters' });
+    expect(response.json()).toEqual({
+      message: 'The address must not contain NUL characters',
+      code: 'http.nul_in_address',
+    });
   });
 
   // Fastify's router refuses these before the route runs (414 URI too long, 400 bad URL escape).
@@ -485,6 +489,8 @@ describe('GET /api/images/{id}: who may keep a copy', () => {
       rent: 700,
       location: '1 Hill Road',
       city: 'Springfield',
+      country: 'US',
+      postcode: '62701',
       images: [photo],
     });
     expect(listing.statusCode, listing.body).toBe(201);

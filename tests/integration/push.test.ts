@@ -213,6 +213,7 @@ describe('keys, subscriptions and settings', () => {
     expect((await ann.client.post('/api/push/test')).statusCode).toBe(404);
     expect((await ann.client.post('/api/push/test')).json()).toEqual({
       message: 'No push subscription for this user',
+      code: 'push.no_subscription',
     });
     // Ann cannot remove Ben's device.
     expect((await ann.client.post('/api/push/unsubscribe', { endpoint: device.endpoint })).statusCode).toBe(
@@ -237,7 +238,10 @@ describe('keys, subscriptions and settings', () => {
     ]) {
       const response = await mallory.client.post('/api/push/subscribe', { ...device.subscription, keys });
       expect(response.statusCode).toBe(409);
-      expect(response.json()).toEqual({ message: 'This push endpoint belongs to another account' });
+      expect(response.json()).toEqual({
+        message: 'This push endpoint belongs to another account',
+        code: 'push.endpoint_taken',
+      });
     }
     expect((await mallory.client.post('/api/push/test')).statusCode).toBe(404);
     // Still Ann's, with her keys: her test push arrives and decrypts with them.

@@ -106,7 +106,7 @@ describe('hearth_signed_in', () => {
     for (const url of ['/api/user', '/api/auth/user']) {
       const response = await new Client(t.app).get(url, { cookie });
       expect(response.statusCode).toBe(401);
-      expect(response.json()).toEqual({ message: 'Not signed in' });
+      expect(response.json()).toEqual({ message: 'Not signed in', code: 'auth.not_signed_in' });
       expect(cleared(setCookies(response).get('hearth_signed_in'))).toBe(true);
     }
   });

@@ -1,5 +1,5 @@
 // A PostgreSQL outage seen by two running server processes (instances A and B on one database):
-// while it lasts, requests answer 503 with a plain {message} and open sockets stay open; once the
+// while it lasts, requests answer 503 with {message, code} and open sockets stay open; once the
 // database is back, the app recovers by itself (no restart) and LISTEN/NOTIFY carries events
 // between the instances again. The database is a throwaway cluster of the test's own, so that
 // stopping it disturbs no one else using the machine's PostgreSQL.
@@ -11,7 +11,7 @@ import { TestSocket } from '../integration/sockets.ts';
 import { PgCluster, postgresInstalled } from './pg-cluster.ts';
 import { household, killAll, type Reply, ServerProcess, Session } from './server.ts';
 
-const UNAVAILABLE = { message: 'The database is unavailable' };
+const UNAVAILABLE = { message: 'The database is unavailable', code: 'server.database_unavailable' };
 const RECOVERY_MS = 5_000;
 
 /** Rejects when the promise has not settled within `ms` (a deadline, not a pause). */

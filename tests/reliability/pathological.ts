@@ -13,9 +13,9 @@ import type { DatabaseConfig } from '#server/config.ts';
 import { openDatabase } from '#server/db/database.ts';
 import { CAPS } from '#shared/caps.ts';
 import { MAX_SUBTASKS } from '#shared/chores/rules.ts';
-import { MAX_RENT_CENTS } from '#shared/households/schemas.ts';
 import { SPLITWISE_MAX_BYTES, SPLITWISE_MAX_ROWS } from '#shared/imports/splitwise.ts';
 import { MESSAGE_MAX_LENGTH } from '#shared/messages/rules.ts';
+import { maxAmount } from '#shared/money.ts';
 import { MAX_PUSH_DEVICES_PER_USER } from '#shared/push/notifications.ts';
 import { EARLIEST_DATE, latestDate } from '#shared/time/window.ts';
 import { IMAGE_MAX_BYTES, NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH } from '#shared/validation-rules.ts';
@@ -709,7 +709,7 @@ export async function runPathological(
     await extra.send(
       'PATCH',
       '/api/households/current',
-      { name: text(50), rentAmount: (MAX_RENT_CENTS / 100).toFixed(2), rentDueDay: 31 },
+      { name: text(50), rentAmount: (maxAmount(2) / 100).toFixed(2), rentDueDay: 31 },
       'PATCH /api/households/current',
     );
     await extra.send('DELETE', '/api/dev/delete-all-data', undefined, 'DELETE /api/dev/delete-all-data');
@@ -867,8 +867,14 @@ export async function runPathological(
         description: text(5000),
         rent: 99999,
         utilities: 9999,
+        currency: 'USD',
         location: text(200),
+        street: text(200),
+        streetVisibility: 'everyone',
+        country: 'US',
+        postcode: text(20),
         city: text(100),
+        region: text(100),
         availableFrom: EARLIEST_DATE,
         availableTo: latestDate(),
         images: Array(10).fill(listingPhoto),

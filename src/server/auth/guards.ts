@@ -71,7 +71,7 @@ async function findMember(
     userId,
     async () => (await findMembership(ctx.db, userId)) ?? null,
   );
-  if (!membership) throw notFound('You are not in a household');
+  if (!membership) throw notFound('household.none');
   return membership;
 }
 
@@ -82,7 +82,7 @@ export async function requireAdmin(
   reply: FastifyReply,
 ): Promise<MemberContext> {
   const member = await requireMember(ctx, request, reply);
-  if (member.role !== 'admin') throw forbidden('Only an administrator can do this');
+  if (member.role !== 'admin') throw forbidden('household.admin_only');
   return member;
 }
 

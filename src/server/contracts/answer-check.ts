@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { errorAnswer } from '#shared/api/operation.ts';
+import { apiError } from '#shared/api-errors.ts';
 
 /**
  * Checks every JSON answer of a declared route against its contract and turns one that does not
@@ -16,7 +17,13 @@ export function registerAnswerCheck(app: FastifyInstance): void {
     const problem = (text: string) => {
       request.log.error({ operation: `${operation.method} ${operation.path}`, status }, text);
       reply.code(500).type('application/json; charset=utf-8');
-      return JSON.stringify({ message: `${operation.method} ${operation.path} answered ${status}: ${text}` });
+      return JSON.stringify(
+        apiError('server.answer_mismatch', {
+          operation: `${operation.method} ${operation.path}`,
+          status,
+          problem: text,
+        }),
+      );
     };
     if (declared === undefined && status < 400) return problem('a status its contract does not list');
     const schema: z.ZodType | null | string = declared ?? errorAnswer;

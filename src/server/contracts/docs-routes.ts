@@ -57,7 +57,7 @@ export function docsRoutes(app: FastifyInstance, list: OperationList): void {
     const { file } = request.params as { file: string };
     if (file === 'start.js') return reply.type('text/javascript; charset=utf-8').send(START);
     const type = Object.hasOwn(ASSETS, file) ? ASSETS[file] : undefined;
-    if (!type) throw notFound('No such file');
+    if (!type) throw notFound('http.no_such_file');
     return reply
       .type(type)
       .header('Cache-Control', 'public, max-age=86400')

@@ -902,5 +902,93 @@ export function migrations(engine: Engine): Record<string, Migration> {
         await db.schema.createIndex('email_changes_user_idx').on('email_changes').column('user_id').execute();
       },
     },
+    // The member's language (docs/i18n.md); null follows the browser's.
+    '0022_user_language': {
+      async up(db: Kysely<unknown>) {
+        await db.schema.alterTable('users').addColumn('language', 'text').execute();
+      },
+    },
+    // A currency per household (existing ones keep US dollars), and expenses paid in another one
+    // keep their own amount and the rate they were converted at.
+    '0023_currencies': {
+      async up(db: Kysely<unknown>) {
+        await db.schema
+          .alterTable('households')
+          .addColumn('currency', 'text', (c) => c.notNull().defaultTo('USD'))
+          .execute();
+        await db.schema.alterTable('expenses').addColumn('currency', 'text').execute();
+        await db.schema.alterTable('expenses').addColumn('original_amount_cents', t.timestamp).execute();
+        await db.schema.alterTable('expenses').addColumn('exchange_rate', 'text').execute();
+      },
+    },
+    // Listings anywhere (docs/decisions/0036-listing-addresses.md): a country, postcode and region
+    // beside the city, the street with who may see it (nobody else, until the poster says), and
+    // rent in minor units of a currency. Existing listings are in the US, in whole US dollars: they
+    // are copied across (dollars × 100). The columns of before (location, state, zip_code, rent,
+    // utilities) keep what was saved, no longer read.
+    '0024_listing_addresses': {
+      async up(db: Kysely<unknown>) {
+        const add = (column: string, type: 'text' | typeof t.timestamp, notNullDefault?: string | number) =>
+          db.schema
+            .alterTable('listings')
+            .addColumn(column, type, (c) =>
+              notNullDefault === undefined ? c : c.notNull().defaultTo(notNullDefault),
+            )
+            .execute();
+        await add('country', 'text', 'US');
+        await add('postcode', 'text');
+        await add('postcode_key', 'text');
+        await add('region', 'text');
+        await add('region_key', 'text');
+        await add('street', 'text');
+        await add('street_visibility', 'text', 'hidden');
+        await add('rent_currency', 'text', 'USD');
+        await add('rent_minor', t.timestamp, 0);
+        await add('utilities_minor', t.timestamp);
+        await sql`update listings set
+            postcode = nullif(zip_code, ''), region = nullif(state, ''), street = nullif(location, ''),
+            rent_minor = rent * 100, utilities_minor = utilities * 100`.execute(db);
+        // The filters' keys, as the app writes them (rules.ts: postcodeKey; the region lower-cased).
+        const rows = await sql<{ id: string; postcode: string | null; region: string | null }>`
+          select id, postcode, region from listings where postcode is not null or region is not null`.execute(
+          db,
+        );
+        for (const row of rows.rows) {
+          await sql`update listings set
+              postcode_key = ${row.postcode === null ? null : row.postcode.toUpperCase().replace(/[\s-]+/g, '')},
+              region_key = ${row.region === null ? null : row.region.toLowerCase()}
+            where id = ${row.id}`.execute(db);
+        }
+        await db.schema
+          .createIndex('listings_area_idx')
+          .on('listings')
+          .columns(['country', 'city_key'])
+          .execute();
+      },
+    },
+    // System messages keep what they say as data, worded per reader (docs/i18n.md). Older ones
+    // about joining, leaving or removal get theirs read back from their English; the rest keep
+    // null and show their content.
+    '0025_system_message_kinds': {
+      async up(db: Kysely<unknown>) {
+        await db.schema.alterTable('messages').addColumn('system', 'text').execute();
+        const patterns = [
+          ['member_joined', / joined the household$/],
+          ['member_left', / left the household$/],
+          ['member_removed', / was removed from the household$/],
+        ] as const;
+        const rows = await sql<{ id: string; content: string }>`
+          select id, content from messages where type = 'system'`.execute(db);
+        for (const row of rows.rows) {
+          const match = patterns.find(([, pattern]) => pattern.test(row.content));
+          if (!match) continue;
+          const [kind, pattern] = match;
+          const system = { kind, params: { userId: null, name: row.content.replace(pattern, '') } };
+          await sql`update messages set "system" = ${JSON.stringify(system)} where id = ${row.id}`.execute(
+            db,
+          );
+        }
+      },
+    },
   };
 }

@@ -1,5 +1,6 @@
 import type { ColumnType } from 'kysely';
 import type { ImportState } from '#shared/imports/api.ts';
+import type { StreetVisibility } from '#shared/listings/rules.ts';
 import type {
   GenderPreference,
   HousingType,
@@ -21,6 +22,8 @@ export interface UsersTable {
   /** Set when an admin removed the user from a household, until they dismiss the notice. */
   was_kicked: ColumnType<boolean | number, boolean | undefined, boolean>;
   created_at: number;
+  /** 'en', 'de' or 'es'; null follows the browser's language (docs/i18n.md). */
+  language: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface SessionsTable {
@@ -66,6 +69,8 @@ export interface HouseholdsTable {
   created_at: number;
   /** Which view of who owes whom the household uses (docs/money.md). */
   simplify_debts: ColumnType<boolean | number, boolean | undefined, boolean>;
+  /** ISO 4217; every amount of the household is in its minor units (docs/money.md, Currencies). */
+  currency: ColumnType<string, string | undefined, string>;
 }
 
 export interface HouseholdMembersTable {
@@ -97,6 +102,8 @@ export interface MessagesTable {
   user_id: string | null;
   type: 'text' | 'system';
   content: string;
+  /** A system message's kind and params as JSON (SystemMessage); null on text and older ones. */
+  system: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: number;
 }
 
@@ -182,6 +189,10 @@ export interface ExpensesTable {
   /** In the trash since then: out of every list and balance until restored. */
   deleted_at: ColumnType<number | null, number | null | undefined, number | null>;
   deleted_by: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Paid in another currency: its code, the amount in its minor units, and the rate as typed. */
+  currency: ColumnType<string | null, string | null | undefined, string | null>;
+  original_amount_cents: ColumnType<number | null, number | null | undefined, number | null>;
+  exchange_rate: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface ExpenseSplitsTable {
@@ -344,14 +355,34 @@ export interface ListingsTable {
   created_by: string;
   title: string;
   description: string | null;
+  /**
+   * Before migration 0024: whole US dollars, the street, the state and the zip code as saved then,
+   * no longer read (rent_minor, street, region, postcode hold them now). Newer rows write 0, ''
+   * and nulls.
+   */
   rent: number;
   utilities: number | null;
   location: string;
+  state: string | null;
+  zip_code: string | null;
+  /** Rent and utilities in minor units of rent_currency (ISO 4217). */
+  rent_minor: number;
+  utilities_minor: number | null;
+  rent_currency: string;
+  /** ISO 3166-1 alpha-2. */
+  country: string;
+  postcode: string | null;
+  /** The postcode upper-cased without spaces or dashes, for prefix filtering. */
+  postcode_key: string | null;
   city: string;
   /** Lower-cased city, for case-insensitive filtering on both engines. */
   city_key: string;
-  state: string | null;
-  zip_code: string | null;
+  region: string | null;
+  /** Lower-cased region, for case-insensitive filtering on both engines. */
+  region_key: string | null;
+  /** The exact address; who besides the poster may see it (docs/decisions/0035). */
+  street: string | null;
+  street_visibility: StreetVisibility;
   university: string | null;
   distance_to_campus: string | null;
   available_from: string;

@@ -62,9 +62,9 @@ export function registerSecurity(app: FastifyInstance, config: Config): void {
 
   app.addHook('onRequest', async (request) => {
     // No engine stores NUL (PostgreSQL refuses it): an address holding one is malformed.
-    if (/%00/i.test(request.url)) throw badRequest('The address must not contain NUL characters');
+    if (/%00/i.test(request.url)) throw badRequest('http.nul_in_address');
     if (!SAFE_METHODS.has(request.method) && isCrossSite(config, request) && !carriesOwnProof(request)) {
-      throw forbidden('Cross-origin request refused');
+      throw forbidden('http.cross_origin');
     }
   });
 

@@ -10,16 +10,25 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Language } from '#shared/i18n/languages.ts';
 import { FIRST_SCREEN_STATE_ID } from '#shared/screens/first-screen.ts';
 import { firstScreenAt, readsOf, SHELL_READS } from '#shared/screens/screens.ts';
+import { type PageLanguage, pageLanguage } from './page-language.ts';
 
 /** What dist/ssr/entry-server.js exports (src/web/entry-server.tsx). */
 interface EntryServer {
   prepare(): Promise<void>;
   /** The screen drawn from the answers to its reads (by address), its days and times in `timeZone`. */
-  renderFirstScreen(pathname: string, answers: Record<string, unknown>, timeZone: string): string | null;
-  renderGuestScreen(pathname: string): string | null;
+  renderFirstScreen(
+    pathname: string,
+    answers: Record<string, unknown>,
+    timeZone: string,
+    language: PageLanguage,
+  ): string | null;
+  renderGuestScreen(pathname: string, language: PageLanguage): string | null;
 }
+
+const MAX_GUEST_SCREENS = 1_000;
 
 /** Where the build leaves the server's rendering of the first screens: beside the web root. */
 export const ssrRoot = (webRoot: string) => path.join(webRoot, '..', 'ssr');
@@ -72,9 +81,9 @@ export interface FirstScreenRenderer {
     request: FastifyRequest,
     pathname: string,
     timeZone: string,
-  ): Promise<{ html: string | null; setCookies: string[] }>;
-  /** A screen for a browser nobody is signed in on (the same for every such browser). */
-  guest(request: FastifyRequest, pathname: string): Promise<string | null>;
+  ): Promise<{ html: string | null; setCookies: string[]; language: PageLanguage }>;
+  /** A screen for a browser nobody is signed in on (the same for every such browser in `language`). */
+  guest(request: FastifyRequest, pathname: string, language: PageLanguage): Promise<string | null>;
 }
 
 /**
@@ -104,16 +113,19 @@ export function firstScreenRenderer(app: FastifyInstance, webRoot: string): Firs
     return loaded.module;
   };
 
-  // A guest screen is the same for every browser: rendered once per build.
+  // A guest screen is the same for every browser of a language: rendered once per build.
   const guestScreens = new Map<string, { module: EntryServer; html: string | null }>();
-  const guest: FirstScreenRenderer['guest'] = async (request, pathname) => {
+  const guest: FirstScreenRenderer['guest'] = async (request, pathname, language) => {
     const module = await entry();
     if (!module) return null;
-    const rendered = guestScreens.get(pathname);
+    const key = `${pathname} ${language.locale} ${language.tag}`;
+    const rendered = guestScreens.get(key);
     if (rendered?.module === module) return rendered.html;
     try {
-      const html = module.renderGuestScreen(pathname);
-      guestScreens.set(pathname, { module, html });
+      const html = module.renderGuestScreen(pathname, language);
+      // Browsers' tags are many: the count is bounded.
+      if (guestScreens.size >= MAX_GUEST_SCREENS) guestScreens.clear();
+      guestScreens.set(key, { module, html });
       return html;
     } catch (error) {
       request.log.warn(
@@ -127,7 +139,7 @@ export function firstScreenRenderer(app: FastifyInstance, webRoot: string): Firs
   const member: FirstScreenRenderer['member'] = async (request, pathname, timeZone) => {
     const screen = firstScreenAt('member', pathname, 'render');
     const module = screen && (await entry());
-    if (!module || !screen) return { html: null, setCookies: [] };
+    if (!module || !screen) return { html: null, setCookies: [], language: pageLanguage(request) };
     const reads = [...SHELL_READS, ...readsOf(screen, timeZone)];
     // Read as this viewer, through the same routes, checks and caches as the browser's reads.
     const answers = await Promise.all(
@@ -143,16 +155,20 @@ export function firstScreenRenderer(app: FastifyInstance, webRoot: string): Firs
     });
     // Any answer but 200 (a session just ended, a household just left, the database out): the
     // page goes out with the splash, and the app shows what the API says.
-    if (answers.some((answer) => answer.statusCode !== 200)) return { html: null, setCookies };
+    if (answers.some((answer) => answer.statusCode !== 200))
+      return { html: null, setCookies, language: pageLanguage(request) };
     const bodies = Object.fromEntries(reads.map((url, i) => [url, answers[i]!.json()]));
+    // The member's own setting, from the same answer the app reads it from.
+    const user = bodies[SHELL_READS[0]] as { language?: Language | null } | undefined;
+    const language = pageLanguage(request, user?.language);
     try {
-      return { html: module.renderFirstScreen(pathname, bodies, timeZone), setCookies };
+      return { html: module.renderFirstScreen(pathname, bodies, timeZone, language), setCookies, language };
     } catch (error) {
       request.log.warn(
         { err: error },
         'The first screen could not be rendered; the page goes out with the splash',
       );
-      return { html: null, setCookies };
+      return { html: null, setCookies, language };
     }
   };
   return { member, guest };

@@ -5,6 +5,7 @@ import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { TIME_ZONE_COOKIE } from '#shared/accounts/session-cookie.ts';
+import { apiError } from '#shared/api-errors.ts';
 import type { Viewer } from '../auth/guards.ts';
 import { SESSION_COOKIE } from '../auth/sessions.ts';
 import { matches } from '../cache/read-cache.ts';
@@ -19,6 +20,7 @@ import {
   withHints,
   withoutReadHints,
 } from './page-hints.ts';
+import { type PageLanguage, pageLanguage, withLanguage } from './page-language.ts';
 
 /** Where the build leaves Vite's manifest: beside the web root, so it is never served. */
 export const manifestPath = (webRoot: string) => path.join(webRoot, '..', 'web-manifest.json');
@@ -45,6 +47,8 @@ function hintedPages(webRoot: string) {
     pathname: string,
     viewer: 'member' | 'guest',
     timeZone: string | undefined,
+    /** A guest's page names the browser's language (page-language.ts); a member's, once rendered. */
+    language?: PageLanguage,
   ): HintedPage | undefined => {
     let mtime: number;
     try {
@@ -69,13 +73,14 @@ function hintedPages(webRoot: string) {
     const member = viewer === 'member';
     const zone = member && knownTimeZone(timeZone) ? timeZone : undefined;
     // The page differs by zone only where its reads name it.
-    const key = `${viewer} ${pathname} ${member ? memberReads(pathname, zone).join(' ') : ''}`;
+    const key = `${viewer} ${pathname} ${member ? memberReads(pathname, zone).join(' ') : ''} ${language?.locale} ${language?.tag}`;
     if (!pages.has(key)) {
       // One per address and time zone; spellings of zones are many, so the count is bounded.
       if (pages.size >= MAX_HINTED_PAGES) pages.clear();
       const hints = member ? memberPageHints(build.manifest, zone) : signedOutPageHints(build.manifest);
       const tags = hints.get(pathname);
-      const html = tags === undefined ? null : Buffer.from(withHints(build.index, tags));
+      const index = language ? withLanguage(build.index, language) : build.index;
+      const html = tags === undefined ? null : Buffer.from(withHints(index, tags));
       pages.set(
         key,
         html && {
@@ -104,7 +109,7 @@ function renderedPage(html: string): HintedPage {
 function sendHinted(request: FastifyRequest, reply: FastifyReply, page: HintedPage, personal = false) {
   reply
     .header('Cache-Control', personal ? 'private, no-cache' : 'no-cache')
-    .header('Vary', 'Cookie, Accept-Encoding')
+    .header('Vary', 'Cookie, Accept-Encoding, Accept-Language')
     .header('ETag', page.etag)
     .type('text/html; charset=UTF-8');
   if (matches(request.headers['if-none-match'], page.etag)) return reply.code(304).send();
@@ -162,30 +167,38 @@ export async function registerWeb(
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     if (pathname === '/api' || pathname.startsWith('/api/')) {
-      return reply.status(404).send({ message: `No such endpoint: ${request.method} ${pathname}` });
+      return reply
+        .status(404)
+        .send(apiError('http.no_such_endpoint', { method: request.method, path: pathname }));
     }
     const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !path.extname(pathname);
     if (hasBuild && wantsPage) {
       const viewer = hintedPage && request.method === 'GET' ? await knownViewer(request) : 'user';
       // A signed-in user in no household gets the page as it is: its screens read nothing yet.
       const timeZone = request.cookies?.[TIME_ZONE_COOKIE];
-      const hinted = viewer === 'user' ? undefined : hintedPage?.(pathname, viewer, timeZone);
+      const guestLanguage = viewer === 'guest' ? pageLanguage(request) : undefined;
+      const hinted = viewer === 'user' ? undefined : hintedPage?.(pathname, viewer, timeZone, guestLanguage);
       if (hinted && viewer === 'member' && renderFirstScreen && knownTimeZone(timeZone)) {
         const screen = await renderFirstScreen.member(request, pathname, timeZone);
         if (screen.setCookies.length > 0) reply.header('set-cookie', screen.setCookies);
         const html =
-          screen.html === null ? null : withRoot(withoutReadHints(hinted.html.toString()), screen.html);
+          screen.html === null
+            ? null
+            : withRoot(withLanguage(withoutReadHints(hinted.html.toString()), screen.language), screen.html);
         if (html) return sendHinted(request, reply, renderedPage(html), true);
       }
       if (hinted && viewer === 'guest' && renderFirstScreen) {
-        const screen = await renderFirstScreen.guest(request, pathname);
+        const language = guestLanguage ?? pageLanguage(request);
+        const screen = await renderFirstScreen.guest(request, pathname, language);
         const html = screen === null ? null : withRoot(hinted.html.toString(), screen);
         if (html) {
-          // The same for every such browser: compressed once per build, not per request.
-          let page = guestPages.get(pathname);
+          // The same for every such browser of a language: compressed once per build, not per request.
+          const key = `${pathname} ${language.locale} ${language.tag}`;
+          let page = guestPages.get(key);
           if (page?.source !== html) {
+            if (guestPages.size >= MAX_HINTED_PAGES) guestPages.clear();
             page = { source: html, page: renderedPage(html) };
-            guestPages.set(pathname, page);
+            guestPages.set(key, page);
           }
           return sendHinted(request, reply, page.page);
         }

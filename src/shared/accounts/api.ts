@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { operation } from '../api/operation.ts';
+import { languageSetting } from '../i18n/language-setting.ts';
 import {
   answerInstant,
   loginSchema,
@@ -31,6 +32,24 @@ export const publicUser = z.strictObject({
 });
 export type PublicUser = z.output<typeof publicUser>;
 
+/** The signed-in user's own answer: the public user and their settings, which others never see. */
+export const currentUser = publicUser.extend({
+  /** 'en', 'de' or 'es'; null follows the browser's language (docs/i18n.md). */
+  language: languageSetting,
+});
+export type CurrentUser = z.output<typeof currentUser>;
+
+/** PATCH /api/user: the profile colour, the language (null: the browser's), or both. */
+export const updateProfileSchema = z
+  .object({
+    profileColor: profileColorSchema.shape.profileColor.optional(),
+    language: languageSetting.optional(),
+  })
+  .refine((input) => input.profileColor !== undefined || input.language !== undefined, {
+    message: 'Send profileColor, language or both',
+  });
+export type UpdateProfileInput = z.input<typeof updateProfileSchema>;
+
 /** The fields of a user that travel with what they wrote or did (and nothing more). */
 export const messageAuthor = publicUser.pick({
   id: true,
@@ -52,7 +71,7 @@ export const accountsApi = {
     tag,
     access: 'public',
     body: registerSchema,
-    responses: { 201: publicUser },
+    responses: { 201: currentUser },
   }),
   login: operation({
     method: 'POST',
@@ -61,7 +80,7 @@ export const accountsApi = {
     tag,
     access: 'public',
     body: loginSchema,
-    responses: { 200: publicUser },
+    responses: { 200: currentUser },
   }),
   logout: operation({
     method: 'POST',
@@ -85,7 +104,7 @@ export const accountsApi = {
     summary: 'The signed-in user (401 when nobody is signed in)',
     tag,
     access: 'user',
-    responses: { 200: publicUser },
+    responses: { 200: currentUser },
   }),
   authUser: operation({
     method: 'GET',
@@ -93,7 +112,7 @@ export const accountsApi = {
     summary: 'The signed-in user, at its other address',
     tag,
     access: 'user',
-    responses: { 200: publicUser },
+    responses: { 200: currentUser },
   }),
   updateNames: operation({
     method: 'PATCH',
@@ -102,7 +121,7 @@ export const accountsApi = {
     tag,
     access: 'user',
     body: updateNamesSchema,
-    responses: { 200: publicUser },
+    responses: { 200: currentUser },
   }),
   deleteAccount: operation({
     method: 'DELETE',
@@ -116,11 +135,11 @@ export const accountsApi = {
   updateProfileColor: operation({
     method: 'PATCH',
     path: '/api/user',
-    summary: "Change the user's profile colour",
+    summary: "Change the user's profile colour, language (null: the browser's) or both",
     tag,
     access: 'user',
-    body: profileColorSchema,
-    responses: { 200: publicUser },
+    body: updateProfileSchema,
+    responses: { 200: currentUser },
   }),
   uploadProfileImage: operation({
     method: 'POST',
@@ -129,7 +148,7 @@ export const accountsApi = {
     tag,
     access: 'user',
     body: { multipart: { profileImage: 'file' } },
-    responses: { 200: publicUser },
+    responses: { 200: currentUser },
   }),
   passwordReset: operation({
     method: 'POST',

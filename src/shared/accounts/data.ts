@@ -2,11 +2,11 @@ import { z } from 'zod';
 import { messages, normalizeEmail, PASSWORD_MAX_LENGTH, registerMessages } from '../validation.ts';
 
 /** 'Take everything with you' and 'Delete account' (README, Your data; decision 0009). */
-export const accountDataMessages = registerMessages({
+export const accountDataMessages = registerMessages('account_data', {
   confirmEmailRequired: 'Type your email address to confirm',
   confirmEmailMismatch: 'The email address does not match your account',
   passwordRequired: messages.passwordRequired,
-  passwordIncorrect: 'Password is incorrect',
+  passwordIncorrect: messages.passwordIncorrect,
 });
 
 /**

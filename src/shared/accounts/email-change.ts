@@ -5,7 +5,7 @@ import { accountDataMessages } from './data.ts';
 /** A confirmation link works once, within this time of being asked for (docs/accounts.md). */
 export const EMAIL_CHANGE_TTL_MS = 24 * 60 * 60_000;
 
-export const emailChangeMessages = registerMessages({
+export const emailChangeMessages = registerMessages('email_change', {
   linkUnknown: 'This confirmation link is not valid: it may have been copied only in part.',
   linkUsed:
     'This confirmation link can no longer be used: it was followed already, a newer change was asked for, or the password changed since.',

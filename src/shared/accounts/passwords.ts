@@ -10,7 +10,7 @@ import {
 /** A reset link works once, within this time of being asked for (docs/accounts.md, Passwords). */
 export const RESET_LINK_TTL_MS = 60 * 60_000;
 
-export const passwordMessages = registerMessages({
+export const passwordMessages = registerMessages('password', {
   resetSent:
     'If an account uses this address, we have sent it a link to choose a new password. The link works once, for an hour.',
   resetLinkUnknown: 'This reset link is not valid: it may have been copied only in part. Ask for a new one.',

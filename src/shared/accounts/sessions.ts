@@ -16,6 +16,6 @@ export const sessionView = z.strictObject({
 });
 export type SessionView = z.output<typeof sessionView>;
 
-export const sessionMessages = registerMessages({
+export const sessionMessages = registerMessages('session', {
   notFound: 'This session is not one of yours, or it has already ended',
 });

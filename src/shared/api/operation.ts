@@ -22,7 +22,7 @@ export interface Operation {
   body?: z.ZodType | { multipart: Record<string, 'file' | 'text'> };
   /**
    * The answers by status. A schema is a JSON answer; `null` an empty one; a string a download
-   * of that media type. Error answers ({message}) need not be listed.
+   * of that media type. Error answers ({message, code, params?}) need not be listed.
    */
   responses: Record<number, z.ZodType | null | string>;
 }
@@ -32,8 +32,24 @@ export function operation<const O extends Operation>(declared: O): O {
   return declared;
 }
 
-/** Every error answer: a message a person can read. */
-export const errorAnswer = z.object({ message: z.string() });
+/**
+ * Every error answer: a message a person can read (English), a stable code to translate it by,
+ * and the values of the code's placeholders (src/shared/api-errors.ts; docs/client.md, Errors).
+ */
+export const errorAnswer = z.object({
+  message: z.string().meta({ description: 'What went wrong, in English; the words may change' }),
+  code: z
+    .string()
+    .regex(/^[a-z][a-z0-9_]*(\.[a-z0-9_]+)+$/)
+    .meta({ description: 'Stable code of the message, e.g. expense.not_found or validation.too_long' }),
+  params: z
+    .record(z.string(), z.union([z.string(), z.number()]))
+    .optional()
+    .meta({
+      description:
+        'Values of the message\'s placeholders; a refused input names its field, e.g. {"field": "title", "max": 120}',
+    }),
+});
 
 /** The JSON answer of an operation at a status, as the client receives it. */
 export type Answer<

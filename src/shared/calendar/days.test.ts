@@ -1,14 +1,18 @@
 import { describe, expect, it } from 'vitest';
+import { translate } from '../i18n/catalogs.ts';
+import { firstDayOfWeek } from '../i18n/locale-format.ts';
 import {
   addMonthsToKey,
   dayButtonLabel,
+  dayButtonMessage,
   dayInMonth,
-  dayPanelTitle,
   gridRange,
   isDayKey,
   monthGrid,
   monthTitle,
   moveSelection,
+  weekdayDate,
+  weekdayKeys,
 } from './days.ts';
 
 const BERLIN = 'Europe/Berlin';
@@ -41,6 +45,38 @@ describe('day keys and the month grid', () => {
     expect(monthTitle('2026-06')).toBe('June 2026');
   });
 
+  it('starts the grid on the locale’s first weekday: Monday in de-DE, Sunday in en-US', () => {
+    const monday = monthGrid('2026-06', firstDayOfWeek('de-DE'));
+    // June 2026 starts on a Monday: the grid starts on the 1st and ends on Sunday, July 5.
+    expect(monday[0]![0]).toBe('2026-06-01');
+    expect(monday[monday.length - 1]![6]).toBe('2026-07-05');
+    expect(monthGrid('2026-07', firstDayOfWeek('de-DE'))[0]![0]).toBe('2026-06-29');
+    expect(monthGrid('2026-06', firstDayOfWeek('en-US'))[0]![0]).toBe('2026-05-31');
+    expect(monthGrid('2026-06', firstDayOfWeek('en-GB'))[0]![0]).toBe('2026-06-01');
+    expect(monthGrid('2026-06', firstDayOfWeek('es-ES'))[0]![0]).toBe('2026-06-01');
+    // The column heads follow: Monday … Sunday, or Sunday … Saturday.
+    const names = (firstDay: number, locale: string) =>
+      weekdayKeys(firstDay).map((key) => weekdayDate(key, locale).split(',')[0]);
+    expect(names(1, 'de-DE')).toEqual([
+      'Montag',
+      'Dienstag',
+      'Mittwoch',
+      'Donnerstag',
+      'Freitag',
+      'Samstag',
+      'Sonntag',
+    ]);
+    expect(names(7, 'en-US')[0]).toBe('Sunday');
+    expect(gridRange('2026-06', BERLIN, 1)).toEqual({
+      from: '2026-05-31T22:00:00.000Z',
+      to: '2026-07-05T22:00:00.000Z',
+    });
+    expect(moveSelection('2026-06-03', 'Home', 1)).toBe('2026-06-01');
+    expect(moveSelection('2026-06-03', 'End', 1)).toBe('2026-06-07');
+    expect(monthTitle('2026-06', 'de-DE')).toBe('Juni 2026');
+    expect(monthTitle('2026-06', 'es-ES')).toBe('junio de 2026');
+  });
+
   it('asks for the instants from the grid’s first midnight to the one after its last day', () => {
     expect(gridRange('2026-06', BERLIN)).toEqual({
       from: '2026-05-30T22:00:00.000Z',
@@ -63,9 +99,17 @@ describe('day keys and the month grid', () => {
     expect(dayInMonth('2026-07', '2026-06-17')).toBe('2026-07-01');
   });
 
-  it('titles the panel Today or with the long date, and names day buttons with what they hold', () => {
-    expect(dayPanelTitle('2026-06-01', '2026-06-01')).toBe('Today');
-    expect(dayPanelTitle('2026-06-01', '2026-06-02')).toBe('Monday, June 1');
+  it('writes the long date, and names day buttons with what they hold', () => {
+    expect(weekdayDate('2026-06-01')).toBe('Monday, June 1');
+    expect(weekdayDate('2026-06-01', 'de-DE')).toBe('Montag, 1. Juni');
+    const german = dayButtonMessage('2026-06-01', { events: 1, chores: 2, bills: 0 }, 'de-DE');
+    expect(translate('de', german.id, german.values)).toBe(
+      'Montag, 1. Juni 2026, 1 Termin, 2 Aufgaben fällig',
+    );
+    const english = dayButtonMessage('2026-06-01', { events: 1, chores: 1, bills: 2 });
+    expect(translate('en', english.id, english.values)).toBe(
+      dayButtonLabel('2026-06-01', { events: 1, chores: 1, bills: 2 }),
+    );
     expect(dayButtonLabel('2026-06-01', { events: 2, chores: 0, bills: 0 })).toBe(
       'Monday, June 1, 2026, 2 events',
     );

@@ -79,12 +79,20 @@ export function dateOfKey(key: string): Date {
   return new Date(y, m - 1, d, 12);
 }
 
-/** The weeks of a month's grid, Sunday to Saturday, with the days of the months around it. */
-export function monthGrid(month: string): string[][] {
+/** Days from the week's first day back to `key`: 0 … 6. `firstDay` is 1 (Monday) … 7 (Sunday), as Intl numbers them. */
+function daysIntoWeek(key: string, firstDay: number): number {
+  return (weekdayOf(key) - (firstDay % 7) + 7) % 7;
+}
+
+/**
+ * The weeks of a month's grid with the days of the months around it, each week starting on
+ * `firstDay` (1 Monday … 7 Sunday, the locale's `firstDayOfWeek`; Sunday when not given).
+ */
+export function monthGrid(month: string, firstDay = 7): string[][] {
   const first = `${month}-01`;
-  const start = addDaysToKey(first, -weekdayOf(first));
+  const start = addDaysToKey(first, -daysIntoWeek(first, firstDay));
   const last = lastDayOfMonth(month);
-  const end = addDaysToKey(last, 6 - weekdayOf(last));
+  const end = addDaysToKey(last, 6 - daysIntoWeek(last, firstDay));
   const weeks: string[][] = [];
   for (let day = start; day <= end; day = addDaysToKey(day, 7)) {
     weeks.push(Array.from({ length: 7 }, (_, i) => addDaysToKey(day, i)));
@@ -92,9 +100,14 @@ export function monthGrid(month: string): string[][] {
   return weeks;
 }
 
+/** The grid's seven column days (any week will do): their weekday names head the columns. */
+export function weekdayKeys(firstDay = 7): string[] {
+  return monthGrid('2026-06', firstDay)[1]!;
+}
+
 /** The instants a month's grid covers, from its first day's midnight to the midnight after its last. */
-export function gridRange(month: string, timeZone: string): { from: string; to: string } {
-  const weeks = monthGrid(month);
+export function gridRange(month: string, timeZone: string, firstDay = 7): { from: string; to: string } {
+  const weeks = monthGrid(month, firstDay);
   const midnight = (key: string) => {
     const [y, m, d] = keyParts(key);
     return new Date(new TZDate(y, m - 1, d, 0, 0, 0, timeZone).getTime()).toISOString();
@@ -105,23 +118,52 @@ export function gridRange(month: string, timeZone: string): { from: string; to: 
   };
 }
 
-export function monthTitle(month: string): string {
-  return format(dateOfKey(`${month}-01`), 'MMMM yyyy');
+/** 'June 2026' in `locale`. */
+export function monthTitle(month: string, locale = 'en-US'): string {
+  return new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric' }).format(dateOfKey(`${month}-01`));
 }
 
-/** The selected-day panel's title: 'Today' or the long date ('Monday, June 1'). */
+/** 'Monday, June 1' in `locale`. */
+export function weekdayDate(key: string, locale = 'en-US'): string {
+  return new Intl.DateTimeFormat(locale, { weekday: 'long', month: 'long', day: 'numeric' }).format(
+    dateOfKey(key),
+  );
+}
+
+/** 'Monday, June 1, 2026' in `locale`. */
+export function fullDate(key: string, locale = 'en-US'): string {
+  return new Intl.DateTimeFormat(locale, {
+    weekday: 'long',
+    month: 'long',
+    day: 'numeric',
+    year: 'numeric',
+  }).format(dateOfKey(key));
+}
+
+/** The selected-day panel's title in English (the e2e tests find the panel by it): 'Today' or 'Monday, June 1'. */
 export function dayPanelTitle(key: string, today: string): string {
-  return key === today ? 'Today' : format(dateOfKey(key), 'EEEE, MMMM d');
+  return key === today ? 'Today' : weekdayDate(key);
+}
+
+type DayCounts = { events: number; chores: number; bills: number };
+
+/**
+ * A day button's name as a message of the calendar catalogue: its long date and what the day
+ * holds ('Monday, June 1, 2026, 2 events, 1 chore due' in English).
+ */
+export function dayButtonMessage(
+  key: string,
+  counts: DayCounts,
+  locale = 'en-US',
+): { id: 'calendar.grid.day'; values: DayCounts & { date: string } } {
+  return { id: 'calendar.grid.day', values: { date: fullDate(key, locale), ...counts } };
 }
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
-/** A day button's name: 'Monday, June 1, 2026, 2 events, 1 chore due'. */
-export function dayButtonLabel(
-  key: string,
-  counts: { events: number; chores: number; bills: number },
-): string {
-  const parts = [format(dateOfKey(key), 'EEEE, MMMM d, yyyy')];
+/** A day button's name in English (the e2e tests find buttons by it): 'Monday, June 1, 2026, 2 events, 1 chore due'. */
+export function dayButtonLabel(key: string, counts: DayCounts): string {
+  const parts = [fullDate(key)];
   if (counts.events > 0) parts.push(plural(counts.events, 'event', 'events'));
   if (counts.chores > 0) parts.push(plural(counts.chores, 'chore due', 'chores due'));
   if (counts.bills > 0) parts.push(plural(counts.bills, 'bill', 'bills'));
@@ -130,9 +172,9 @@ export function dayButtonLabel(
 
 /**
  * Where a key press in the month grid moves the selection: arrows by a day or a week, Home and
- * End to the week's ends, Page Up and Page Down by a month. Null for other keys.
+ * End to the week's ends (weeks start on `firstDay`), Page Up and Page Down by a month. Null for other keys.
  */
-export function moveSelection(key: string, pressed: string): string | null {
+export function moveSelection(key: string, pressed: string, firstDay = 7): string | null {
   switch (pressed) {
     case 'ArrowLeft':
       return addDaysToKey(key, -1);
@@ -143,9 +185,9 @@ export function moveSelection(key: string, pressed: string): string | null {
     case 'ArrowDown':
       return addDaysToKey(key, 7);
     case 'Home':
-      return addDaysToKey(key, -weekdayOf(key));
+      return addDaysToKey(key, -daysIntoWeek(key, firstDay));
     case 'End':
-      return addDaysToKey(key, 6 - weekdayOf(key));
+      return addDaysToKey(key, 6 - daysIntoWeek(key, firstDay));
     case 'PageUp':
       return addMonthsToKey(key, -1);
     case 'PageDown':

@@ -1,8 +1,9 @@
 import { TZDate } from '@date-fns/tz';
 import { z } from 'zod';
+import { knownApiError } from '../api-errors.ts';
 import { firstOccurrenceIndexFrom, nthOccurrence } from '../time/recurrence.ts';
 import { timeZoneField } from '../time/zone-field.ts';
-import { registerMessages, windowInstant } from '../validation.ts';
+import { registerMessages, sharedMessages, windowInstant } from '../validation.ts';
 
 /** Types shown in lists, and the extra ones creation offers (docs/calendar.md, Event types and colours). */
 export const LIST_EVENT_TYPES = ['meeting', 'social', 'task', 'reminder', 'birthday', 'other'] as const;
@@ -123,8 +124,8 @@ export function defaultEventEnd(start: number, allDay: boolean, timeZone: string
   return day.getTime();
 }
 
-export const eventMessages = registerMessages({
-  titleRequired: 'Title is required',
+export const eventMessages = registerMessages('calendar', {
+  titleRequired: sharedMessages.titleRequired,
   endBeforeStart: 'The end must not be before the start',
   colorInvalid: 'Colour must be one of the palette colours',
 } as const);
@@ -175,7 +176,7 @@ export const updateEventSchema = z
   })
   .partial()
   .refine((v) => Object.values(v).some((x) => x !== undefined), {
-    message: 'Send at least one field to change',
+    message: sharedMessages.nothingToChange,
   });
 
 /** Start of occurrence k of a series, in its time zone (recurrence.ts). */
@@ -201,9 +202,12 @@ const DAY_MS = 86_400_000;
 /** The window [from, to) of a calendar read, in ms, once the defaults for a missing end are filled in. */
 export const calendarWindowSchema = z
   .object({ from: z.number(), to: z.number() })
-  .refine((v) => v.from < v.to, { message: 'from must be before to', path: ['from'] })
+  .refine((v) => v.from < v.to, {
+    message: knownApiError('calendar.window_reversed', { field: 'from', other: 'to' }),
+    path: ['from'],
+  })
   .refine((v) => v.to - v.from <= MAX_WINDOW_DAYS * DAY_MS, {
-    message: `to must be at most ${MAX_WINDOW_DAYS} days after from`,
+    message: knownApiError('calendar.window_too_wide', { field: 'to', days: MAX_WINDOW_DAYS, other: 'from' }),
     path: ['to'],
   });
 

@@ -1,14 +1,14 @@
 import { z } from 'zod';
 import { messageAuthor } from '../accounts/api.ts';
 import { operation } from '../api/operation.ts';
-import { answerInstant, registerMessages, windowDate, windowInstant } from '../validation.ts';
+import { answerInstant, registerMessages, sharedMessages, windowDate, windowInstant } from '../validation.ts';
 import { CHORE_STATUSES, PRIORITIES, RECURRENCES, ROTATIONS } from './rules.ts';
 import { createChoreSchema, updateChoreSchema } from './schemas.ts';
 
 // These already name their field, so the API answers them as they are (not "before: before …").
-const routeMessages = registerMessages({
+const routeMessages = registerMessages('chore', {
   beforeInvalid: 'before must be an ISO date-time',
-  periodInvalid: 'period must be week, month or all',
+  periodInvalid: sharedMessages.periodInvalid,
   awayFromInvalid: 'awayFrom must be a date (YYYY-MM-DD) or null',
   awayUntilInvalid: 'awayUntil must be a date (YYYY-MM-DD) or null',
 } as const);

@@ -2,7 +2,7 @@
 // validation code: the screens that only show chores load these and not Zod. The schemas are in
 // chores.ts.
 
-import { constructFrom, differenceInCalendarDays, format } from 'date-fns';
+import { constructFrom, differenceInCalendarDays } from 'date-fns';
 import { nthOccurrence } from '../time/recurrence.ts';
 
 export const CHORE_STATUSES = ['todo', 'doing', 'done'] as const;
@@ -82,19 +82,50 @@ export function sortChores<T extends Orderable>(chores: T[], now: number): T[] {
   return [...chores].sort((a, b) => compareChores(a, b, now));
 }
 
+/** A due label as a message of the chores catalogue (src/shared/i18n/catalogs/chores). */
+export type DueLabel =
+  | { id: 'chores.due.today' | 'chores.due.tomorrow' | 'chores.due.yesterday'; values?: undefined }
+  | { id: 'chores.due.overdue' | 'chores.due.inDays'; values: { days: number } }
+  | { id: 'chores.due.date'; values: { date: string } };
+
 /**
- * Today, Tomorrow, Yesterday, 'N days overdue', 'In N days' up to 7, else the date (docs/chores.md,
- * Due labels). Days are counted on the clock of `now` (its time zone, when a TZDate).
+ * Today, Tomorrow, Yesterday, 'N days overdue', 'In N days' up to 7, else the date in `locale`
+ * (docs/chores.md, Due labels), as a message id and its values. Days are counted on the clock of
+ * `now` (its time zone, when a TZDate).
  */
-export function dueLabel(due: Date, now: Date): string {
+export function dueLabelMessage(due: Date, now: Date, locale = 'en-US'): DueLabel {
   const day = constructFrom(now, due);
   const days = differenceInCalendarDays(day, now);
-  if (days === 0) return 'Today';
-  if (days === 1) return 'Tomorrow';
-  if (days === -1) return 'Yesterday';
-  if (days < -1) return `${-days} days overdue`;
-  if (days <= 7) return `In ${days} days`;
-  return format(day, 'MMM d');
+  if (days === 0) return { id: 'chores.due.today' };
+  if (days === 1) return { id: 'chores.due.tomorrow' };
+  if (days === -1) return { id: 'chores.due.yesterday' };
+  if (days < -1) return { id: 'chores.due.overdue', values: { days: -days } };
+  if (days <= 7) return { id: 'chores.due.inDays', values: { days } };
+  // The calendar date on the clock of `now`, as a plain date for Intl.
+  const date = new Date(day.getFullYear(), day.getMonth(), day.getDate(), 12);
+  return {
+    id: 'chores.due.date',
+    values: { date: new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric' }).format(date) },
+  };
+}
+
+/** The due label in English ('Today', '3 days overdue', 'Jun 10'), for texts not translated yet. */
+export function dueLabel(due: Date, now: Date): string {
+  const label = dueLabelMessage(due, now);
+  switch (label.id) {
+    case 'chores.due.today':
+      return 'Today';
+    case 'chores.due.tomorrow':
+      return 'Tomorrow';
+    case 'chores.due.yesterday':
+      return 'Yesterday';
+    case 'chores.due.overdue':
+      return `${label.values.days} days overdue`;
+    case 'chores.due.inDays':
+      return `In ${label.values.days} days`;
+    case 'chores.due.date':
+      return label.values.date;
+  }
 }
 
 /** A due time of 23:59 means 'no specific time' (docs/chores.md, Creating a chore). */

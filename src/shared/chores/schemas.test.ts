@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { translate } from '../i18n/catalogs.ts';
 import {
   compareChores,
   createChoreSchema,
   dueLabel,
+  dueLabelMessage,
   hasSpecificTime,
   isUrgent,
   memberWeekStreak,
@@ -90,6 +92,19 @@ describe('due labels', () => {
     [new Date(2026, 5, 18, 8, 0), 'Jun 18'],
   ])('%s → %s', (due, label) => {
     expect(dueLabel(due, now)).toBe(label);
+  });
+
+  it.each([
+    [new Date(2026, 5, 10, 23, 59), 'Heute', 'Today'],
+    [new Date(2026, 5, 11, 8, 0), 'Morgen', 'Tomorrow'],
+    [new Date(2026, 5, 8, 8, 0), '2 Tage überfällig', '2 days overdue'],
+    [new Date(2026, 5, 11, 8, 0).getTime() + 86_400_000, 'In 2 Tagen', 'In 2 days'],
+    [new Date(2026, 5, 18, 8, 0), '18. Juni', 'Jun 18'],
+  ])('%s in German → %s, the same message in English', (due, german, english) => {
+    const de = dueLabelMessage(new Date(due), now, 'de-DE');
+    expect(translate('de', de.id, de.values)).toBe(german);
+    const en = dueLabelMessage(new Date(due), now);
+    expect(translate('en', en.id, en.values)).toBe(english);
   });
 
   it('treats 23:59 as no specific time', () => {

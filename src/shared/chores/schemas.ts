@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { timeZoneField } from '../time/zone-field.ts';
-import { registerMessages, windowInstant } from '../validation.ts';
+import { registerMessages, sharedMessages, windowInstant } from '../validation.ts';
 import {
   CHORE_CATEGORIES,
   CHORE_REMINDERS,
@@ -16,8 +16,8 @@ import {
 // the chore form validate with, and passes the rules on for the server's convenience.
 export * from './rules.ts';
 
-export const choreMessages = registerMessages({
-  titleRequired: 'Title is required',
+export const choreMessages = registerMessages('chore', {
+  titleRequired: sharedMessages.titleRequired,
   titleTooLong: 'Title must be at most 120 characters',
   assigneeRequired: 'Choose who the chore is assigned to',
   dueDateRequired: 'Due date is required',
@@ -92,5 +92,5 @@ export const updateChoreSchema = z
   })
   .partial()
   .refine((v) => Object.values(v).some((value) => value !== undefined), {
-    message: 'Send at least one field to change',
+    message: sharedMessages.nothingToChange,
   });

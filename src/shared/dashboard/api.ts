@@ -4,13 +4,13 @@ import { operation } from '../api/operation.ts';
 import { PRIORITIES } from '../chores/rules.ts';
 import { listingView } from '../listings/api.ts';
 import { timeZoneField } from '../time/zone-field.ts';
-import { answerInstant, registerMessages } from '../validation.ts';
+import { answerInstant, registerMessages, sharedMessages } from '../validation.ts';
 import { DASHBOARD_PERIODS } from './rules.ts';
 
 // The home screen and the household dashboard (docs/screens.md; decision 0005).
 
-const routeMessages = registerMessages({
-  periodInvalid: 'period must be week, month or all',
+const routeMessages = registerMessages('dashboard', {
+  periodInvalid: sharedMessages.periodInvalid,
 } as const);
 
 // Days, 'today' and the chart's buckets are the viewer's: the client sends its time zone.

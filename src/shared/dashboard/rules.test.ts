@@ -1,6 +1,7 @@
 import { TZDate } from '@date-fns/tz';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { translate } from '#shared/i18n/catalogs.ts';
 import type { PriorityChore, UpcomingEvent } from './api.ts';
 import {
   chartBuckets,
@@ -184,6 +185,10 @@ describe('recommendation (Today’s Priority)', () => {
     color: '#3B82F6',
     location: null,
   });
+  const en = (input: RecommendationInput) =>
+    recommendation(input, (id, values) => translate('en', id, values));
+  const de = (input: RecommendationInput) =>
+    recommendation(input, (id, values) => translate('de', id, values), 'de-DE');
   const base: RecommendationInput = {
     now,
     userId: 'ada',
@@ -195,7 +200,7 @@ describe('recommendation (Today’s Priority)', () => {
 
   it('puts an overdue chore first', () => {
     expect(
-      recommendation({
+      en({
         ...base,
         priorityChores: [
           chore('Dishes', new Date(2026, 10, 21, 20)),
@@ -205,14 +210,14 @@ describe('recommendation (Today’s Priority)', () => {
         owingCents: 500,
       }),
     ).toBe('“Bins” is 2 days overdue: take care of it first.');
-    expect(recommendation({ ...base, priorityChores: [chore('Bins', new Date(2026, 10, 20, 23, 59))] })).toBe(
+    expect(en({ ...base, priorityChores: [chore('Bins', new Date(2026, 10, 20, 23, 59))] })).toBe(
       '“Bins” is overdue since yesterday: take care of it first.',
     );
   });
 
   it('then an event starting within two hours', () => {
     expect(
-      recommendation({
+      en({
         ...base,
         priorityChores: [chore('Dishes', new Date(2026, 10, 21, 20))],
         todayEvents: [event('House meeting', new Date(2026, 10, 21, 10, 30))],
@@ -221,23 +226,23 @@ describe('recommendation (Today’s Priority)', () => {
   });
 
   it('then a chore due today or tomorrow', () => {
-    expect(recommendation({ ...base, priorityChores: [chore('Dishes', new Date(2026, 10, 22, 12))] })).toBe(
+    expect(en({ ...base, priorityChores: [chore('Dishes', new Date(2026, 10, 22, 12))] })).toBe(
       '“Dishes” is due tomorrow: a quick win to start with.',
     );
   });
 
   it('then rent due within three days, then money owed', () => {
     const rent = { amountCents: 120_000, dueDay: 23 };
-    expect(recommendation({ ...base, rent, owingCents: 500 })).toBe('Rent of $1,200.00 is due in 2 days.');
-    expect(recommendation({ ...base, rent: { amountCents: null, dueDay: 21 } })).toBe('Rent is due today.');
-    expect(recommendation({ ...base, rent: { amountCents: 1, dueDay: 28 }, owingCents: 2550 })).toBe(
+    expect(en({ ...base, rent, owingCents: 500 })).toBe('Rent of $1,200.00 is due in 2 days.');
+    expect(en({ ...base, rent: { amountCents: null, dueDay: 21 } })).toBe('Rent is due today.');
+    expect(en({ ...base, rent: { amountCents: 1, dueDay: 28 }, owingCents: 2550 })).toBe(
       'You owe $25.50: settle up when you can.',
     );
   });
 
   it('then today’s events, then the next chore, else all clear', () => {
     expect(
-      recommendation({
+      en({
         ...base,
         todayEvents: [
           event('Dinner', new Date(2026, 10, 21, 19)),
@@ -245,15 +250,29 @@ describe('recommendation (Today’s Priority)', () => {
         ],
       }),
     ).toBe('2 events today, starting with “Dinner”.');
-    expect(recommendation({ ...base, todayEvents: [event('Birthday', new Date(2026, 10, 21), true)] })).toBe(
+    expect(en({ ...base, todayEvents: [event('Birthday', new Date(2026, 10, 21), true)] })).toBe(
       'One event today, starting with “Birthday”.',
     );
-    expect(
-      recommendation({ ...base, priorityChores: [chore('Windows', new Date(2026, 10, 25, 23, 59))] }),
-    ).toBe('Next up: “Windows”, due in 4 days.');
-    expect(
-      recommendation({ ...base, priorityChores: [chore('Attic', new Date(2026, 11, 20, 23, 59))] }),
-    ).toBe('Next up: “Attic”, due on Dec 20.');
-    expect(recommendation(base)).toBe('All caught up. Enjoy your day!');
+    expect(en({ ...base, priorityChores: [chore('Windows', new Date(2026, 10, 25, 23, 59))] })).toBe(
+      'Next up: “Windows”, due in 4 days.',
+    );
+    expect(en({ ...base, priorityChores: [chore('Attic', new Date(2026, 11, 20, 23, 59))] })).toBe(
+      'Next up: “Attic”, due on Dec 20.',
+    );
+    expect(en(base)).toBe('All caught up. Enjoy your day!');
+  });
+
+  it('writes German', () => {
+    expect(de({ ...base, priorityChores: [chore('Bins', new Date(2026, 10, 19, 23, 59))] })).toBe(
+      '„Bins“ ist seit 2 Tagen überfällig: kümmere dich zuerst darum.',
+    );
+    expect(de({ ...base, todayEvents: [event('Treffen', new Date(2026, 10, 21, 10, 30))] })).toBe(
+      '„Treffen“ beginnt um 10:30.',
+    );
+    expect(de({ ...base, rent: { amountCents: null, dueDay: 22 } })).toBe('Die Miete ist morgen fällig.');
+    expect(de({ ...base, priorityChores: [chore('Attic', new Date(2026, 11, 20, 23, 59))] })).toBe(
+      'Als Nächstes: „Attic“ (fällig am 20. Dez.).',
+    );
+    expect(de(base)).toBe('Alles erledigt. Genieß deinen Tag!');
   });
 });

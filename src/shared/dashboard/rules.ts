@@ -1,9 +1,9 @@
 import { TZDate } from '@date-fns/tz';
-import { constructFrom, format } from 'date-fns';
 import { displayName } from '../accounts/users.ts';
 import { addDaysToKey, addMonthsToMonth, dayKeyIn } from '../calendar/days.ts';
-import { dueLabel } from '../chores/rules.ts';
-import { formatMoney } from '../money.ts';
+import { dueLabelMessage } from '../chores/rules.ts';
+import type { MessageId } from '../i18n/compiled/en.ts';
+import { formatMoney as money } from '../money.ts';
 import { wallClockInstant } from '../time/zone-offsets.ts';
 import type { MemberPerformance, PriorityChore, UpcomingEvent } from './api.ts';
 
@@ -122,11 +122,12 @@ export interface RecommendationInput {
   todayEvents: readonly UpcomingEvent[];
   owingCents: number;
   rent: { amountCents: number | null; dueDay: number | null };
+  /** Writes an amount of the household's currency (US dollars when not given). */
+  money?: (minor: number) => string;
 }
 
 const SOON_MS = 2 * 3_600_000;
 const RENT_WARNING_DAYS = 3;
-const quoted = (title: string) => `“${title}”`;
 
 /** Days from today until the next rent due day (clamped to the month's last day). */
 export function daysUntilRent(dueDay: number, now: Date): number {
@@ -139,53 +140,89 @@ export function daysUntilRent(dueDay: number, now: Date): number {
   return 0;
 }
 
+/** A message of the dashboard's catalogue and its values. */
+export interface DashboardMessage {
+  id: MessageId;
+  values?: Record<string, string | number>;
+}
+
+/** Writes a message: Lingui's `t` in the app, `translate(locale, …)` on the server and in tests. */
+export type Translate = (id: MessageId, values?: Record<string, string | number>) => string;
+
+/** Hours and minutes in a locale ('10:30 AM' in en-US), in the zone of `now` when it has one. */
+function clockTime(at: Date, now: Date, locale: string): string {
+  const timeZone = 'timeZone' in now && typeof now.timeZone === 'string' ? now.timeZone : undefined;
+  return new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit', timeZone })
+    .format(at)
+    .replace(/\u202f/g, ' ');
+}
+
 /**
  * 'Today's Priority': one sentence from what matters most now: an overdue chore, an event about
  * to start, a chore due today or tomorrow, rent due within 3 days, money owed, today's events,
- * the next chore; else all clear.
+ * the next chore; else all clear. As a message id and values; `recommendation` writes it.
  */
-export function recommendation(input: RecommendationInput): string {
+export function recommendationMessage(input: RecommendationInput, locale = 'en-US'): DashboardMessage {
   const now = input.now.getTime();
+  const formatMoney = input.money ?? ((minor: number) => money(minor));
   const chores = [...input.priorityChores].sort((a, b) => Date.parse(a.dueDate) - Date.parse(b.dueDate));
   const overdue = chores.find((c) => Date.parse(c.dueDate) < now);
   if (overdue) {
-    const label = dueLabel(new Date(overdue.dueDate), input.now);
-    const when = label === 'Today' ? 'overdue' : label === 'Yesterday' ? 'overdue since yesterday' : label;
-    return `${quoted(overdue.title)} is ${when}: take care of it first.`;
+    const label = dueLabelMessage(new Date(overdue.dueDate), input.now, locale);
+    const when =
+      label.id === 'chores.due.yesterday'
+        ? 'yesterday'
+        : label.id === 'chores.due.overdue'
+          ? 'days'
+          : 'today';
+    const days = label.id === 'chores.due.overdue' ? label.values.days : 0;
+    return { id: 'dashboard.rec.overdue', values: { title: overdue.title, when, days } };
   }
   const soon = input.todayEvents.find((e) => {
     const start = Date.parse(e.startDate);
     return !e.allDay && start >= now && start - now <= SOON_MS;
   });
   if (soon)
-    return `${quoted(soon.title)} starts at ${format(constructFrom(input.now, soon.startDate), 'h:mm a')}.`;
-  const dueSoon = chores.find((c) =>
-    ['Today', 'Tomorrow'].includes(dueLabel(new Date(c.dueDate), input.now)),
-  );
-  if (dueSoon) {
-    const label = dueLabel(new Date(dueSoon.dueDate), input.now).toLowerCase();
-    return `${quoted(dueSoon.title)} is due ${label}: a quick win to start with.`;
+    return {
+      id: 'dashboard.rec.soon',
+      values: { title: soon.title, time: clockTime(new Date(soon.startDate), input.now, locale) },
+    };
+  for (const c of chores) {
+    const label = dueLabelMessage(new Date(c.dueDate), input.now, locale);
+    if (label.id === 'chores.due.today' || label.id === 'chores.due.tomorrow')
+      return {
+        id: 'dashboard.rec.dueSoon',
+        values: { title: c.title, when: label.id === 'chores.due.today' ? 'today' : 'tomorrow' },
+      };
   }
   const { amountCents, dueDay } = input.rent;
   if (dueDay !== null) {
     const days = daysUntilRent(dueDay, input.now);
     if (days <= RENT_WARNING_DAYS) {
-      const rent = amountCents ? `Rent of ${formatMoney(amountCents)}` : 'Rent';
-      const when = days === 0 ? 'today' : days === 1 ? 'tomorrow' : `in ${days} days`;
-      return `${rent} is due ${when}.`;
+      return amountCents
+        ? { id: 'dashboard.rec.rentAmount', values: { amount: formatMoney(amountCents), days } }
+        : { id: 'dashboard.rec.rent', values: { days } };
     }
   }
-  if (input.owingCents > 0) return `You owe ${formatMoney(input.owingCents)}: settle up when you can.`;
+  if (input.owingCents > 0)
+    return { id: 'dashboard.rec.owe', values: { amount: formatMoney(input.owingCents) } };
   const next = input.todayEvents.find((e) => e.allDay || Date.parse(e.endDate) >= now);
   if (next) {
-    const count = input.todayEvents.length;
-    return `${count === 1 ? 'One event' : `${count} events`} today, starting with ${quoted(next.title)}.`;
+    return { id: 'dashboard.rec.events', values: { count: input.todayEvents.length, title: next.title } };
   }
   const upcoming = chores[0];
   if (upcoming) {
-    const label = dueLabel(new Date(upcoming.dueDate), input.now);
-    const when = label.startsWith('In ') ? label.toLowerCase() : `on ${label}`;
-    return `Next up: ${quoted(upcoming.title)}, due ${when}.`;
+    const label = dueLabelMessage(new Date(upcoming.dueDate), input.now, locale);
+    if (label.id === 'chores.due.inDays')
+      return { id: 'dashboard.rec.nextInDays', values: { title: upcoming.title, days: label.values.days } };
+    if (label.id === 'chores.due.date')
+      return { id: 'dashboard.rec.nextOn', values: { title: upcoming.title, date: label.values.date } };
   }
-  return 'All caught up. Enjoy your day!';
+  return { id: 'dashboard.rec.clear' };
+}
+
+/** The recommendation written with `t` (its ids are in the dashboard catalogue). */
+export function recommendation(input: RecommendationInput, t: Translate, locale = 'en-US'): string {
+  const message = recommendationMessage(input, locale);
+  return t(message.id, message.values);
 }

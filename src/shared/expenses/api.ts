@@ -24,7 +24,13 @@ export type ExpenseSplitView = z.output<typeof expenseSplitView>;
 export const expenseView = z.strictObject({
   id: z.string(),
   title: z.string(),
+  /** In the household's currency; shares too. */
   amount: z.string(),
+  /**
+   * Paid in another currency: its code, the amount in it (decimals as that currency is written)
+   * and the rate it was converted at (household units per one unit of it); all null otherwise.
+   */
+  original: z.strictObject({ currency: z.string(), amount: z.string(), exchangeRate: z.string() }).nullable(),
   /** Lists show older categories too, not only the ones offered today. */
   category: z.string(),
   description: z.string().nullable(),
@@ -326,6 +332,13 @@ export const expensesApi = {
     summary: 'Bring a payment back from the trash',
     params: idParams,
     responses: { 200: paymentView },
+  }),
+  exchangeRates: operation({
+    ...expenseOperation,
+    method: 'GET',
+    path: '/api/expenses/exchange-rates',
+    summary: 'The rate last used for each other currency, as the expense form offers it again',
+    responses: { 200: z.record(z.string(), z.string()) },
   }),
   trash: operation({
     ...expenseOperation,

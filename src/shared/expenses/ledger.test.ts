@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatMoney } from '../money.ts';
+import { type MessageId, translate } from '../i18n/catalogs.ts';
+import { formatMoney, moneyFormat } from '../money.ts';
 import {
   debtBetween,
   debtsInView,
@@ -339,17 +340,27 @@ describe('totalsFor, debtBetween and debtsInView', () => {
 });
 
 describe('netSentence', () => {
+  const en = (id: MessageId, values?: Record<string, unknown>) => translate('en', id, values);
+  const de = (id: MessageId, values?: Record<string, unknown>) => translate('de', id, values);
+
+  it('speaks German', () => {
+    const eur = moneyFormat('EUR', 'de-DE').format;
+    expect(netSentence(1234, eur, de)).toBe('Dir werden insgesamt 12,34\u00a0€ geschuldet');
+    expect(netSentence(-1, eur, de)).toBe('Du schuldest insgesamt 0,01\u00a0€');
+    expect(netSentence(0, eur, de)).toBe('Du bist mit allen quitt');
+  });
+
   it('is neutral at 0, never "You owe $0.00"', () => {
-    expect(netSentence(0, formatMoney)).toBe('You are all settled up');
-    expect(netSentence(-0, formatMoney)).toBe('You are all settled up');
-    expect(netSentence(1234, formatMoney)).toBe('You are owed $12.34 overall');
-    expect(netSentence(-1, formatMoney)).toBe('You owe $0.01 overall');
+    expect(netSentence(0, formatMoney, en)).toBe('You are all settled up');
+    expect(netSentence(-0, formatMoney, en)).toBe('You are all settled up');
+    expect(netSentence(1234, formatMoney, en)).toBe('You are owed $12.34 overall');
+    expect(netSentence(-1, formatMoney, en)).toBe('You owe $0.01 overall');
   });
 
   it('says owed for a positive net and owe for a negative one, with the amount without its sign', () => {
     fc.assert(
       fc.property(fc.integer({ min: -10 * MAX_EXPENSE_CENTS, max: 10 * MAX_EXPENSE_CENTS }), (net) => {
-        const sentence = netSentence(net, formatMoney);
+        const sentence = netSentence(net, formatMoney, en);
         if (net > 0) expect(sentence).toBe(`You are owed ${formatMoney(net)} overall`);
         else if (net < 0) expect(sentence).toBe(`You owe ${formatMoney(-net)} overall`);
         else expect(sentence).toBe('You are all settled up');

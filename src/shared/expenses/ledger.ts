@@ -1,5 +1,6 @@
 // The household ledger's figures (docs/money.md): nets, the person-to-person debts and the
 // simplified transfers, all from two lists of sums in integer cents.
+import type { MessageId } from '../i18n/compiled/en.ts';
 import { type Debt, simplifyDebts } from './rules.ts';
 
 /** Shares: `debtor` has shares worth `cents` in expenses `creditor` paid (own shares included). */
@@ -120,8 +121,12 @@ export function debtBetween(debts: Debt[], from: string, to: string): number {
 }
 
 /** The viewer's standing in words, as home and Expenses show it: a zero is neutral. */
-export function netSentence(netCents: number, format: (cents: number) => string): string {
-  if (netCents > 0) return `You are owed ${format(netCents)} overall`;
-  if (netCents < 0) return `You owe ${format(-netCents)} overall`;
-  return 'You are all settled up';
+export function netSentence(
+  netCents: number,
+  format: (cents: number) => string,
+  t: (id: MessageId, values?: Record<string, unknown>) => string,
+): string {
+  if (netCents > 0) return t('expenses.net.owed', { amount: format(netCents) });
+  if (netCents < 0) return t('expenses.net.owe', { amount: format(-netCents) });
+  return t('expenses.net.settled');
 }

@@ -1,35 +1,48 @@
 // POST /api/payments as the server validates it and the payment form checks it (docs/money.md).
 import { z } from 'zod';
-import { parseDollarsToCents } from '../money.ts';
+import { maxAmount, parseAmount } from '../money.ts';
 import { windowDate } from '../validation.ts';
-import { MAX_EXPENSE_CENTS } from './rules.ts';
+import { amountMessage, expenseMessages } from './schemas.ts';
 
 export const paymentMessages = {
-  amountInvalid: 'Amount must be more than 0 and at most 1,000,000.00, with at most 2 decimals',
+  amountInvalid: expenseMessages.amountInvalid,
   toRequired: 'Choose who was paid',
   sameMember: 'A payment needs two different members',
 } as const;
 
-/** POST /api/payments. */
-export const createPaymentSchema = z.object({
-  toUserId: z.string({ error: paymentMessages.toRequired }).min(1, paymentMessages.toRequired).max(100),
-  fromUserId: z.string().min(1).max(100).optional(),
-  amount: z
-    .union([z.string(), z.number()], { error: paymentMessages.amountInvalid })
-    .transform((value, ctx) => {
-      const cents = parseDollarsToCents(value);
-      if (cents === null || cents <= 0 || cents > MAX_EXPENSE_CENTS) {
-        ctx.addIssue({ code: 'custom', message: paymentMessages.amountInvalid });
+function buildPaymentSchema(exponent: number) {
+  return z.object({
+    toUserId: z.string({ error: paymentMessages.toRequired }).min(1, paymentMessages.toRequired).max(100),
+    fromUserId: z.string().min(1).max(100).optional(),
+    amount: z.union([z.string(), z.number()], { error: amountMessage(exponent) }).transform((value, ctx) => {
+      const minor = parseAmount(value, exponent);
+      if (minor === null || minor <= 0 || minor > maxAmount(exponent)) {
+        ctx.addIssue({ code: 'custom', message: amountMessage(exponent) });
         return z.NEVER;
       }
-      return cents;
+      return minor;
     }),
-  date: windowDate('date', 'date must be a date (YYYY-MM-DD)').optional(),
-  note: z
-    .string()
-    .max(500)
-    .nullish()
-    .transform((v) => v?.trim() || null),
-  clientId: z.string().min(1).max(100).optional(),
-});
+    date: windowDate('date', 'date must be a date (YYYY-MM-DD)').optional(),
+    note: z
+      .string()
+      .max(500)
+      .nullish()
+      .transform((v) => v?.trim() || null),
+    clientId: z.string().min(1).max(100).optional(),
+  });
+}
+
+const built = new Map<number, ReturnType<typeof buildPaymentSchema>>();
+/** POST /api/payments for amounts written with `exponent` decimals (the household's currency). */
+export function paymentSchema(exponent: number): ReturnType<typeof buildPaymentSchema> {
+  let schema = built.get(exponent);
+  if (!schema) {
+    schema = buildPaymentSchema(exponent);
+    built.set(exponent, schema);
+  }
+  return schema;
+}
+
+/** POST /api/payments in a 2-decimal currency (the documented shape). */
+export const createPaymentSchema = paymentSchema(2);
 export type CreatePaymentInput = z.input<typeof createPaymentSchema>;

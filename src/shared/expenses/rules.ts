@@ -1,5 +1,6 @@
 // Expenses' constants and rules (splits, balances, debts, recurrence), with no validation code:
 // the screens that only show expenses load these and not Zod. The schemas are in expenses.ts.
+import { maxAmount } from '../money.ts';
 
 /** Categories offered when creating (docs/expenses.md, Categories); lists may show more. */
 export const EXPENSE_CATEGORIES = [
@@ -16,7 +17,8 @@ export const EXPENSE_CATEGORIES = [
 ] as const;
 export const SPLIT_TYPES = ['equal', 'custom', 'percentage'] as const;
 export const RECURRING_INTERVALS = ['weekly', 'monthly', 'quarterly', 'yearly'] as const;
-export const MAX_EXPENSE_CENTS = 100_000_000; // $1,000,000.00
+/** The largest amount in a 2-decimal currency (the rule for every currency is in money.ts). */
+export const MAX_EXPENSE_CENTS = maxAmount(2);
 export const PERCENT_TOLERANCE = 0.1;
 export const CUSTOM_TOLERANCE_CENTS = 1;
 export const QUICK_AMOUNTS = [10, 25, 50, 100] as const;

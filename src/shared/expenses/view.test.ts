@@ -1,6 +1,8 @@
 import { TZDate } from '@date-fns/tz';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { translate } from '#shared/i18n/catalogs.ts';
+import { moneyFormat } from '#shared/money.ts';
 import { parseDollarsToCents } from '../money.ts';
 import type { ExpenseView } from './api.ts';
 import { computeShares, EXPENSE_CATEGORIES } from './rules.ts';
@@ -14,11 +16,15 @@ import {
   filterExpenses,
   initialShares,
   isBetween,
+  type Message,
   openSharesOwed,
   splitSummary,
   TITLE_SUGGESTIONS,
   tabCounts,
+  type Words,
 } from './view.ts';
+
+const usd = moneyFormat('USD', 'en-US');
 
 const members = ['ann', 'ben', 'cat'];
 
@@ -31,6 +37,7 @@ function expense(overrides: Partial<ExpenseView> = {}): ExpenseView {
     id: 'e1',
     title: 'Pizza night',
     amount: '30.00',
+    original: null,
     category: 'dining',
     description: null,
     notes: null,
@@ -56,6 +63,10 @@ function expense(overrides: Partial<ExpenseView> = {}): ExpenseView {
   };
 }
 
+const EN: Words = { t: (id, values) => translate('en', id, values), locale: 'en-US' };
+const DE: Words = { t: (id, values) => translate('de', id, values), locale: 'de-DE' };
+const say = (problem: Message | null, words = EN) => problem && words.t(problem.id, problem.values);
+
 describe('expense form defaults', () => {
   it('is paid by you, today, split equally, monthly when recurring', () => {
     expect(defaultExpenseForm('ann', '2025-03-14')).toMatchObject({
@@ -75,69 +86,90 @@ describe('expense form defaults', () => {
 
   it('suggests titles for every category it offers', () => {
     for (const category of EXPENSE_CATEGORIES) expect(TITLE_SUGGESTIONS[category].length).toBeGreaterThan(0);
-    expect(TITLE_SUGGESTIONS.groceries).toContain('Weekly groceries');
-    expect(TITLE_SUGGESTIONS.utilities).toContain('Electricity bill');
-    expect(TITLE_SUGGESTIONS.rent).toContain('Monthly rent');
-    expect(TITLE_SUGGESTIONS.internet).toContain('Internet bill');
+    expect(TITLE_SUGGESTIONS.groceries.map((id) => EN.t(id))).toContain('Weekly groceries');
+    expect(TITLE_SUGGESTIONS.utilities.map((id) => EN.t(id))).toContain('Electricity bill');
+    expect(TITLE_SUGGESTIONS.rent.map((id) => EN.t(id))).toContain('Monthly rent');
+    expect(TITLE_SUGGESTIONS.internet.map((id) => EN.t(id))).toContain('Internet bill');
+    expect(TITLE_SUGGESTIONS.rent.map((id) => DE.t(id))).toContain('Monatsmiete');
   });
 });
 
 describe('split summary', () => {
   it('divides an equal split to 2 decimals, the leftover cent to the first member', () => {
-    const even = splitSummary(form(), members);
+    const even = splitSummary(form(), members, usd);
     expect(even.rows.map((r) => r.cents)).toEqual([1000, 1000, 1000]);
     expect(even).toMatchObject({ ok: true, totalCents: 3000, uneven: false, problem: null });
-    const odd = splitSummary(form({ amount: '10' }), members);
+    const odd = splitSummary(form({ amount: '10' }), members, usd);
     expect(odd.rows.map((r) => r.cents)).toEqual([334, 333, 333]);
     expect(odd.uneven).toBe(true);
-    expect(splitSummary(form({ amount: '' }), members).rows.map((r) => r.cents)).toEqual([null, null, null]);
+    expect(splitSummary(form({ amount: '' }), members, usd).rows.map((r) => r.cents)).toEqual([
+      null,
+      null,
+      null,
+    ]);
   });
 
   it('accepts percentages that add up to 100 within 0.1 and says what is missing otherwise', () => {
     const shares = { ann: '33.3', ben: '33.3', cat: '33.3' };
-    const close = splitSummary(form({ splitType: 'percentage', shares }), members);
+    const close = splitSummary(form({ splitType: 'percentage', shares }), members, usd);
     expect(close).toMatchObject({ ok: true, totalPercent: 99.9, totalCents: 3000, problem: null });
     const short = splitSummary(
       form({ splitType: 'percentage', shares: { ann: '50', ben: '30', cat: '10' } }),
       members,
+      usd,
     );
     expect(short.ok).toBe(false);
     expect(short.totalPercent).toBe(90);
-    expect(short.problem).toBe('10% left to assign: the percentages must add up to 100%');
+    expect(say(short.problem)).toBe('10% left to assign: the percentages must add up to 100%');
     expect(short.rows.map((r) => r.cents)).toEqual([1500, 900, 300]);
     const over = splitSummary(
       form({ splitType: 'percentage', shares: { ann: '50', ben: '50', cat: '0.5' } }),
       members,
+      usd,
     );
-    expect(over.problem).toBe('0.5% too much: the percentages must add up to 100%');
-    const blank = splitSummary(form({ splitType: 'percentage', shares: { ann: '100', ben: '' } }), members);
-    expect(blank).toMatchObject({ ok: false, problem: 'Enter a percentage from 0 to 100 for every member' });
-    expect(splitSummary(form({ splitType: 'percentage', shares: { ann: '101' } }), ['ann']).ok).toBe(false);
+    expect(say(over.problem)).toBe('0.5% too much: the percentages must add up to 100%');
+    const blank = splitSummary(
+      form({ splitType: 'percentage', shares: { ann: '100', ben: '' } }),
+      members,
+      usd,
+    );
+    expect(blank.ok).toBe(false);
+    expect(say(blank.problem)).toBe('Enter a percentage from 0 to 100 for every member');
+    expect(splitSummary(form({ splitType: 'percentage', shares: { ann: '101' } }), ['ann'], usd).ok).toBe(
+      false,
+    );
   });
 
   it('accepts custom amounts that add up within a cent', () => {
     const exact = splitSummary(
       form({ splitType: 'custom', shares: { ann: '15.00', ben: '10.00', cat: '5.00' } }),
       members,
+      usd,
     );
     expect(exact).toMatchObject({ ok: true, totalCents: 3000, problem: null });
     const cent = splitSummary(
       form({ splitType: 'custom', shares: { ann: '10.00', ben: '10.00', cat: '9.99' } }),
       members,
+      usd,
     );
     expect(cent.ok).toBe(true);
     const short = splitSummary(
       form({ splitType: 'custom', shares: { ann: '10.00', ben: '10.00', cat: '5.00' } }),
       members,
+      usd,
     );
     expect(short).toMatchObject({ ok: false, totalCents: 2500 });
-    expect(short.problem).toBe('$5.00 left to assign: the shares must add up to $30.00');
+    expect(say(short.problem)).toBe('$5.00 left to assign: the shares must add up to $30.00');
     const over = splitSummary(
       form({ splitType: 'custom', shares: { ann: '20.00', ben: '20.00', cat: '0.00' } }),
       members,
+      usd,
     );
-    expect(over.problem).toBe('$10.00 too much: the shares must add up to $30.00');
-    expect(splitSummary(form({ splitType: 'custom', shares: { ann: 'x' } }), members).problem).toBe(
+    expect(say(over.problem)).toBe('$10.00 too much: the shares must add up to $30.00');
+    expect(say(short.problem, DE)).toBe(
+      'Noch $5.00 zu verteilen: Die Anteile müssen zusammen $30.00 ergeben',
+    );
+    expect(say(splitSummary(form({ splitType: 'custom', shares: { ann: 'x' } }), members, usd).problem)).toBe(
       'Enter an amount for every member (0.00 for nothing)',
     );
   });
@@ -145,7 +177,7 @@ describe('split summary', () => {
 
 describe('create payload', () => {
   it('sends trimmed text, the amount as typed and cent-exact equal splits as 2-decimal strings', () => {
-    const input = expenseCreateInput(form({ amount: '10', title: '  Pizza night ' }), members);
+    const input = expenseCreateInput(form({ amount: '10', title: '  Pizza night ' }), members, usd, 'USD');
     expect(input).toEqual({
       expense: {
         title: 'Pizza night',
@@ -182,6 +214,8 @@ describe('create payload', () => {
         recurringEndDate: '2026-01-01',
       }),
       members,
+      usd,
+      'USD',
     );
     expect(input.splits).toEqual([
       { userId: 'ann', amount: '18.00', percent: 60 },
@@ -215,8 +249,8 @@ describe('create payload', () => {
               shares: Object.fromEntries(ids.map((id, i) => [id, String(percents[i])])),
             }),
           ]) {
-            if (!splitSummary(values, ids).ok) return false;
-            const splits = expenseCreateInput(values, ids).splits;
+            if (!splitSummary(values, ids, usd).ok) return false;
+            const splits = expenseCreateInput(values, ids, usd, 'USD').splits;
             const sum = splits.reduce((s, x) => s + parseDollarsToCents(x.amount)!, 0);
             if (sum !== cents) return false;
           }
@@ -238,15 +272,23 @@ describe('expense list', () => {
 
   it('labels dates Today, Yesterday, N days ago under 7, else the date', () => {
     const today = new Date(2025, 2, 14, 9, 30);
-    expect(expenseDateText('2025-03-14', today)).toBe('Today');
-    expect(expenseDateText('2025-03-13', today)).toBe('Yesterday');
-    expect(expenseDateText('2025-03-08', today)).toBe('6 days ago');
-    expect(expenseDateText('2025-03-07', today)).toBe('Mar 7, 2025');
-    expect(expenseDateText('2025-03-20', today)).toBe('Mar 20, 2025');
+    expect(expenseDateText('2025-03-14', today, EN)).toBe('Today');
+    expect(expenseDateText('2025-03-13', today, EN)).toBe('Yesterday');
+    expect(expenseDateText('2025-03-08', today, EN)).toBe('6 days ago');
+    expect(expenseDateText('2025-03-07', today, EN)).toBe('Mar 7, 2025');
+    expect(expenseDateText('2025-03-20', today, EN)).toBe('Mar 20, 2025');
     // Today on the viewer's calendar: already Jan 2 in Tokyo, still Jan 1 in Los Angeles.
     const at = Date.UTC(2026, 0, 1, 20, 0);
-    expect(expenseDateText('2026-01-02', new TZDate(at, 'Asia/Tokyo'))).toBe('Today');
-    expect(expenseDateText('2026-01-02', new TZDate(at, 'America/Los_Angeles'))).toBe('Jan 2, 2026');
+    expect(expenseDateText('2026-01-02', new TZDate(at, 'Asia/Tokyo'), EN)).toBe('Today');
+    expect(expenseDateText('2026-01-02', new TZDate(at, 'America/Los_Angeles'), EN)).toBe('Jan 2, 2026');
+  });
+
+  it('labels dates in German', () => {
+    const today = new Date(2025, 2, 14, 9, 30);
+    expect(expenseDateText('2025-03-14', today, DE)).toBe('Heute');
+    expect(expenseDateText('2025-03-13', today, DE)).toBe('Gestern');
+    expect(expenseDateText('2025-03-08', today, DE)).toBe('vor 6 Tagen');
+    expect(expenseDateText('2025-03-07', today, DE)).toBe('7. März 2025');
   });
 
   it('offers Settle on open shares other than the payer’s, to the payer and that member', () => {
@@ -274,8 +316,8 @@ describe('expense list', () => {
         splits: [{ id: 's9', userId: 'ben', user: null, amount: '4.50', settled: false, settledAt: null }],
       }),
     ];
-    expect(openSharesOwed(list, 'ben', 'ann')).toEqual({ cents: 1450, expenses: 2 });
-    expect(openSharesOwed(list, 'cat', 'ann')).toEqual({ cents: 0, expenses: 0 });
+    expect(openSharesOwed(list, 'ben', 'ann', usd)).toEqual({ cents: 1450, expenses: 2 });
+    expect(openSharesOwed(list, 'cat', 'ann', usd)).toEqual({ cents: 0, expenses: 0 });
   });
 
   it('tells which expenses carry an open debt between two members', () => {
@@ -309,7 +351,7 @@ describe('the form summary and the stored shares', () => {
           ]),
         );
         const values = form({ amount: (cents / 100).toFixed(2), splitType, shares: typedShares });
-        const summary = splitSummary(values, members);
+        const summary = splitSummary(values, members, usd);
         const stored = computeShares(
           cents,
           splitType,

@@ -1,10 +1,10 @@
 import { differenceInCalendarDays, format } from 'date-fns';
-import { centsToDollars, formatMoney, parseDollarsToCents } from '../money.ts';
+import type { MessageId } from '../i18n/compiled/en.ts';
+import { type MoneyFormat, moneyFormat, parseAmount } from '../money.ts';
 import type { ExpenseSplitView, ExpenseView } from './api.ts';
 import {
   computeShares,
   type EXPENSE_CATEGORIES,
-  expenseDateLabel,
   percentagesAddUp,
   type RECURRING_INTERVALS,
   type SplitPart,
@@ -12,16 +12,36 @@ import {
 } from './rules.ts';
 import type { CreateExpenseInput } from './schemas.ts';
 
+/** The translate function of the active language (`useT()`), so these helpers can be unit tested. */
+export type Translate = (id: MessageId, values?: Record<string, unknown>) => string;
+/** What the helpers below write with: the translate function and `Intl` tag of the active language. */
+/** A sentence to translate where it is shown. */
+export interface Message {
+  id: MessageId;
+  values?: Record<string, unknown>;
+}
+export interface Words {
+  t: Translate;
+  locale: string;
+}
+
 export type CreateCategory = (typeof EXPENSE_CATEGORIES)[number];
 export type RecurringInterval = (typeof RECURRING_INTERVALS)[number];
 
 /** GET /api/expenses answers this many expenses a page, newest first; an older page starts after the last id. */
 export const EXPENSES_PAGE = 200;
 
-/** Dollars as the balance endpoints send them → integer cents. */
-export const toCents = (dollars: number): number => Math.round(dollars * 100);
+/** A number in the currency's units, as the balance endpoints send it → integer minor units. */
+export const toCents = (units: number, money: Pick<MoneyFormat, 'exponent'>): number =>
+  Math.round(units * 10 ** money.exponent);
 
-/** Every category an expense can have (docs/expenses.md, Categories); lists show older ones too. */
+/** An API amount above zero, in any currency's decimals ("0.417", "1200"). */
+const isPositive = (amount: string) => !amount.trim().startsWith('-') && /[1-9]/.test(amount);
+
+/**
+ * Every category an expense can have (docs/expenses.md, Categories); lists show older ones too.
+ * In English, for the server's activity texts; screens use CATEGORY_LABEL_IDS.
+ */
 export const CATEGORY_LABELS: Record<string, string> = {
   groceries: 'Groceries',
   food: 'Food',
@@ -38,35 +58,68 @@ export const CATEGORY_LABELS: Record<string, string> = {
   other: 'Other',
 };
 
-export function categoryLabel(category: string): string {
-  return CATEGORY_LABELS[category] ?? 'Other';
+export const CATEGORY_LABEL_IDS: Record<string, MessageId> = {
+  groceries: 'expenses.category.groceries',
+  food: 'expenses.category.food',
+  utilities: 'expenses.category.utilities',
+  electric: 'expenses.category.electric',
+  gas: 'expenses.category.gas',
+  rent: 'expenses.category.rent',
+  internet: 'expenses.category.internet',
+  transportation: 'expenses.category.transportation',
+  dining: 'expenses.category.dining',
+  entertainment: 'expenses.category.entertainment',
+  cleaning: 'expenses.category.cleaning',
+  maintenance: 'expenses.category.maintenance',
+  other: 'expenses.category.other',
+};
+
+/** A category's name: in the active language with `t`, in English without (the server's texts). */
+export function categoryLabel(category: string, t?: Translate): string {
+  if (!t) return CATEGORY_LABELS[category] ?? 'Other';
+  return t(CATEGORY_LABEL_IDS[category] ?? 'expenses.category.other');
 }
 
 /** Titles offered while the title is empty, by the chosen category (docs/expenses.md, Categories). */
-export const TITLE_SUGGESTIONS: Record<CreateCategory, readonly string[]> = {
-  groceries: ['Weekly groceries', 'Household supplies', 'Farmers market'],
-  utilities: ['Electricity bill', 'Water bill', 'Gas bill'],
-  rent: ['Monthly rent', 'Security deposit'],
-  internet: ['Internet bill', 'Streaming subscription'],
-  transportation: ['Taxi ride', 'Gas for the car', 'Parking'],
-  dining: ['Dinner out', 'Takeaway', 'Coffee run'],
-  entertainment: ['Movie night', 'Concert tickets', 'Game night snacks'],
-  cleaning: ['Cleaning supplies', 'Cleaning service'],
-  maintenance: ['Plumber', 'Repairs', 'New light bulbs'],
-  other: ['Shared purchase', 'Gift'],
+export const TITLE_SUGGESTIONS: Record<CreateCategory, readonly MessageId[]> = {
+  groceries: [
+    'expenses.suggest.weeklyGroceries',
+    'expenses.suggest.householdSupplies',
+    'expenses.suggest.farmersMarket',
+  ],
+  utilities: ['expenses.suggest.electricityBill', 'expenses.suggest.waterBill', 'expenses.suggest.gasBill'],
+  rent: ['expenses.suggest.monthlyRent', 'expenses.suggest.securityDeposit'],
+  internet: ['expenses.suggest.internetBill', 'expenses.suggest.streaming'],
+  transportation: ['expenses.suggest.taxi', 'expenses.suggest.carGas', 'expenses.suggest.parking'],
+  dining: ['expenses.suggest.dinnerOut', 'expenses.suggest.takeaway', 'expenses.suggest.coffeeRun'],
+  entertainment: [
+    'expenses.suggest.movieNight',
+    'expenses.suggest.concertTickets',
+    'expenses.suggest.gameNightSnacks',
+  ],
+  cleaning: ['expenses.suggest.cleaningSupplies', 'expenses.suggest.cleaningService'],
+  maintenance: ['expenses.suggest.plumber', 'expenses.suggest.repairs', 'expenses.suggest.lightBulbs'],
+  other: ['expenses.suggest.sharedPurchase', 'expenses.suggest.gift'],
 };
 
-export const INTERVAL_LABELS: Record<RecurringInterval, string> = {
-  weekly: 'Weekly',
-  monthly: 'Monthly',
-  quarterly: 'Quarterly',
-  yearly: 'Yearly',
+export const INTERVAL_LABELS: Record<RecurringInterval, MessageId> = {
+  weekly: 'expenses.interval.weekly',
+  monthly: 'expenses.interval.monthly',
+  quarterly: 'expenses.interval.quarterly',
+  yearly: 'expenses.interval.yearly',
 };
 
+/** In English, for the server's activity texts; screens use SPLIT_TYPE_LABEL_IDS. */
 export const SPLIT_TYPE_LABELS: Record<SplitType, string> = {
   equal: 'Equal',
   custom: 'Custom',
   percentage: 'Percentage',
+};
+
+export const SPLIT_TYPE_LABEL_IDS: Record<SplitType, MessageId> = {
+  equal: 'expenses.splitType.equal',
+  custom: 'expenses.splitType.custom',
+  percentage: 'expenses.splitType.percentage',
 };
 
 export type ExpenseTab = 'all' | 'unsettled' | 'settled';
@@ -85,11 +138,10 @@ export function tabCounts(expenses: ExpenseView[]): Record<ExpenseTab, number> {
  * The card's date (docs/expenses.md, The expense card): Today, Yesterday, 'N days ago' under 7,
  * else 'MMM d, yyyy'. A date still ahead (a bill entered early) shows the date rather than 'Today'.
  */
-export function expenseDateText(date: string, today: Date): string {
+export function expenseDateText(date: string, today: Date, words: Words): string {
   // Both as days on one calendar: `today` may be a TZDate in the viewer's zone.
   const days = differenceInCalendarDays(calendarDay(localDate(today)), calendarDay(date));
-  const formatted = formatDay(date);
-  return days < 0 ? formatted : expenseDateLabel(days, formatted);
+  return days < 0 || days >= 7 ? formatDay(date, words.locale) : words.t('expenses.date.relative', { days });
 }
 
 /** A YYYY-MM-DD date as midnight on the browser's calendar (not UTC midnight). */
@@ -98,9 +150,11 @@ function calendarDay(date: string): Date {
   return new Date(y, m - 1, d);
 }
 
-/** 'Mar 7, 2025'. */
-export function formatDay(date: string): string {
-  return format(calendarDay(date), 'MMM d, yyyy');
+/** 'Mar 7, 2025' in en-US, '7. März 2025' in de-DE. */
+export function formatDay(date: string, locale: string): string {
+  return new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric', year: 'numeric' }).format(
+    calendarDay(date),
+  );
 }
 
 /** Today on the browser's calendar, as a date input takes it. */
@@ -115,7 +169,7 @@ export function localDate(now: Date): string {
  */
 export function canSettleSplit(expense: ExpenseView, split: ExpenseSplitView, viewerId: string): boolean {
   if (split.settled || split.userId === null || split.userId === expense.paidBy) return false;
-  if ((parseDollarsToCents(split.amount) ?? 0) <= 0) return false;
+  if (!isPositive(split.amount)) return false;
   return viewerId === expense.paidBy || viewerId === split.userId;
 }
 
@@ -127,6 +181,7 @@ export function openSharesOwed(
   expenses: ExpenseView[],
   from: string,
   to: string,
+  money: Pick<MoneyFormat, 'exponent'>,
 ): { cents: number; expenses: number } {
   let cents = 0;
   let count = 0;
@@ -134,7 +189,7 @@ export function openSharesOwed(
     if (expense.paidBy !== to) continue;
     const owed = expense.splits
       .filter((s) => s.userId === from && !s.settled)
-      .reduce((sum, s) => sum + Math.max(0, parseDollarsToCents(s.amount) ?? 0), 0);
+      .reduce((sum, s) => sum + Math.max(0, parseAmount(s.amount, money.exponent) ?? 0), 0);
     if (owed > 0) {
       cents += owed;
       count += 1;
@@ -148,7 +203,7 @@ export function isBetween(expense: ExpenseView, a: string, b: string): boolean {
   return expense.splits.some(
     (s) =>
       !s.settled &&
-      (parseDollarsToCents(s.amount) ?? 0) > 0 &&
+      isPositive(s.amount) &&
       ((expense.paidBy === a && s.userId === b) || (expense.paidBy === b && s.userId === a)),
   );
 }
@@ -158,6 +213,10 @@ export function isBetween(expense: ExpenseView, a: string, b: string): boolean {
 export interface ExpenseFormValues {
   title: string;
   amount: string;
+  /** The currency the amounts are typed in: '' for the household's. */
+  currency: string;
+  /** Household units per one unit of `currency`, as typed. */
+  exchangeRate: string;
   category: CreateCategory;
   date: string;
   paidBy: string;
@@ -171,11 +230,20 @@ export interface ExpenseFormValues {
   notes: string;
 }
 
+/** The currency the form's amounts are typed in: the expense's own, else the household's. */
+export function typedMoney(values: Pick<ExpenseFormValues, 'currency'>, household: MoneyFormat): MoneyFormat {
+  return values.currency && values.currency !== household.currency
+    ? moneyFormat(values.currency, household.locale)
+    : household;
+}
+
 /** Defaults (docs/expenses.md, The expense form): paid by you, today, equal split, monthly if recurring. */
 export function defaultExpenseForm(userId: string, today: string): ExpenseFormValues {
   return {
     title: '',
     amount: '',
+    currency: '',
+    exchangeRate: '',
     category: 'groceries',
     date: today,
     paidBy: userId,
@@ -217,8 +285,8 @@ export interface SplitSummary {
   totalPercent: number | null;
   /** False when the shares do not add up (the summary turns red and the form is not sent). */
   ok: boolean;
-  /** What is wrong, in words (never colour alone). */
-  problem: string | null;
+  /** What is wrong, as a message to put in words (never colour alone). */
+  problem: Message | null;
   /** An equal split whose shares differ by a cent so that they add up exactly. */
   uneven: boolean;
 }
@@ -235,8 +303,12 @@ function shareCents(amountCents: number, splitType: SplitType, parts: SplitPart[
  * each to the first members; percentages must add up to 100 within 0.1, custom amounts to the
  * amount within 0.01.
  */
-export function splitSummary(values: ExpenseFormValues, memberIds: string[]): SplitSummary {
-  const amountCents = parseDollarsToCents(values.amount);
+export function splitSummary(
+  values: ExpenseFormValues,
+  memberIds: string[],
+  money: MoneyFormat,
+): SplitSummary {
+  const amountCents = money.parse(values.amount);
   const amount = amountCents !== null && amountCents > 0 ? amountCents : null;
   const base = { amountCents: amount, uneven: false };
 
@@ -262,7 +334,7 @@ export function splitSummary(values: ExpenseFormValues, memberIds: string[]): Sp
         totalCents: null,
         totalPercent: null,
         ok: false,
-        problem: 'Enter a percentage from 0 to 100 for every member',
+        problem: { id: 'expenses.split.percentEach' },
       };
     }
     const list = percents as number[];
@@ -280,15 +352,18 @@ export function splitSummary(values: ExpenseFormValues, memberIds: string[]): Sp
           : list.map((p) => Math.round((amount * p) / 100));
     const rows = memberIds.map((userId, i) => ({ userId, cents: cents[i] ?? null, percent: list[i]! }));
     const totalCents = cents.every((c) => c !== null) ? cents.reduce((s, c) => s + c!, 0) : null;
-    const problem = ok
+    const problem: Message | null = ok
       ? null
       : totalPercent < 100
-        ? `${formatPercent(100 - totalPercent)} left to assign: the percentages must add up to 100%`
-        : `${formatPercent(totalPercent - 100)} too much: the percentages must add up to 100%`;
+        ? { id: 'expenses.split.percentLeft', values: { percent: formatPercent(100 - totalPercent) } }
+        : { id: 'expenses.split.percentOver', values: { percent: formatPercent(totalPercent - 100) } };
     return { ...base, rows, totalCents, totalPercent, ok, problem };
   }
 
-  const cents = memberIds.map((id) => parseDollarsToCents(values.shares[id] ?? ''));
+  const cents = memberIds.map((id) => {
+    const minor = money.parse(values.shares[id] ?? '');
+    return minor !== null && minor >= 0 ? minor : null;
+  });
   const rows = memberIds.map((userId, i) => ({ userId, cents: cents[i] ?? null, percent: null }));
   if (cents.some((c) => c === null)) {
     return {
@@ -297,7 +372,7 @@ export function splitSummary(values: ExpenseFormValues, memberIds: string[]): Sp
       totalCents: null,
       totalPercent: null,
       ok: false,
-      problem: 'Enter an amount for every member (0.00 for nothing)',
+      problem: { id: 'expenses.split.amountEach' },
     };
   }
   const totalCents = cents.reduce<number>((s, c) => s + (c ?? 0), 0);
@@ -310,11 +385,17 @@ export function splitSummary(values: ExpenseFormValues, memberIds: string[]): Sp
     'custom',
     memberIds.map((userId, i) => ({ userId, cents: cents[i]! })),
   ).ok;
-  const problem = ok
+  const problem: Message | null = ok
     ? null
     : diff > 0
-      ? `${formatMoney(diff)} left to assign: the shares must add up to ${formatMoney(amount)}`
-      : `${formatMoney(-diff)} too much: the shares must add up to ${formatMoney(amount)}`;
+      ? {
+          id: 'expenses.split.amountLeft',
+          values: { left: money.format(diff), amount: money.format(amount) },
+        }
+      : {
+          id: 'expenses.split.amountOver',
+          values: { over: money.format(-diff), amount: money.format(amount) },
+        };
   return { ...base, rows, totalCents, totalPercent: null, ok, problem };
 }
 
@@ -323,13 +404,20 @@ export function splitSummary(values: ExpenseFormValues, memberIds: string[]): Sp
  * typed, and one split per member with a share, as a 2-decimal string that adds up to the amount
  * (plus the percent for a percentage split). Members with nothing to pay are left out of the split.
  */
-export function expenseCreateInput(values: ExpenseFormValues, memberIds: string[]): CreateExpenseInput {
-  const summary = splitSummary(values, memberIds);
+export function expenseCreateInput(
+  values: ExpenseFormValues,
+  memberIds: string[],
+  money: MoneyFormat,
+  householdCurrency: string,
+): CreateExpenseInput {
+  const summary = splitSummary(values, memberIds, money);
   const custom = values.splitType !== 'equal';
+  const foreign = values.currency !== '' && values.currency !== householdCurrency;
   return {
     expense: {
       title: values.title.trim(),
       amount: values.amount.trim(),
+      ...(foreign ? { currency: values.currency, exchangeRate: values.exchangeRate.trim() } : {}),
       category: values.category,
       description: values.description.trim(),
       notes: values.notes.trim(),
@@ -347,7 +435,7 @@ export function expenseCreateInput(values: ExpenseFormValues, memberIds: string[
       .filter((row) => row.cents !== null && row.cents > 0)
       .map((row) => ({
         userId: row.userId,
-        amount: centsToDollars(row.cents!),
+        amount: money.amount(row.cents!),
         ...(values.splitType === 'percentage' && row.percent !== null ? { percent: row.percent } : {}),
       })),
   };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { operation } from '../api/operation.ts';
+import { errorAnswer, operation } from '../api/operation.ts';
 
 const engine = z.enum(['sqlite', 'postgres']);
 
@@ -12,7 +12,7 @@ export const healthApi = {
     access: 'public',
     responses: {
       200: z.strictObject({ status: z.literal('ok'), database: engine }),
-      503: z.strictObject({ status: z.literal('unavailable'), database: engine, message: z.string() }),
+      503: z.strictObject({ status: z.literal('unavailable'), database: engine, ...errorAnswer.shape }),
     },
   }),
 };

@@ -23,11 +23,16 @@ export const householdMember = z.strictObject({
 });
 export type HouseholdMember = z.output<typeof householdMember>;
 
-/** GET /api/households/current: money as a 2-decimal string, members oldest first. */
+/**
+ * GET /api/households/current: money as a decimal string in the household's currency (as many
+ * decimals as it is written with), members oldest first.
+ */
 export const household = z.strictObject({
   id: z.string(),
   name: z.string(),
   inviteCode: z.string(),
+  /** ISO 4217: every amount of the household is in it (docs/money.md, Currencies). */
+  currency: z.string(),
   rentAmount: z.string().nullable(),
   rentDueDay: z.number().int().nullable(),
   /** Which view of who owes whom the household shows and settles in (docs/money.md). */

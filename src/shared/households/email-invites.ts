@@ -4,7 +4,7 @@ import { answerInstant, emailField, registerMessages } from '../validation.ts';
 /** An e-mailed invite works this long; the code itself keeps working as it always did. */
 export const EMAIL_INVITE_TTL_MS = 14 * 24 * 60 * 60_000;
 
-export const emailInviteMessages = registerMessages({
+export const emailInviteMessages = registerMessages('email_invite', {
   sent: 'Invite sent. It works for 14 days.',
   alreadyMember: 'That address belongs to a member of your household already',
   gone: 'This invite has expired or the household no longer exists',

@@ -1,21 +1,33 @@
 import { z } from 'zod';
-import { parseDollarsToCents } from '../money.ts';
+import { currencyExponent, DEFAULT_CURRENCY, isCurrency, maxAmount, parseAmount } from '../money.ts';
 import { registerMessages } from '../validation.ts';
 import { INVITE_CODE_LENGTH, normalizeInviteCode } from './invites.ts';
 
 export const HOUSEHOLD_NAME_MAX = 60;
-export const MAX_RENT_CENTS = 100_000_000; // $1,000,000.00
 
 export const ROLES = ['admin', 'member'] as const;
 export type Role = (typeof ROLES)[number];
 
-export const householdMessages = registerMessages({
+export const householdMessages = registerMessages('household', {
   nameRequired: 'Household name is required',
   nameTooLong: `Household name must be at most ${HOUSEHOLD_NAME_MAX} characters`,
   inviteCodeLength: 'Invite code must be 8 characters',
   rentAmount: 'Rent amount must be a non-negative amount in dollars with at most 2 decimals',
   rentDueDay: 'Rent due day must be a whole number from 1 to 31',
+  currencyInvalid: 'Currency must be an ISO 4217 code such as USD, EUR or JPY',
 } as const);
+
+/** The rent rule in the household's currency (US dollars keep their original words). */
+function rentMessage(currency: string): string {
+  if (currency === DEFAULT_CURRENCY) return householdMessages.rentAmount;
+  const exponent = currencyExponent(currency);
+  const decimals = exponent === 0 ? 'with no decimals' : `with at most ${exponent} decimals`;
+  return registerMessages({ m: `Rent amount must be a non-negative amount in ${currency} ${decimals}` }).m;
+}
+
+const currency = z
+  .string({ error: householdMessages.currencyInvalid })
+  .refine(isCurrency, householdMessages.currencyInvalid);
 
 const householdName = z
   .string({ error: householdMessages.nameRequired })
@@ -23,7 +35,8 @@ const householdName = z
   .min(1, householdMessages.nameRequired)
   .max(HOUSEHOLD_NAME_MAX, householdMessages.nameTooLong);
 
-export const createHouseholdSchema = z.object({ name: householdName });
+/** POST /api/households: `currency` defaults to the creator's locale's (docs/money.md, Currencies). */
+export const createHouseholdSchema = z.object({ name: householdName, currency: currency.optional() });
 
 export const joinHouseholdSchema = z.object({
   inviteCode: z
@@ -34,38 +47,61 @@ export const joinHouseholdSchema = z.object({
 
 export { centsToDollars, parseDollarsToCents } from '../money.ts';
 
-export const updateHouseholdSchema = z
-  .object({
-    name: householdName.optional(),
-    rentAmount: z
-      .union([z.number(), z.string(), z.null()], { error: householdMessages.rentAmount })
-      .transform((value, ctx) => {
-        if (value === null || value === '') return null;
-        const cents = parseDollarsToCents(value);
-        if (cents === null || cents > MAX_RENT_CENTS) {
-          ctx.addIssue({ code: 'custom', message: householdMessages.rentAmount });
-          return z.NEVER;
-        }
-        return cents;
-      })
-      .optional(),
-    rentDueDay: z
-      .number({ error: householdMessages.rentDueDay })
-      .int(householdMessages.rentDueDay)
-      .min(1, householdMessages.rentDueDay)
-      .max(31, householdMessages.rentDueDay)
-      .nullable()
-      .optional(),
-    simplifyDebts: z.boolean({ error: 'simplifyDebts must be true or false' }).optional(),
-  })
-  .refine(
-    (v) =>
-      v.name !== undefined ||
-      v.rentAmount !== undefined ||
-      v.rentDueDay !== undefined ||
-      v.simplifyDebts !== undefined,
-    { message: 'Send at least one of name, rentAmount, rentDueDay, simplifyDebts' },
-  );
+function buildUpdateSchema(rentCurrency: string) {
+  const exponent = currencyExponent(rentCurrency);
+  const message = rentMessage(rentCurrency);
+  return z
+    .object({
+      name: householdName.optional(),
+      currency: currency.optional(),
+      rentAmount: z
+        .union([z.number(), z.string(), z.null()], { error: message })
+        .transform((value, ctx) => {
+          if (value === null || value === '') return null;
+          const minor = parseAmount(value, exponent);
+          if (minor === null || minor > maxAmount(exponent)) {
+            ctx.addIssue({ code: 'custom', message });
+            return z.NEVER;
+          }
+          return minor;
+        })
+        .optional(),
+      rentDueDay: z
+        .number({ error: householdMessages.rentDueDay })
+        .int(householdMessages.rentDueDay)
+        .min(1, householdMessages.rentDueDay)
+        .max(31, householdMessages.rentDueDay)
+        .nullable()
+        .optional(),
+      simplifyDebts: z.boolean({ error: 'simplifyDebts must be true or false' }).optional(),
+    })
+    .refine(
+      (v) =>
+        v.name !== undefined ||
+        v.currency !== undefined ||
+        v.rentAmount !== undefined ||
+        v.rentDueDay !== undefined ||
+        v.simplifyDebts !== undefined,
+      { message: 'Send at least one of name, currency, rentAmount, rentDueDay, simplifyDebts' },
+    );
+}
+
+const built = new Map<string, ReturnType<typeof buildUpdateSchema>>();
+/**
+ * PATCH /api/households/current with the rent read in `rentCurrency`: the currency the body
+ * switches to, else the household's.
+ */
+export function householdUpdateSchema(rentCurrency: string): ReturnType<typeof buildUpdateSchema> {
+  let schema = built.get(rentCurrency);
+  if (!schema) {
+    schema = buildUpdateSchema(rentCurrency);
+    built.set(rentCurrency, schema);
+  }
+  return schema;
+}
+
+/** PATCH /api/households/current for a household in US dollars (the documented shape). */
+export const updateHouseholdSchema = householdUpdateSchema(DEFAULT_CURRENCY);
 
 /** After the last admin leaves, the longest-standing member takes over (ties: lowest id). */
 export function nextAdmin<M extends { userId: string; joinedAt: number }>(remaining: M[]): M | null {

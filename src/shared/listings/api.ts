@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { publicUser } from '../accounts/api.ts';
 import { operation } from '../api/operation.ts';
 import { answerInstant } from '../validation.ts';
-import { HOUSING_TYPES } from './rules.ts';
+import { HOUSING_TYPES, STREET_VISIBILITIES } from './rules.ts';
 import { createListingSchema, listingChoices, listingsQuerySchema, updateListingSchema } from './schemas.ts';
 
 const idParams = z.object({ id: z.string().min(1).max(100) });
@@ -12,10 +12,21 @@ export const listingView = z.strictObject({
   id: z.string(),
   title: z.string(),
   description: z.string().nullable(),
-  rent: z.number(),
-  utilities: z.number().nullable(),
-  location: z.string(),
+  /** Decimal strings in `currency`, with as many decimals as it is written with ("850.00", "85000"). */
+  rent: z.string(),
+  utilities: z.string().nullable(),
+  /** ISO 4217. */
+  currency: z.string(),
+  /** The area, which everyone sees: ISO 3166-1 alpha-2 country, postcode, city, region. */
+  country: z.string(),
+  postcode: z.string().nullable(),
   city: z.string(),
+  region: z.string().nullable(),
+  /** The exact address: sent to the poster, and to others only when streetVisibility is 'everyone'. */
+  street: z.string().nullable(),
+  streetVisibility: z.enum(STREET_VISIBILITIES),
+  /** Older clients' names: the street as sent ('' when not), the region, the postcode. */
+  location: z.string(),
   state: z.string().nullable(),
   zipCode: z.string().nullable(),
   university: z.string().nullable(),
@@ -41,7 +52,9 @@ export type ListingView = z.output<typeof listingView>;
 /** What a household admin's listing for their free room starts from. */
 const listingPrefill = z.strictObject({
   title: z.string(),
-  rent: z.number().nullable(),
+  /** A member's share of the household's rent, in whole units of its currency ("400.00"). */
+  rent: z.string().nullable(),
+  currency: z.string(),
   housingType: z.enum(HOUSING_TYPES),
 });
 export type ListingPrefill = z.output<typeof listingPrefill>;

@@ -1,6 +1,9 @@
 // Listings' constants and display rules, with no validation code: the screens that only show
 // listings load these and not Zod. The schemas are in listings.ts.
 
+import { countryName, countryUsesPostcodes } from '../countries.ts';
+import { currencyExponent, formatMoney, parseAmount } from '../money.ts';
+
 export const ROOM_TYPES = ['private', 'shared', 'studio'] as const;
 export const HOUSING_TYPES = ['apartment', 'house', 'condo', 'townhouse', 'dorm', 'shared_house'] as const;
 export const GENDER_PREFERENCES = ['any', 'male', 'female', 'non_binary'] as const;
@@ -27,6 +30,12 @@ export const AMENITIES = [
   'Furnished',
   'Balcony',
 ] as const;
+/**
+ * Who besides the poster sees the exact street (docs/decisions/0036-listing-addresses.md): nobody
+ * (the default), or everyone signed in, who are all the board's readers.
+ */
+export const STREET_VISIBILITIES = ['hidden', 'everyone'] as const;
+export type StreetVisibility = (typeof STREET_VISIBILITIES)[number];
 export const MAX_LISTING_PHOTOS = 10;
 export const LISTINGS_PAGE_SIZE = 20;
 
@@ -34,16 +43,20 @@ export const LISTINGS_PAGE_SIZE = 20;
 export function listingFormComplete(form: {
   title: string;
   rent: string;
-  location: string;
+  country: string;
+  postcode: string;
   city: string;
   availableFrom: string;
   contactInfo: string;
   photos: number;
 }): boolean {
+  const postcode = form.country === '' || !countryUsesPostcodes(form.country) || form.postcode.trim() !== '';
   return (
-    [form.title, form.rent, form.location, form.city, form.availableFrom, form.contactInfo].every(
+    [form.title, form.rent, form.country, form.city, form.availableFrom, form.contactInfo].every(
       (v) => v.trim() !== '',
-    ) && form.photos > 0
+    ) &&
+    postcode &&
+    form.photos > 0
   );
 }
 
@@ -59,7 +72,29 @@ export function availableLabel(isoDate: string): string {
   return `Available ${month} ${d}, ${y}`;
 }
 
-/** Rent in USD with no decimals (docs/listings.md, Showing a listing): '$1,200'. */
-export function formatListingRent(dollarsAmount: number): string {
-  return `$${Math.round(dollarsAmount).toLocaleString('en-US')}`;
+/**
+ * An amount of a listing (its decimal string in its currency) as the viewer's language writes it:
+ * '£850.00', '¥85,000', '350,500 KWD' (docs/listings.md, Showing a listing).
+ */
+export function formatListingAmount(amount: string, currency: string, locale: string): string {
+  const minor = parseAmount(amount, currencyExponent(currency));
+  return minor === null ? `${amount} ${currency}` : formatMoney(minor, currency, locale);
+}
+
+/**
+ * A postcode as filters compare it: upper case without spaces or dashes, so 'sw1a 1' finds
+ * 'SW1A 1AA' and '10115' finds '10115'.
+ */
+export function postcodeKey(postcode: string): string {
+  return postcode.toUpperCase().replace(/[\s-]+/g, '');
+}
+
+/** 'Manchester, Greater Manchester, M1 4BT, United Kingdom': the area every reader sees. */
+export function areaLabel(
+  listing: { city: string; region: string | null; postcode: string | null; country: string },
+  locale: string,
+): string {
+  return [listing.city, listing.region, listing.postcode, countryName(listing.country, locale)]
+    .filter((part): part is string => !!part && part.trim() !== '')
+    .join(', ');
 }

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { countryUsesPostcodes, isCountry } from '../countries.ts';
+import { currencyExponent, DEFAULT_CURRENCY, isCurrency, maxAmount, parseAmount } from '../money.ts';
 import { registerMessages, windowDate } from '../validation.ts';
 import {
   AMENITIES,
@@ -9,6 +11,7 @@ import {
   MAX_LISTING_PHOTOS,
   ROOM_TYPES,
   SOCIAL_PREFERENCES,
+  STREET_VISIBILITIES,
   STUDENT_YEARS,
   STUDY_HABITS,
 } from './rules.ts';
@@ -17,13 +20,15 @@ import {
 // the listing form validate with, and passes the rules on for the server's convenience.
 export * from './rules.ts';
 
-export const listingMessages = registerMessages({
+export const listingMessages = registerMessages('listing', {
   requiredFields: 'Please fill in all required fields (*)',
   titleRequired: 'Title is required',
-  rentInvalid: 'Rent must be a whole number of dollars, 0 or more',
-  utilitiesInvalid: 'Utilities must be a whole number of dollars, 0 or more',
-  locationRequired: 'Location is required',
   cityRequired: 'City is required',
+  countryInvalid: 'Country must be a two-letter ISO 3166-1 code such as US, GB or DE',
+  postcodeRequired: 'Postcode is required',
+  currencyInvalid: 'Currency must be an ISO 4217 code such as USD, EUR or JPY',
+  currencyNeedsRent: 'Send the rent (and the utilities) again in the new currency',
+  streetVisibilityInvalid: "Street visibility must be 'hidden' or 'everyone'",
   availableFromRequired: 'Available from must be a date (YYYY-MM-DD)',
   availableToBeforeFrom: 'Available to must not be before available from',
   contactRequired: 'Contact info is required',
@@ -32,67 +37,159 @@ export const listingMessages = registerMessages({
   photoInvalid: 'Each photo must be an image sent as a data URL',
 } as const);
 
-const MAX_DOLLARS = 1_000_000;
-const dollars = (message: string) =>
-  z.union([z.number(), z.string()], { error: message }).transform((value, ctx) => {
-    const n = typeof value === 'string' ? (value.trim() === '' ? Number.NaN : Number(value)) : value;
-    if (!Number.isInteger(n) || n < 0 || n > MAX_DOLLARS) {
-      ctx.addIssue({ code: 'custom', message });
-      return z.NEVER;
-    }
-    return n;
-  });
+const amountMessages = new Map<string, string>();
+/** 'Rent must be an amount in GBP from 0 to 1,000,000, with at most 2 decimals'. */
+function amountMessage(field: 'Rent' | 'Utilities' | 'minRent' | 'maxRent', currency: string): string {
+  const key = `${field} ${currency}`;
+  const known = amountMessages.get(key);
+  if (known) return known;
+  const exponent = currencyExponent(currency);
+  const max = (maxAmount(exponent) / 10 ** exponent).toLocaleString('en-US');
+  const decimals =
+    exponent === 0 ? 'with no decimals' : `with at most ${exponent} decimal${exponent === 1 ? '' : 's'}`;
+  const message = `${field} must be an amount in ${currency} from 0 to ${max}, ${decimals}`;
+  amountMessages.set(key, registerMessages({ m: message }).m);
+  return message;
+}
+
+/** A decimal string (or number) in a currency → integer minor units, 0 up to the currency's cap. */
+function toMinor(value: number | string, currency: string, message: string, ctx: z.RefinementCtx) {
+  const exponent = currencyExponent(currency);
+  const minor = parseAmount(value, exponent);
+  if (minor === null || minor > maxAmount(exponent)) {
+    ctx.addIssue({ code: 'custom', message });
+    return z.NEVER;
+  }
+  return minor;
+}
+
+const amountIn = (currency: string, field: 'Rent' | 'Utilities') => {
+  const message = amountMessage(field, currency);
+  return z
+    .union([z.number(), z.string()], { error: message })
+    .transform((value, ctx) => toMinor(value, currency, message, ctx));
+};
+
+/** The same, where null or '' (an emptied field) means none. */
+const optionalAmountIn = (currency: string, field: 'Rent' | 'Utilities') => {
+  const message = amountMessage(field, currency);
+  return z
+    .union([z.number(), z.string(), z.null()], { error: message })
+    .optional()
+    .transform((value, ctx) =>
+      value === undefined
+        ? undefined
+        : value === null || value === ''
+          ? null
+          : toMinor(value, currency, message, ctx),
+    );
+};
 
 const date = (field: string, message: string) => windowDate(field, message);
 const text = (max: number) => z.string().trim().max(max);
+/** Optional text: blank is none (null). */
+const optionalText = (max: number) =>
+  text(max)
+    .nullish()
+    .transform((v) => (v === undefined ? undefined : v || null));
 
-export const createListingSchema = z
-  .object({
-    title: text(120).min(1, listingMessages.titleRequired),
-    description: text(5000).nullish(),
-    rent: dollars(listingMessages.rentInvalid),
-    utilities: dollars(listingMessages.utilitiesInvalid)
-      .nullish()
-      .or(z.literal('').transform(() => null)),
-    location: text(200).min(1, listingMessages.locationRequired),
-    city: text(100).min(1, listingMessages.cityRequired),
-    state: text(100).nullish(),
-    zipCode: text(20).nullish(),
-    university: text(200).nullish(),
-    distanceToCampus: text(100).nullish(),
-    availableFrom: date('availableFrom', listingMessages.availableFromRequired).optional(),
-    availableTo: date('availableTo', 'Available to must be a date (YYYY-MM-DD)')
-      .nullish()
-      .or(z.literal('').transform(() => null)),
-    roomType: z.enum(ROOM_TYPES).default('private'),
-    housingType: z.enum(HOUSING_TYPES).default('apartment'),
-    genderPreference: z.enum(GENDER_PREFERENCES).default('any'),
-    studentYear: z.enum(STUDENT_YEARS).default('any'),
-    studyHabits: z.enum(STUDY_HABITS).default('flexible'),
-    socialPreferences: z.enum(SOCIAL_PREFERENCES).default('balanced'),
-    lifestylePreferences: z
-      .array(z.enum(LIFESTYLE_PREFERENCES))
-      .max(LIFESTYLE_PREFERENCES.length)
-      .default([]),
-    amenities: z.array(z.enum(AMENITIES)).max(AMENITIES.length).default([]),
-    images: z
-      .array(
-        // No length cap here: the server decodes each photo and answers 413 from 5 MB up
-        // (the request body limit bounds the whole).
-        z.string().startsWith('data:image/', listingMessages.photoInvalid),
-        {
-          error: listingMessages.photosRequired,
-        },
-      )
-      .min(1, listingMessages.photosRequired)
-      .max(MAX_LISTING_PHOTOS, listingMessages.tooManyPhotos),
-    contactInfo: text(200).optional(),
-  })
-  .refine((v) => !v.availableTo || !v.availableFrom || v.availableTo >= v.availableFrom, {
-    message: listingMessages.availableToBeforeFrom,
-    path: ['availableTo'],
-  });
-export type CreateListingInput = z.input<typeof createListingSchema>;
+const country = z
+  .string({ error: listingMessages.countryInvalid })
+  .trim()
+  .toUpperCase()
+  .refine(isCountry, listingMessages.countryInvalid);
+export const currencyCode = z
+  .string({ error: listingMessages.currencyInvalid })
+  .trim()
+  .toUpperCase()
+  .refine(isCurrency, listingMessages.currencyInvalid);
+const streetVisibility = z.enum(STREET_VISIBILITIES, { error: listingMessages.streetVisibilityInvalid });
+
+/**
+ * The address and rent fields older clients send under their first names (`location` the street,
+ * `state` the region, `zipCode` the postcode); the new name wins when both are sent.
+ */
+function withNewNames<
+  T extends {
+    street?: string | null | undefined;
+    region?: string | null | undefined;
+    postcode?: string | null | undefined;
+    location?: string | null | undefined;
+    state?: string | null | undefined;
+    zipCode?: string | null | undefined;
+  },
+>({ location, state, zipCode, ...rest }: T) {
+  return {
+    ...rest,
+    street: rest.street !== undefined ? rest.street : location,
+    region: rest.region !== undefined ? rest.region : state,
+    postcode: rest.postcode !== undefined ? rest.postcode : zipCode,
+  };
+}
+
+const postcodeIssue = {
+  message: listingMessages.postcodeRequired,
+  path: ['postcode'],
+};
+
+function buildCreateSchema(currency: string) {
+  return z
+    .object({
+      title: text(120).min(1, listingMessages.titleRequired),
+      description: text(5000).nullish(),
+      /** In `currency`: a decimal string such as "850.00" (or a number). */
+      rent: amountIn(currency, 'Rent'),
+      utilities: optionalAmountIn(currency, 'Utilities'),
+      /** ISO 4217; default: the poster's household's currency, else their language's (Accept-Language). */
+      currency: currencyCode.optional(),
+      country,
+      postcode: optionalText(20),
+      city: text(100).min(1, listingMessages.cityRequired),
+      region: optionalText(100),
+      /** The exact address, shown to whom streetVisibility names (the poster always sees it). */
+      street: optionalText(200),
+      streetVisibility: streetVisibility.default('hidden'),
+      /** Older clients' names for street, region and postcode. */
+      location: optionalText(200),
+      state: optionalText(100),
+      zipCode: optionalText(20),
+      university: text(200).nullish(),
+      distanceToCampus: text(100).nullish(),
+      availableFrom: date('availableFrom', listingMessages.availableFromRequired).optional(),
+      availableTo: date('availableTo', 'Available to must be a date (YYYY-MM-DD)')
+        .nullish()
+        .or(z.literal('').transform(() => null)),
+      roomType: z.enum(ROOM_TYPES).default('private'),
+      housingType: z.enum(HOUSING_TYPES).default('apartment'),
+      genderPreference: z.enum(GENDER_PREFERENCES).default('any'),
+      studentYear: z.enum(STUDENT_YEARS).default('any'),
+      studyHabits: z.enum(STUDY_HABITS).default('flexible'),
+      socialPreferences: z.enum(SOCIAL_PREFERENCES).default('balanced'),
+      lifestylePreferences: z
+        .array(z.enum(LIFESTYLE_PREFERENCES))
+        .max(LIFESTYLE_PREFERENCES.length)
+        .default([]),
+      amenities: z.array(z.enum(AMENITIES)).max(AMENITIES.length).default([]),
+      images: z
+        .array(
+          // No length cap here: the server decodes each photo and answers 413 from 5 MB up
+          // (the request body limit bounds the whole).
+          z.string().startsWith('data:image/', listingMessages.photoInvalid),
+          {
+            error: listingMessages.photosRequired,
+          },
+        )
+        .min(1, listingMessages.photosRequired)
+        .max(MAX_LISTING_PHOTOS, listingMessages.tooManyPhotos),
+      contactInfo: text(200).optional(),
+    })
+    .refine((v) => !v.availableTo || !v.availableFrom || v.availableTo >= v.availableFrom, {
+      message: listingMessages.availableToBeforeFrom,
+      path: ['availableTo'],
+    })
+    .transform(withNewNames)
+    .refine((v) => !countryUsesPostcodes(v.country) || !!v.postcode, postcodeIssue);
+}
 
 /** A listing's choices as stored: an edit sends every one of them, an answer carries them all. */
 export const listingChoices = {
@@ -106,28 +203,70 @@ export const listingChoices = {
   amenities: z.array(z.enum(AMENITIES)),
 };
 
-export const updateListingSchema = z
-  .object({
-    title: text(120).min(1, listingMessages.titleRequired),
-    description: text(5000).nullable(),
-    rent: dollars(listingMessages.rentInvalid),
-    utilities: dollars(listingMessages.utilitiesInvalid).nullable(),
-    location: text(200).min(1, listingMessages.locationRequired),
-    city: text(100).min(1, listingMessages.cityRequired),
-    state: text(100).nullable(),
-    zipCode: text(20).nullable(),
-    university: text(200).nullable(),
-    distanceToCampus: text(100).nullable(),
-    availableFrom: date('availableFrom', listingMessages.availableFromRequired),
-    availableTo: date('availableTo', 'Available to must be a date (YYYY-MM-DD)').nullable(),
-    ...listingChoices,
-    contactInfo: text(200).min(1, listingMessages.contactRequired),
-    status: z.enum(['active', 'closed']),
-  })
-  .partial()
-  .refine((v) => Object.values(v).some((x) => x !== undefined), {
-    message: 'Send at least one field to change',
-  });
+function buildUpdateSchema(currency: string) {
+  return z
+    .object({
+      title: text(120).min(1, listingMessages.titleRequired),
+      description: text(5000).nullable(),
+      rent: amountIn(currency, 'Rent'),
+      utilities: optionalAmountIn(currency, 'Utilities'),
+      currency: currencyCode,
+      country,
+      postcode: optionalText(20),
+      city: text(100).min(1, listingMessages.cityRequired),
+      region: optionalText(100),
+      street: optionalText(200),
+      streetVisibility,
+      location: optionalText(200),
+      state: optionalText(100),
+      zipCode: optionalText(20),
+      university: text(200).nullable(),
+      distanceToCampus: text(100).nullable(),
+      availableFrom: date('availableFrom', listingMessages.availableFromRequired),
+      availableTo: date('availableTo', 'Available to must be a date (YYYY-MM-DD)').nullable(),
+      ...listingChoices,
+      contactInfo: text(200).min(1, listingMessages.contactRequired),
+      status: z.enum(['active', 'closed']),
+    })
+    .partial()
+    .refine((v) => Object.values(v).some((x) => x !== undefined), {
+      message: 'Send at least one field to change',
+    })
+    .transform(withNewNames);
+}
+
+const schemas = new Map<
+  string,
+  { create: ReturnType<typeof buildCreateSchema>; update: ReturnType<typeof buildUpdateSchema> }
+>();
+/**
+ * The create and edit schemas with rent and utilities read in `currency` (its number of decimals
+ * decides what is valid: "85000" JPY, "850.50" GBP, "350.500" KWD).
+ */
+export function listingSchemas(currency: string) {
+  let built = schemas.get(currency);
+  if (!built) {
+    built = { create: buildCreateSchema(currency), update: buildUpdateSchema(currency) };
+    schemas.set(currency, built);
+  }
+  return built;
+}
+
+/** POST /api/roommate-listings with rent in US dollars (the documented shape; see listingSchemas). */
+export const createListingSchema = listingSchemas(DEFAULT_CURRENCY).create;
+export type CreateListingInput = z.input<typeof createListingSchema>;
+/** PATCH /api/roommate-listings/{id} with rent in US dollars (the documented shape). */
+export const updateListingSchema = listingSchemas(DEFAULT_CURRENCY).update;
+
+/**
+ * The currency a body's amounts are in: the one it names when that is a currency, else
+ * `fallback`. A body naming something else is refused by the schema itself.
+ */
+export function bodyCurrency(body: unknown, fallback: string): string {
+  const named = (body as { currency?: unknown } | null)?.currency;
+  const code = typeof named === 'string' ? named.trim().toUpperCase() : named;
+  return isCurrency(code) ? code : fallback;
+}
 
 // Query text goes into SQL parameters: NUL is refused (PostgreSQL cannot hold it).
 const queryText = (max: number) =>
@@ -136,22 +275,44 @@ const queryText = (max: number) =>
     .trim()
     .max(max)
     .refine((s) => !s.includes('\u0000'), 'must not contain NUL characters');
-// A bound above any possible rent means no bound; clamped so it fits the integer column.
-const rentBound = z.coerce
-  .number()
-  .int()
-  .min(0)
-  .transform((n) => Math.min(n, MAX_DOLLARS + 1));
-
-export const listingsQuerySchema = z.object({
-  city: queryText(100).optional(),
-  featured: z.enum(['true', 'false']).optional(),
-  minRent: rentBound.optional(),
-  maxRent: rentBound.optional(),
-  roomType: z.enum(ROOM_TYPES).optional(),
-  housingType: z.enum(HOUSING_TYPES).optional(),
-  availableBy: windowDate('availableBy', 'availableBy must be a date (YYYY-MM-DD)').optional(),
-  q: queryText(100).optional(),
-  cursor: z.string().max(200).optional(),
-  limit: z.coerce.number().int().min(1).max(50).default(LISTINGS_PAGE_SIZE),
-});
+export const listingsQuerySchema = z
+  .object({
+    country: country.optional(),
+    city: queryText(100).optional(),
+    /** The start of a postcode: 'M1' finds 'M1 4BT'; case, spaces and dashes do not matter. */
+    postcode: queryText(20).optional(),
+    region: queryText(100).optional(),
+    /** Listings whose rent is in this currency; minRent and maxRent are read in it. */
+    currency: currencyCode.optional(),
+    featured: z.enum(['true', 'false']).optional(),
+    /** Decimal strings in `currency` (in US dollars when no currency is named, as before). */
+    minRent: queryText(20).optional(),
+    maxRent: queryText(20).optional(),
+    roomType: z.enum(ROOM_TYPES).optional(),
+    housingType: z.enum(HOUSING_TYPES).optional(),
+    availableBy: windowDate('availableBy', 'availableBy must be a date (YYYY-MM-DD)').optional(),
+    q: queryText(100).optional(),
+    cursor: z.string().max(200).optional(),
+    limit: z.coerce.number().int().min(1).max(50).default(LISTINGS_PAGE_SIZE),
+  })
+  .transform(({ minRent, maxRent, ...query }, ctx) => {
+    const ranged = !!minRent || !!maxRent;
+    const currency = query.currency ?? (ranged ? DEFAULT_CURRENCY : undefined);
+    const exponent = currencyExponent(currency ?? DEFAULT_CURRENCY);
+    // A bound above any possible rent means no bound; clamped so it stays a plain number.
+    const bound = (field: 'minRent' | 'maxRent', value: string | undefined) => {
+      if (!value) return undefined;
+      const minor = parseAmount(value, exponent);
+      if (minor === null) {
+        ctx.addIssue({ code: 'custom', message: amountMessage(field, currency!), path: [field] });
+        return undefined;
+      }
+      return Math.min(minor, maxAmount(exponent) + 1);
+    };
+    return {
+      ...query,
+      currency,
+      minRent: bound('minRent', minRent),
+      maxRent: bound('maxRent', maxRent),
+    };
+  });

@@ -3,13 +3,16 @@ import { describe, expect, it } from 'vitest';
 import type { ListingView } from './api.ts';
 import {
   AMENITIES,
+  areaLabel,
   availableLabel,
   contactIsEmail,
   createListingSchema,
-  formatListingRent,
+  formatListingAmount,
   HOUSING_TYPES,
   LIFESTYLE_PREFERENCES,
   listingFormComplete,
+  listingSchemas,
+  postcodeKey,
   ROOM_TYPES,
   updateListingSchema,
 } from './schemas.ts';
@@ -42,10 +45,16 @@ const listing: ListingView = {
   id: 'l1',
   title: 'Sunny room near campus',
   description: null,
-  rent: 750,
+  rent: '750.00',
   utilities: null,
-  location: '12 Elm Street',
+  currency: 'USD',
+  country: 'US',
+  postcode: null,
   city: 'Springfield',
+  region: 'IL',
+  street: '12 Elm Street',
+  streetVisibility: 'hidden',
+  location: '12 Elm Street',
   state: 'IL',
   zipCode: null,
   university: null,
@@ -91,14 +100,25 @@ describe('labels', () => {
     expect(amenitiesPreview(AMENITIES)).toEqual({ shown: ['WiFi', 'Laundry', 'Kitchen'], more: 7 });
   });
 
-  it('joins the street address and the city', () => {
-    expect(placeLabel(listing)).toBe('12 Elm Street, Springfield');
-    expect(placeLabel({ ...listing, location: ' ' })).toBe('Springfield');
+  it('shows the area, with the street before it when the answer carries one', () => {
+    expect(placeLabel(listing, 'en-US')).toBe('12 Elm Street, Springfield, IL, United States');
+    expect(placeLabel({ ...listing, street: null }, 'en-US')).toBe('Springfield, IL, United States');
+    const manchester = { city: 'Manchester', region: null, postcode: 'M1 4BT', country: 'GB' };
+    expect(areaLabel(manchester, 'en-GB')).toBe('Manchester, M1 4BT, United Kingdom');
+    expect(areaLabel(manchester, 'de-DE')).toBe('Manchester, M1 4BT, Vereinigtes Königreich');
   });
 
-  it('formats rent, the available date and decides how to contact', () => {
-    expect(formatListingRent(1200)).toBe('$1,200');
-    expect(formatListingRent(750)).toBe('$750');
+  it('compares postcodes without case, spaces or dashes', () => {
+    expect(postcodeKey(' sw1a 1aa ')).toBe('SW1A1AA');
+    expect(postcodeKey('1234-567')).toBe('1234567');
+  });
+
+  it("formats rent in its currency and the viewer's language, the available date and decides how to contact", () => {
+    expect(formatListingAmount('1200.00', 'USD', 'en-US')).toBe('$1,200.00');
+    expect(formatListingAmount('85000', 'JPY', 'en-US')).toBe('¥85,000');
+    expect(formatListingAmount('850.50', 'GBP', 'en-GB')).toBe('£850.50');
+    expect(formatListingAmount('850.50', 'EUR', 'de-DE')).toBe('850,50\u00a0€');
+    expect(formatListingAmount('350.500', 'KWD', 'en-US')).toBe('KWD\u00a0350.500');
     expect(availableLabel('2026-03-05')).toBe('Available Mar 5, 2026');
     expect(contactIsEmail('ada@example.com')).toBe(true);
     expect(contactIsEmail('+1 555 0100')).toBe(false);
@@ -110,18 +130,23 @@ describe('browse filters', () => {
   it('reads filters from the address and drops what the API would refuse', () => {
     const filters = filtersFromParams(
       new URLSearchParams(
-        'q=%20quiet%20&city=Springfield&maxRent=800&minRent=abc&roomType=castle&housingType=condo&availableBy=2026-05-01',
+        'q=%20quiet%20&country=gb&city=Springfield&currency=GBP&maxRent=800.50&minRent=abc&roomType=castle&housingType=condo&availableBy=2026-05-01',
       ),
     );
     expect(filters).toEqual({
       ...EMPTY_FILTERS,
       q: 'quiet',
+      country: 'GB',
       city: 'Springfield',
-      maxRent: '800',
+      currency: 'GBP',
+      maxRent: '800.50',
       housingType: 'condo',
       availableBy: '2026-05-01',
     });
     expect(filtersFromParams(new URLSearchParams('availableBy=soon'))).toEqual(EMPTY_FILTERS);
+    // A currency means something only with a range; an unknown country or currency is dropped.
+    expect(filtersFromParams(new URLSearchParams('currency=EUR&country=XX'))).toEqual(EMPTY_FILTERS);
+    expect(filtersFromParams(new URLSearchParams('currency=EURO&minRent=1')).currency).toBe('');
   });
 
   it('builds the API query from the set filters only, with the cursor', () => {
@@ -134,24 +159,35 @@ describe('browse filters', () => {
 
   it('counts the filters besides the search text', () => {
     expect(filterCount(EMPTY_FILTERS)).toBe(0);
-    expect(filterCount({ ...EMPTY_FILTERS, q: 'quiet', roomType: 'studio', minRent: '100' })).toBe(2);
+    expect(
+      filterCount({ ...EMPTY_FILTERS, q: 'quiet', roomType: 'studio', minRent: '100', currency: 'EUR' }),
+    ).toBe(2);
+    expect(filterCount({ ...EMPTY_FILTERS, country: 'DE', postcode: '10' })).toBe(2);
   });
 
   it('round-trips any filters through the address', () => {
     const text = fc.string({ maxLength: 20 }).map((s) => s.trim());
-    const whole = fc.nat({ max: 5000 }).map(String);
+    const amount = fc.oneof(fc.nat({ max: 5000 }).map(String), fc.constant('850.50'), fc.constant('0.125'));
     fc.assert(
       fc.property(
         fc.record({
           q: text,
+          country: fc.constantFrom('', 'US', 'GB', 'JP'),
           city: text,
-          minRent: fc.oneof(fc.constant(''), whole),
-          maxRent: fc.oneof(fc.constant(''), whole),
+          postcode: text,
+          currency: fc.constantFrom('USD', 'EUR', 'KWD'),
+          minRent: fc.oneof(fc.constant(''), amount),
+          maxRent: fc.oneof(fc.constant(''), amount),
           roomType: fc.constantFrom('' as const, ...ROOM_TYPES),
           housingType: fc.constantFrom('' as const, ...HOUSING_TYPES),
           availableBy: fc.constantFrom('', '2026-01-31'),
         }),
-        (filters) => {
+        (generated) => {
+          // The currency travels with a rent range only.
+          const filters = {
+            ...generated,
+            currency: generated.minRent || generated.maxRent ? generated.currency : '',
+          };
           expect(filtersFromParams(new URLSearchParams(browseQuery(filters)))).toEqual(filters);
         },
       ),
@@ -159,21 +195,32 @@ describe('browse filters', () => {
   });
 
   it('refuses a rent range the wrong way round', () => {
-    expect(rentRangeError({ minRent: '', maxRent: '' })).toBeNull();
-    expect(rentRangeError({ minRent: '500', maxRent: '500' })).toBeNull();
-    expect(rentRangeError({ minRent: '900', maxRent: '500' })).toBe(
+    const usd = { currency: 'USD' };
+    expect(rentRangeError({ ...usd, minRent: '', maxRent: '' })).toBeNull();
+    expect(rentRangeError({ ...usd, minRent: '500', maxRent: '500' })).toBeNull();
+    expect(rentRangeError({ ...usd, minRent: '900', maxRent: '500' })).toBe(
       'Minimum rent must not be above maximum rent',
     );
-    expect(rentRangeError({ minRent: '5.5', maxRent: '' })).toBe('Rent must be whole dollars');
+    expect(rentRangeError({ ...usd, minRent: '99.5', maxRent: '100' })).toBeNull();
+    expect(rentRangeError({ ...usd, minRent: '5.555', maxRent: '' })).toBe(
+      'Rent must be an amount in USD with at most 2 decimals',
+    );
+    expect(rentRangeError({ currency: 'JPY', minRent: '5.5', maxRent: '' })).toBe(
+      'Rent must be a whole amount in JPY',
+    );
+    expect(rentRangeError({ currency: '', minRent: '5', maxRent: '' })).toBe(
+      'Choose the currency of the rent range',
+    );
   });
 });
 
 describe('create form', () => {
   const filled = () => ({
-    ...defaultListingForm('ada@example.com', '2026-03-05'),
+    ...defaultListingForm('ada@example.com', '2026-03-05', { country: 'US', currency: 'USD' }),
     title: ' Sunny room ',
     rent: '750',
-    location: '12 Elm Street',
+    street: '12 Elm Street',
+    postcode: '62701',
     city: 'Springfield',
   });
 
@@ -191,6 +238,9 @@ describe('create form', () => {
       lifestylePreferences: [],
       amenities: [],
       contactInfo: 'ada@example.com',
+      streetVisibility: 'hidden',
+      country: '',
+      currency: 'USD',
     });
   });
 
@@ -199,48 +249,83 @@ describe('create form', () => {
       listingFormComplete({ ...form, photos });
     expect(complete(filled(), 1)).toBe(true);
     expect(complete(filled(), 0)).toBe(false);
-    for (const field of ['title', 'rent', 'location', 'city', 'availableFrom', 'contactInfo'] as const) {
+    for (const field of [
+      'title',
+      'rent',
+      'country',
+      'postcode',
+      'city',
+      'availableFrom',
+      'contactInfo',
+    ] as const) {
       expect(complete({ ...filled(), [field]: '  ' }, 1)).toBe(false);
     }
+    // The street is optional; so is the postcode where there are none (Hong Kong).
+    expect(complete({ ...filled(), street: '' }, 1)).toBe(true);
+    expect(complete({ ...filled(), country: 'HK', postcode: '' }, 1)).toBe(true);
   });
 
-  it('sends whole dollars as numbers and empty optional fields as null', () => {
-    const input = listingCreateInput({ ...filled(), utilities: '', state: ' ' }, [PHOTO]);
+  it('sends the amounts as typed and empty optional fields as null', () => {
+    const input = listingCreateInput({ ...filled(), utilities: '', region: ' ' }, [PHOTO]);
     expect(input).toMatchObject({
       title: 'Sunny room',
-      rent: 750,
+      rent: '750',
+      currency: 'USD',
+      country: 'US',
       utilities: null,
-      state: null,
+      region: null,
+      street: '12 Elm Street',
+      streetVisibility: 'hidden',
       availableTo: null,
       images: [PHOTO],
     });
     const parsed = createListingSchema.parse(input);
-    expect(parsed.rent).toBe(750);
+    expect(parsed.rent).toBe(75000);
     expect(parsed.roomType).toBe('private');
   });
 
-  it('lets the schema name a rent that is not whole dollars', () => {
-    const result = createListingSchema.safeParse(listingCreateInput({ ...filled(), rent: '12.5' }, [PHOTO]));
-    expect(result.success).toBe(false);
-    expect(result.error?.issues[0]?.path).toEqual(['rent']);
+  it('reads amounts in the currency, with its number of decimals', () => {
+    const parse = (currency: string, rent: string) =>
+      listingSchemas(currency).create.safeParse(listingCreateInput({ ...filled(), currency, rent }, [PHOTO]));
+    expect(parse('JPY', '85000').data?.rent).toBe(85000);
+    expect(parse('KWD', '350.500').data?.rent).toBe(350500);
+    expect(parse('GBP', '850.5').data?.rent).toBe(85050);
+    for (const [currency, rent] of [
+      ['JPY', '850.5'],
+      ['USD', '12.555'],
+      ['USD', '-1'],
+      ['USD', '$800'],
+      ['USD', '1000000.01'],
+    ] as const) {
+      const result = parse(currency, rent);
+      expect(result.success, `${rent} ${currency}`).toBe(false);
+      expect(result.error?.issues[0]?.path).toEqual(['rent']);
+    }
   });
 
-  it('reads a $ sign and utilities as dollars', () => {
-    expect(listingCreateInput({ ...filled(), rent: '$ 800', utilities: '60' }, [])).toMatchObject({
-      rent: 800,
-      utilities: 60,
-    });
+  it('takes the first names of street, region and postcode from older clients, the new ones first', () => {
+    const old = { title: 'Room', rent: 800, country: 'us', city: 'Springfield', images: [PHOTO] };
+    expect(
+      createListingSchema.parse({ ...old, location: '1 Elm St', state: 'IL', zipCode: '62701' }),
+    ).toMatchObject({ country: 'US', street: '1 Elm St', region: 'IL', postcode: '62701' });
+    expect(
+      createListingSchema.parse({ ...old, street: '2 Oak St', location: '1 Elm St', postcode: '62702' }),
+    ).toMatchObject({ street: '2 Oak St', postcode: '62702' });
+    expect(createListingSchema.safeParse({ ...old, country: 'XX', postcode: '1' }).success).toBe(false);
+    expect(createListingSchema.safeParse(old).error?.issues[0]?.path).toEqual(['postcode']);
   });
 
   it('edits a listing with a body the update schema takes', () => {
     const form = listingFormFromListing(listing);
-    expect(form.rent).toBe('750');
+    expect(form.rent).toBe('750.00');
     expect(form.utilities).toBe('');
+    expect(form.street).toBe('12 Elm Street');
     const body = listingUpdateInput({ ...form, rent: '800', description: 'Bright' });
     expect(updateListingSchema.parse(body)).toMatchObject({
-      rent: 800,
+      rent: 80000,
       description: 'Bright',
       utilities: null,
+      region: 'IL',
     });
   });
 

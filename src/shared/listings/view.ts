@@ -1,7 +1,10 @@
 import { displayName } from '../accounts/users.ts';
+import { isCountry } from '../countries.ts';
+import { currencyExponent, isCurrency, parseAmount } from '../money.ts';
 import type { ListingView } from './api.ts';
 import {
   type AMENITIES,
+  areaLabel,
   type GENDER_PREFERENCES,
   HOUSING_TYPES,
   type LIFESTYLE_PREFERENCES,
@@ -9,6 +12,7 @@ import {
   type SOCIAL_PREFERENCES,
   type STUDENT_YEARS,
   type STUDY_HABITS,
+  type StreetVisibility,
 } from './rules.ts';
 import type { CreateListingInput } from './schemas.ts';
 
@@ -86,17 +90,34 @@ export function amenitiesPreview<T>(amenities: readonly T[], shown = 3): { shown
   return { shown: amenities.slice(0, shown), more: Math.max(0, amenities.length - shown) };
 }
 
-/** '12 Elm Street, Springfield': the street address and the city. */
-export function placeLabel(listing: Pick<ListingView, 'location' | 'city' | 'state'>): string {
-  return [listing.location, listing.city].filter((part) => part.trim() !== '').join(', ');
+/**
+ * '12 Elm Street, Springfield, IL, 62701, United States': the street when the answer carries it
+ * (docs/listings.md, Addresses), then the area.
+ */
+export function placeLabel(
+  listing: Pick<ListingView, 'street' | 'city' | 'region' | 'postcode' | 'country'>,
+  locale: string,
+): string {
+  const area = areaLabel(listing, locale);
+  return listing.street ? `${listing.street}, ${area}` : area;
 }
+
+/** The choices of who sees the exact street, in the words of the form. */
+export const STREET_VISIBILITY_LABELS: Record<StreetVisibility, string> = {
+  hidden: 'Only me',
+  everyone: 'Everyone who can see the listing',
+};
 
 // ---------------------------------------------------------------------------------------------
 // Browse filters: the same words in the page's address, the API's query string and the form.
 
 export interface ListingFilters {
   q: string;
+  country: string;
   city: string;
+  postcode: string;
+  /** The currency of the rent range (only sent with one). */
+  currency: string;
   minRent: string;
   maxRent: string;
   roomType: RoomType | '';
@@ -106,7 +127,10 @@ export interface ListingFilters {
 
 export const EMPTY_FILTERS: ListingFilters = {
   q: '',
+  country: '',
   city: '',
+  postcode: '',
+  currency: '',
   minRent: '',
   maxRent: '',
   roomType: '',
@@ -115,7 +139,8 @@ export const EMPTY_FILTERS: ListingFilters = {
 };
 
 const FILTER_KEYS = Object.keys(EMPTY_FILTERS) as (keyof ListingFilters)[];
-const WHOLE = /^\d+$/;
+// An amount as the API reads one (money.ts, parseAmount): whole units and up to 4 decimals.
+const AMOUNT = /^\d{1,12}(\.\d{1,4})?$/;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 function oneOf<T extends string>(values: readonly T[], value: string | null): T | '' {
@@ -125,12 +150,21 @@ function oneOf<T extends string>(values: readonly T[], value: string | null): T 
 /** Filters from an address's search part; anything the API would refuse is dropped. */
 export function filtersFromParams(params: URLSearchParams): ListingFilters {
   const text = (key: string) => (params.get(key) ?? '').trim().slice(0, 100);
-  const whole = (key: string) => (WHOLE.test(text(key)) ? text(key) : '');
+  const amount = (key: string) => (AMOUNT.test(text(key)) ? text(key) : '');
+  const code = (key: string, valid: (code: string) => boolean) => {
+    const value = text(key).toUpperCase();
+    return valid(value) ? value : '';
+  };
+  const minRent = amount('minRent');
+  const maxRent = amount('maxRent');
   return {
     q: text('q'),
+    country: code('country', isCountry),
     city: text('city'),
-    minRent: whole('minRent'),
-    maxRent: whole('maxRent'),
+    postcode: text('postcode').slice(0, 20),
+    currency: minRent || maxRent ? code('currency', isCurrency) : '',
+    minRent,
+    maxRent,
     roomType: oneOf(ROOM_TYPES, params.get('roomType')),
     housingType: oneOf(HOUSING_TYPES, params.get('housingType')),
     availableBy: DATE.test(text('availableBy')) ? text('availableBy') : '',
@@ -147,9 +181,9 @@ export function activeFilters(filters: ListingFilters): Partial<Record<keyof Lis
   return out;
 }
 
-/** How many filters besides the search text are set (the filter button's badge). */
+/** How many filters besides the search text are set (the filter button's badge; a range's currency is part of it). */
 export function filterCount(filters: ListingFilters): number {
-  return Object.keys(activeFilters(filters)).filter((key) => key !== 'q').length;
+  return Object.keys(activeFilters(filters)).filter((key) => key !== 'q' && key !== 'currency').length;
 }
 
 /** The GET /api/roommate-listings query string for a page of these filters. */
@@ -159,12 +193,22 @@ export function browseQuery(filters: ListingFilters, cursor?: string | null): st
   return params.toString();
 }
 
-/** A message when the rent range is the wrong way round, else null. */
-export function rentRangeError(filters: Pick<ListingFilters, 'minRent' | 'maxRent'>): string | null {
+/** A message when the rent range is not two amounts in its currency the right way round, else null. */
+export function rentRangeError(
+  filters: Pick<ListingFilters, 'minRent' | 'maxRent' | 'currency'>,
+): string | null {
   const min = filters.minRent.trim();
   const max = filters.maxRent.trim();
-  if ((min && !WHOLE.test(min)) || (max && !WHOLE.test(max))) return 'Rent must be whole dollars';
-  if (min && max && Number(min) > Number(max)) return 'Minimum rent must not be above maximum rent';
+  if (!min && !max) return null;
+  if (!isCurrency(filters.currency)) return 'Choose the currency of the rent range';
+  const exponent = currencyExponent(filters.currency);
+  const minor = (value: string) => parseAmount(value, exponent);
+  if ((min && minor(min) === null) || (max && minor(max) === null)) {
+    return exponent === 0
+      ? `Rent must be a whole amount in ${filters.currency}`
+      : `Rent must be an amount in ${filters.currency} with at most ${exponent} decimals`;
+  }
+  if (min && max && minor(min)! > minor(max)!) return 'Minimum rent must not be above maximum rent';
   return null;
 }
 
@@ -176,10 +220,15 @@ export interface ListingFormValues {
   description: string;
   rent: string;
   utilities: string;
-  location: string;
+  /** ISO 4217: the rent and utilities are in it. */
+  currency: string;
+  /** ISO 3166-1 alpha-2, '' until chosen. */
+  country: string;
+  postcode: string;
   city: string;
-  state: string;
-  zipCode: string;
+  region: string;
+  street: string;
+  streetVisibility: StreetVisibility;
   university: string;
   distanceToCampus: string;
   availableFrom: string;
@@ -203,18 +252,26 @@ export function localIsoDate(date: Date): string {
 
 /**
  * The defaults (docs/listings.md, Fields): available from today, private room, apartment, contact
- * the user's e-mail.
+ * the user's e-mail, the street shown to nobody; the country and currency the caller chose (the
+ * browser's region, the household's currency).
  */
-export function defaultListingForm(email: string, today: string): ListingFormValues {
+export function defaultListingForm(
+  email: string,
+  today: string,
+  place: { country: string; currency: string } = { country: '', currency: 'USD' },
+): ListingFormValues {
   return {
     title: '',
     description: '',
     rent: '',
     utilities: '',
-    location: '',
+    currency: place.currency,
+    country: place.country,
+    postcode: '',
     city: '',
-    state: '',
-    zipCode: '',
+    region: '',
+    street: '',
+    streetVisibility: 'hidden',
     university: '',
     distanceToCampus: '',
     availableFrom: today,
@@ -231,26 +288,22 @@ export function defaultListingForm(email: string, today: string): ListingFormVal
   };
 }
 
-/** '750' → 750, '' → null, anything else as typed so the schema can name the problem. */
-function dollarsOrText(value: string): number | string | null {
-  const trimmed = value.trim().replace(/^\$/, '').trim();
-  if (trimmed === '') return null;
-  return WHOLE.test(trimmed) ? Number(trimmed) : trimmed;
-}
-
 const optionalText = (value: string) => (value.trim() === '' ? null : value.trim());
 
-/** The fields every listing write shares: trimmed, blanks as null, whole dollars as numbers. */
+/** The fields every listing write shares: trimmed, blanks as null, amounts as the decimals typed. */
 function listingFields(values: ListingFormValues) {
   return {
     title: values.title.trim(),
     description: optionalText(values.description),
-    rent: dollarsOrText(values.rent) ?? '',
-    utilities: dollarsOrText(values.utilities),
-    location: values.location.trim(),
+    rent: values.rent.trim(),
+    utilities: optionalText(values.utilities),
+    currency: values.currency,
+    country: values.country,
+    postcode: optionalText(values.postcode),
     city: values.city.trim(),
-    state: optionalText(values.state),
-    zipCode: optionalText(values.zipCode),
+    region: optionalText(values.region),
+    street: optionalText(values.street),
+    streetVisibility: values.streetVisibility,
     university: optionalText(values.university),
     distanceToCampus: optionalText(values.distanceToCampus),
     availableFrom: values.availableFrom,
@@ -277,12 +330,15 @@ export function listingFormFromListing(listing: ListingView): ListingFormValues 
   return {
     title: listing.title,
     description: listing.description ?? '',
-    rent: String(listing.rent),
-    utilities: listing.utilities === null ? '' : String(listing.utilities),
-    location: listing.location,
+    rent: listing.rent,
+    utilities: listing.utilities ?? '',
+    currency: listing.currency,
+    country: listing.country,
+    postcode: listing.postcode ?? '',
     city: listing.city,
-    state: listing.state ?? '',
-    zipCode: listing.zipCode ?? '',
+    region: listing.region ?? '',
+    street: listing.street ?? '',
+    streetVisibility: listing.streetVisibility,
     university: listing.university ?? '',
     distanceToCampus: listing.distanceToCampus ?? '',
     availableFrom: listing.availableFrom,

@@ -4,6 +4,37 @@ import { operation } from '../api/operation.ts';
 import { answerInstant } from '../validation.ts';
 import { listMessagesQuery, REACTIONS, reactionSchema, sendMessageSchema } from './schemas.ts';
 
+const aboutMember = {
+  /** Null on messages written before kinds were stored, where only the name could be read back. */
+  userId: z.string().nullable(),
+  /** The member's name when it happened. */
+  name: z.string(),
+};
+
+/**
+ * What a system message says, as data: each reader's app words it in their own language. The
+ * message's `content` says it in English, for clients that do not read this.
+ */
+export const systemMessage = z.discriminatedUnion('kind', [
+  z.strictObject({
+    kind: z.enum(['member_joined', 'member_left', 'member_removed']),
+    params: z.strictObject(aboutMember),
+  }),
+  z.strictObject({
+    kind: z.literal('chores_reassigned'),
+    params: z.strictObject({
+      ...aboutMember,
+      /** Each open chore and the name of whom it went to (null: nobody). */
+      chores: z.array(z.strictObject({ title: z.string(), to: z.string().nullable() })),
+    }),
+  }),
+  z.strictObject({
+    kind: z.literal('recurring_stopped'),
+    params: z.strictObject({ ...aboutMember, titles: z.array(z.string()) }),
+  }),
+]);
+export type SystemMessage = z.output<typeof systemMessage>;
+
 /** A chat message: a member's text, or a system line about who joined or left. */
 export const chatMessage = z.strictObject({
   id: z.string(),
@@ -14,6 +45,11 @@ export const chatMessage = z.strictObject({
   householdId: z.string(),
   createdAt: answerInstant,
   type: z.enum(['text', 'system']),
+  /**
+   * On system messages: what it says, to be worded in the reader's language. Null on older
+   * system messages whose kind could not be read back (show `content`).
+   */
+  system: systemMessage.nullable().optional(),
   reactions: z.array(z.strictObject({ emoji: z.enum(REACTIONS), userIds: z.array(z.string()) })),
 });
 export type ChatMessage = z.output<typeof chatMessage>;

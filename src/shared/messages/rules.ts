@@ -3,7 +3,7 @@
 // The schemas are in messages.ts; a message's shape is its contract's (messages/api.ts).
 
 import type { MessageAuthor } from '../accounts/api.ts';
-import type { ChatMessage } from './api.ts';
+import type { ChatMessage, SystemMessage } from './api.ts';
 
 export const MESSAGE_MAX_LENGTH = 2000;
 export const MESSAGES_PAGE_SIZE = 100;
@@ -45,12 +45,21 @@ export type ServerEvent =
       id?: string;
     };
 
-/** Wording of the chat's system messages. */
-export function systemMessageText(
-  kind: 'member_joined' | 'member_left' | 'member_removed',
-  name: string,
-): string {
-  if (kind === 'member_joined') return `${name} joined the household`;
-  if (kind === 'member_left') return `${name} left the household`;
-  return `${name} was removed from the household`;
+/** The English wording of a system message, stored as its `content` for older clients. */
+export function systemMessageText(system: SystemMessage): string {
+  const { name } = system.params;
+  switch (system.kind) {
+    case 'member_joined':
+      return `${name} joined the household`;
+    case 'member_left':
+      return `${name} left the household`;
+    case 'member_removed':
+      return `${name} was removed from the household`;
+    case 'chores_reassigned': {
+      const moved = system.params.chores.map(({ title, to }) => `${title} → ${to ?? 'nobody'}`);
+      return `${name}'s open chores were reassigned: ${moved.join(', ')}`;
+    }
+    case 'recurring_stopped':
+      return `Recurring expenses ${name} paid no longer repeat: ${system.params.titles.join(', ')}`;
+  }
 }

@@ -6,7 +6,7 @@ import { MESSAGE_MAX_LENGTH, MESSAGES_PAGE_SIZE, REACTIONS } from './rules.ts';
 // the real-time hub validate with, and passes the rest on for the server's convenience.
 export * from './rules.ts';
 
-export const messageMessages = registerMessages({
+export const messageMessages = registerMessages('message', {
   contentRequired: 'Message cannot be empty',
   contentTooLong: `Message must be at most ${MESSAGE_MAX_LENGTH} characters`,
   reactionInvalid: `Reaction must be one of ${REACTIONS.join(' ')}`,

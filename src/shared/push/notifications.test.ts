@@ -64,6 +64,10 @@ describe('clip', () => {
     expect(clip('  hi   there ', 10)).toBe('hi there');
     expect(clip('abcdefghij', 5)).toBe('abcd…');
   });
+
+  it('keeps the no-break spaces Intl puts inside amounts', () => {
+    expect(clip('Pizza ·\n 12,50\u00a0€', 20)).toBe('Pizza · 12,50\u00a0€');
+  });
 });
 
 describe('dueIn', () => {

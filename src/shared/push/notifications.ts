@@ -1,5 +1,6 @@
 import { TZDate } from '@date-fns/tz';
 import { z } from 'zod';
+import { API_ERRORS } from '../api-errors.ts';
 import { CAPS } from '../caps.ts';
 import { timeZoneField } from '../time/zone-field.ts';
 import { formatClock, parseClock } from './quiet-hours.ts';
@@ -23,7 +24,8 @@ export const PUSH_BODY_MAX = 120;
 
 /** Cuts a text to `max` characters, marking the cut with an ellipsis. */
 export function clip(text: string, max: number): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
+  // No-break spaces stay: Intl puts them inside amounts and dates ("12,50 €") to keep them whole.
+  const flat = text.replace(/[^\S\u00a0\u202f]+/g, ' ').trim();
   return flat.length <= max ? flat : `${flat.slice(0, max - 1)}…`;
 }
 
@@ -42,7 +44,7 @@ const base64url = (bytes: number, field: string) =>
  */
 export const MAX_PUSH_DEVICES_PER_USER = CAPS.pushDevicesPerUser.max;
 
-export const PUSH_ENDPOINT_TAKEN = 'This push endpoint belongs to another account';
+export const PUSH_ENDPOINT_TAKEN = API_ERRORS['push.endpoint_taken'];
 
 /** The browser's PushSubscription JSON. */
 export const pushSubscriptionSchema = z.object({
@@ -120,7 +122,7 @@ export interface UndeliverableMail {
 /** Where a mail program posts the one-click unsubscribe (RFC 8058). */
 export const UNSUBSCRIBE_API_PATH = '/api/email/unsubscribe';
 export const unsubscribeMessages = {
-  invalid: 'This unsubscribe link is not valid: it may have been copied only in part.',
+  invalid: API_ERRORS['push.unsubscribe_invalid'],
 };
 
 export { formatClock, parseClock };
@@ -154,9 +156,17 @@ export function rentDueStart(year: number, month: number, dueDay: number, timeZo
 
 /** "in 15 min", "in 2 hours", "in 7 days": how far ahead a reminder's subject is. */
 export function dueIn(ms: number): string {
+  const { unit, count } = dueInParts(ms);
+  if (unit === 'minute') return `in ${count} min`;
+  if (unit === 'hour') return `in ${count} ${count === 1 ? 'hour' : 'hours'}`;
+  return `in ${count} days`;
+}
+
+/** How far off `ms` is, in the unit `dueIn` says it in (the e-mails translate it: mail.dueIn). */
+export function dueInParts(ms: number): { unit: 'minute' | 'hour' | 'day'; count: number } {
   const minutes = Math.max(1, Math.round(ms / 60_000));
-  if (minutes < 60) return `in ${minutes} min`;
+  if (minutes < 60) return { unit: 'minute', count: minutes };
   const hours = Math.round(minutes / 60);
-  if (hours < 48) return `in ${hours} ${hours === 1 ? 'hour' : 'hours'}`;
-  return `in ${Math.round(hours / 24)} days`;
+  if (hours < 48) return { unit: 'hour', count: hours };
+  return { unit: 'day', count: Math.round(hours / 24) };
 }

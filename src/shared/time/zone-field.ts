@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { knownApiError } from '../api-errors.ts';
 import { isTimeZone } from '../calendar/days.ts';
-import { registerMessages } from '../validation-rules.ts';
 
 /** A time zone the API takes: one this runtime knows, in at most 64 characters. */
 export function isAcceptedTimeZone(zone: string): boolean {
@@ -13,8 +13,6 @@ export function isAcceptedTimeZone(zone: string): boolean {
  * wherever a zone is sent.
  */
 export function timeZoneField(name: string) {
-  const { invalid } = registerMessages({
-    invalid: `${name} must be an IANA time zone such as Europe/Berlin`,
-  });
+  const invalid = knownApiError('validation.time_zone', { field: name });
   return z.string({ error: invalid }).refine(isAcceptedTimeZone, invalid);
 }

@@ -1,23 +1,13 @@
 import { useId } from 'react';
 import { AVATAR_GRADIENTS, PROFILE_COLORS, type ProfileColor } from '#shared/accounts/users.ts';
+import { useT } from '../lib/i18n.tsx';
 import { CheckIcon } from './icons.tsx';
-
-const colorNames: Record<ProfileColor, string> = {
-  blue: 'Blue',
-  emerald: 'Emerald',
-  purple: 'Purple',
-  orange: 'Orange',
-  indigo: 'Indigo',
-  green: 'Green',
-  pink: 'Pink',
-  teal: 'Teal',
-};
 
 /** The eight profile colours as a radio group: arrow keys move between them, each has a name. */
 export function ColorPicker({
   value,
   onChange,
-  legend = 'Profile colour',
+  legend,
   disabled = false,
 }: {
   value: ProfileColor;
@@ -26,9 +16,12 @@ export function ColorPicker({
   disabled?: boolean;
 }) {
   const name = useId();
+  const t = useT();
   return (
     <fieldset disabled={disabled}>
-      <legend className="mb-2 font-medium text-slate-800 text-sm dark:text-slate-200">{legend}</legend>
+      <legend className="mb-2 font-medium text-slate-800 text-sm dark:text-slate-200">
+        {legend ?? t('common.profileColour')}
+      </legend>
       <div className="flex flex-wrap gap-3">
         {PROFILE_COLORS.map((color) => {
           const { from, to } = AVATAR_GRADIENTS[color];
@@ -40,7 +33,7 @@ export function ColorPicker({
                 value={color}
                 checked={value === color}
                 onChange={() => onChange(color)}
-                aria-label={colorNames[color]}
+                aria-label={t(`common.colour.${color}`)}
                 className="peer absolute inset-0 size-full cursor-pointer appearance-none rounded-full focus-visible:outline-none"
               />
               <span

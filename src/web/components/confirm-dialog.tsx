@@ -1,4 +1,5 @@
 import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { useT } from '../lib/i18n.tsx';
 import { buttonStyles } from './ui.ts';
 
 /**
@@ -38,6 +39,7 @@ export function ConfirmDialog({
 }) {
   const ref = useRef<HTMLDialogElement>(null);
   const id = useId();
+  const t = useT();
 
   useEffect(() => {
     const dialog = ref.current;
@@ -69,7 +71,7 @@ export function ConfirmDialog({
           <div className="flex justify-end gap-2">
             {/* showModal() focuses the first control: Cancel, the safe answer to a destructive question. */}
             <button type="button" className={buttonStyles.secondary} disabled={busy} onClick={onCancel}>
-              Cancel
+              {t('common.cancel')}
             </button>
             <button
               type={form ? 'submit' : 'button'}

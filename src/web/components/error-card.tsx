@@ -1,7 +1,12 @@
+import { useErrorText } from '../lib/error-text.ts';
 import { AlertIcon } from './icons.tsx';
 
-/** A failed action explained in a card that screen readers announce. */
+/**
+ * A failed action explained in a card that screen readers announce. A server's or a form's
+ * English message shows in the member's language (src/web/lib/error-text.ts).
+ */
 export function ErrorCard({ title, message }: { title: string; message: string }) {
+  const errorText = useErrorText();
   return (
     <div
       role="alert"
@@ -10,7 +15,7 @@ export function ErrorCard({ title, message }: { title: string; message: string }
       <AlertIcon className="mt-0.5 size-5 shrink-0" />
       <div>
         <p className="font-semibold">{title}</p>
-        <p className="text-sm">{message}</p>
+        <p className="text-sm">{errorText(message)}</p>
       </div>
     </div>
   );

@@ -6,6 +6,7 @@ import {
   useId,
 } from 'react';
 import { EARLIEST_DATE, latestDate } from '#shared/time/window.ts';
+import { useErrorText } from '../lib/error-text.ts';
 import { errorText, inputStyles } from './ui.ts';
 
 // Labelled form controls with their message underneath, linked for screen readers
@@ -22,10 +23,12 @@ export function RequiredMark() {
   );
 }
 
+/** A form's or the server's English message, in the member's language (src/web/lib/error-text.ts). */
 function FieldError({ id, error }: { id: string; error: string | undefined }) {
+  const inLanguage = useErrorText();
   return error ? (
     <p id={id} className={errorText}>
-      {error}
+      {inLanguage(error)}
     </p>
   ) : null;
 }
@@ -40,16 +43,19 @@ interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id
   markRequired?: boolean;
 }
 
-/** A labelled input with its first validation message underneath. */
-/** The input of an amount of money in dollars and cents, as every money form asks for it. */
-export const moneyInput = {
-  type: 'number',
-  inputMode: 'decimal',
-  step: '0.01',
-  min: '0.01',
-  placeholder: '0.00',
-} as const;
+/** An amount field in a currency written with `exponent` decimals (0.01 steps for 2). */
+export function moneyInput(exponent: number) {
+  const step = exponent === 0 ? '1' : `0.${'0'.repeat(exponent - 1)}1`;
+  return {
+    type: 'number',
+    inputMode: exponent === 0 ? 'numeric' : 'decimal',
+    step,
+    min: step,
+    placeholder: exponent === 0 ? '0' : `0.${'0'.repeat(exponent)}`,
+  } as const;
+}
 
+/** A labelled input with its first validation message underneath. */
 export function TextField({
   label,
   error,

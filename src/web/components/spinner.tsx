@@ -1,13 +1,17 @@
+import { useT } from '../lib/i18n.tsx';
+
 const sizes = { md: 'size-8 border-[3px]', lg: 'size-12 border-4' } as const;
 
 /** A spinning ring; with a label it is a status for assistive technology, without one decoration. */
 export function Spinner({
-  label = 'Loading',
+  label,
   size = 'md',
 }: {
+  /** What a screen reader says ('Loading' in the member's language unless given); null: nothing. */
   label?: string | null;
   size?: keyof typeof sizes;
 }) {
+  const t = useT();
   const ring = (
     <span
       aria-hidden="true"
@@ -16,7 +20,7 @@ export function Spinner({
   );
   if (label === null) return ring;
   return (
-    <span role="status" aria-label={label} className="inline-block">
+    <span role="status" aria-label={label ?? t('common.loadingLabel')} className="inline-block">
       {ring}
     </span>
   );

@@ -84,6 +84,23 @@ describe('apiRequest', () => {
     expect((error as ApiError).status).toBe(401);
   });
 
+  it("keeps the answer's code and params beside the message, for translating by code", async () => {
+    const body =
+      '{"message":"title: Too big","code":"validation.too_long","params":{"field":"title","max":120}}';
+    mockFetch(() => new Response(body, { status: 400 }));
+    const error = (await apiRequest('POST', '/api/chores', {}).catch((e: unknown) => e)) as ApiError;
+    expect(error.message).toBe(`400: ${body}`);
+    expect(error.code).toBe('validation.too_long');
+    expect(error.params).toEqual({ field: 'title', max: 120 });
+  });
+
+  it('has no code when the body carries none', async () => {
+    mockFetch(() => new Response('<html>Bad gateway</html>', { status: 502 }));
+    const error = (await apiRequest('GET', '/api/user').catch((e: unknown) => e)) as ApiError;
+    expect(error.code).toBeUndefined();
+    expect(error.params).toBeUndefined();
+  });
+
   it('falls back to the status text when the body is empty', async () => {
     mockFetch(() => new Response('', { status: 503, statusText: 'Service Unavailable' }));
     await expect(apiRequest('GET', '/api/health')).rejects.toThrow('503: Service Unavailable');

@@ -1,14 +1,25 @@
 import type { QueryFunction } from '@tanstack/react-query';
-import { formatHttpError, UNREACHABLE_ERROR } from '#shared/errors.ts';
+import type { ApiErrorCode, ApiErrorParams } from '#shared/api-errors.ts';
+import { formatHttpError, readErrorBody, UNREACHABLE_ERROR } from '#shared/errors.ts';
 
-/** A non-OK answer: the message is '{status}: {body or status text}' (docs/client.md, Errors). */
+/**
+ * A non-OK answer: the message is '{status}: {body or status text}' (docs/client.md, Errors).
+ * `code` and `params` are the answer's own (src/shared/api-errors.ts), for showing the message
+ * in the member's language; both are undefined when the body carries none (a proxy's 502).
+ */
 export class ApiError extends Error {
   readonly status: number;
+  /** A code of src/shared/api-errors.ts, or of a registered field sentence (`chore.title_too_long`). */
+  readonly code: ApiErrorCode | (string & {}) | undefined;
+  readonly params: ApiErrorParams | undefined;
 
   constructor(status: number, bodyText: string, statusText: string) {
     super(formatHttpError(status, bodyText, statusText));
     this.name = 'ApiError';
     this.status = status;
+    const body = readErrorBody(bodyText);
+    this.code = body?.code;
+    this.params = body?.params;
   }
 }
 

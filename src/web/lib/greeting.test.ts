@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { translate } from '#shared/i18n/catalogs.ts';
 import { greeting, greetingName } from './greeting.ts';
+
+const inLanguage =
+  (language: 'en' | 'de') => (id: Parameters<typeof translate>[1], values?: Record<string, unknown>) =>
+    translate(language, id, values);
 
 describe('greeting', () => {
   it.each([
@@ -11,7 +16,16 @@ describe('greeting', () => {
     ['23:59', 'Good evening'],
   ])('%s local time → %s', (time, expected) => {
     const [hours, minutes] = time.split(':').map(Number) as [number, number];
-    expect(greeting(new Date(2026, 10, 21, hours, minutes))).toBe(expected);
+    expect(greeting(new Date(2026, 10, 21, hours, minutes), inLanguage('en'))).toBe(expected);
+  });
+
+  it.each([
+    ['08:00', 'Guten Morgen'],
+    ['13:00', 'Guten Tag'],
+    ['20:00', 'Guten Abend'],
+  ])('%s local time in German → %s', (time, expected) => {
+    const [hours, minutes] = time.split(':').map(Number) as [number, number];
+    expect(greeting(new Date(2026, 10, 21, hours, minutes), inLanguage('de'))).toBe(expected);
   });
 });
 

@@ -1,8 +1,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { I18nProvider } from '@lingui/react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { BootSplash } from './boot-splash.tsx';
+import { i18n } from '../lib/i18n.tsx';
+import { BootSplash as Splash } from './boot-splash.tsx';
+
+// English, as the app starts before it knows the member's language.
+const BootSplash = () => (
+  <I18nProvider i18n={i18n}>
+    <Splash />
+  </I18nProvider>
+);
 
 describe('the boot splash', () => {
   it('is in index.html exactly as React first renders it, inside the shell the app renders', () => {

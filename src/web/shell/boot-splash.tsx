@@ -1,3 +1,5 @@
+import { useT } from '../lib/i18n.tsx';
+
 /**
  * What the page shows from its first paint until the first screen is ready. index.html holds the
  * same markup inside #root, so it paints before any script has run; when React renders it (the
@@ -6,10 +8,11 @@
  * move it (no layout shift).
  */
 export function BootSplash() {
+  const t = useT();
   return (
     <div
       role="status"
-      aria-label="Loading"
+      aria-label={t('common.loadingLabel')}
       className="fixed inset-0 flex flex-col items-center justify-center gap-5"
     >
       <svg aria-hidden="true" viewBox="0 0 32 32" className="size-12">

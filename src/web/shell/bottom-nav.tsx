@@ -2,6 +2,7 @@ import type { ComponentType, SVGProps } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { CalendarIcon, ChatIcon, ChoresIcon, HomeIcon, WalletIcon } from '../components/icons.tsx';
 import { useUnreadCount } from '../features/messages/index.ts';
+import { useT } from '../lib/i18n.tsx';
 import { BOTTOM_NAV_ITEMS, isNavItemActive } from './nav-items.ts';
 
 const icons: Record<(typeof BOTTOM_NAV_ITEMS)[number]['path'], ComponentType<SVGProps<SVGSVGElement>>> = {
@@ -15,9 +16,10 @@ const icons: Record<(typeof BOTTOM_NAV_ITEMS)[number]['path'], ComponentType<SVG
 export function BottomNav() {
   const { pathname } = useLocation();
   const unread = useUnreadCount().data?.unread ?? 0;
+  const t = useT();
   return (
     <nav
-      aria-label="Main"
+      aria-label={t('nav.main')}
       className="fixed inset-x-0 bottom-0 z-40 border-slate-200 border-t bg-white/95 pb-[env(safe-area-inset-bottom)] backdrop-blur dark:border-slate-800 dark:bg-[#0b1220]/95"
     >
       <ul className="mx-auto flex max-w-[430px] justify-around">
@@ -25,6 +27,7 @@ export function BottomNav() {
           const Icon = icons[item.path];
           const active = isNavItemActive(item.path, pathname);
           const badge = item.path === '/messages' && unread > 0 ? unread : null;
+          const label = t(item.label);
           return (
             <li key={item.path}>
               <NavLink
@@ -47,8 +50,8 @@ export function BottomNav() {
                   )}
                 </span>
                 {/* With unread messages the name is said once, with the count: 'Chat, 2 unread messages'. */}
-                <span aria-hidden={badge ? true : undefined}>{item.label}</span>
-                {badge && <span className="sr-only">{`${item.label}, ${unreadLabel(badge)}`}</span>}
+                <span aria-hidden={badge ? true : undefined}>{label}</span>
+                {badge && <span className="sr-only">{t('nav.unread', { label, count: badge })}</span>}
               </NavLink>
             </li>
           );
@@ -56,8 +59,4 @@ export function BottomNav() {
       </ul>
     </nav>
   );
-}
-
-function unreadLabel(count: number): string {
-  return count === 1 ? '1 unread message' : `${count} unread messages`;
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { translate } from '#shared/i18n/catalogs.ts';
 import {
   BOTTOM_NAV_ITEMS,
   isKeyboardOpen,
@@ -78,7 +79,7 @@ describe('isNavItemActive', () => {
   });
 
   it('lists the five tabs of the spec in order', () => {
-    expect(BOTTOM_NAV_ITEMS.map((i) => `${i.label} ${i.path}`)).toEqual([
+    expect(BOTTOM_NAV_ITEMS.map((i) => `${translate('en', i.label)} ${i.path}`)).toEqual([
       'Home /',
       'Chores /chores',
       'Expenses /expenses',

@@ -1,11 +1,16 @@
-/** The tabs of the bottom navigation (docs/screens.md, Bottom navigation), in order. */
+import type { MessageId } from '#shared/i18n/compiled/en.ts';
+
+/**
+ * The tabs of the bottom navigation (docs/screens.md, Bottom navigation), in order; `label` is
+ * the id of the tab's name in the catalogues (docs/i18n.md).
+ */
 export const BOTTOM_NAV_ITEMS = [
-  { label: 'Home', path: '/' },
-  { label: 'Chores', path: '/chores' },
-  { label: 'Expenses', path: '/expenses' },
-  { label: 'Calendar', path: '/calendar' },
-  { label: 'Chat', path: '/messages' },
-] as const;
+  { label: 'nav.home', path: '/' },
+  { label: 'nav.chores', path: '/chores' },
+  { label: 'nav.expenses', path: '/expenses' },
+  { label: 'nav.calendar', path: '/calendar' },
+  { label: 'nav.chat', path: '/messages' },
+] as const satisfies readonly { label: MessageId; path: string }[];
 
 /**
  * Phones shrink the visual viewport, not the layout viewport, when the on-screen keyboard opens.

@@ -2,6 +2,7 @@ import { Component, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { ErrorCard } from '../components/error-card.tsx';
 import { buttonStyles } from '../components/ui.ts';
+import { useT } from '../lib/i18n.tsx';
 import { forgetFailedScreens } from './lazy-screen.tsx';
 
 interface Props {
@@ -38,19 +39,20 @@ class ScreenErrorBoundary extends Component<Props, State> {
 
   override render(): ReactNode {
     if (!this.state.failed) return this.props.children;
-    return (
-      <div className="flex min-h-[70dvh] flex-col items-center justify-center gap-4 px-6">
-        <ErrorCard title="This screen could not load" message="Check your connection and try again." />
-        <button
-          type="button"
-          className={buttonStyles.secondary}
-          onClick={() => this.setState({ failed: false })}
-        >
-          Try again
-        </button>
-      </div>
-    );
+    return <ScreenLoadFailed onRetry={() => this.setState({ failed: false })} />;
   }
+}
+
+function ScreenLoadFailed({ onRetry }: { onRetry: () => void }) {
+  const t = useT();
+  return (
+    <div className="flex min-h-[70dvh] flex-col items-center justify-center gap-4 px-6">
+      <ErrorCard title={t('shell.screenError.title')} message={t('shell.screenError.text')} />
+      <button type="button" className={buttonStyles.secondary} onClick={onRetry}>
+        {t('shell.screenError.retry')}
+      </button>
+    </div>
+  );
 }
 
 /** The screens, each behind ScreenErrorBoundary; another address starts afresh. */

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { useT } from '../lib/i18n.tsx';
 import { applyUpdate, subscribeToUpdate, updateWaiting } from '../lib/service-worker.ts';
 
 function subscribeToConnection(listener: () => void): () => void {
@@ -15,6 +16,7 @@ const BAR =
 
 /** 'Update available — Reload' when a new build's worker waits, and a notice while offline. */
 export function UpdateBanner() {
+  const t = useT();
   const update = useSyncExternalStore(subscribeToUpdate, updateWaiting, () => false);
   const online = useSyncExternalStore(
     subscribeToConnection,
@@ -24,13 +26,13 @@ export function UpdateBanner() {
   if (update) {
     return (
       <div role="status" className={BAR}>
-        <span>Update available</span>
+        <span>{t('shell.update.available')}</span>
         <button
           type="button"
           onClick={applyUpdate}
           className="rounded-lg bg-blue-600 px-3 py-1 font-semibold text-white hover:bg-blue-500"
         >
-          Reload
+          {t('shell.update.reload')}
         </button>
       </div>
     );
@@ -38,7 +40,7 @@ export function UpdateBanner() {
   if (!online) {
     return (
       <div role="status" className={BAR}>
-        You're offline. Hearth will load your data when you reconnect.
+        {t('shell.offline')}
       </div>
     );
   }

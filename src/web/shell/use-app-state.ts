@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
-import type { PublicUser } from '#shared/accounts/api.ts';
+import type { CurrentUser } from '#shared/accounts/api.ts';
 import { type AppState, appState } from '#shared/screens/app-state.ts';
 import { useUser } from '../features/auth/index.ts';
 import { useCurrentHousehold } from '../features/households/index.ts';
@@ -10,7 +10,7 @@ import { showBottomNav } from './nav-items.ts';
 
 export interface AppStateInfo {
   state: AppState;
-  user: PublicUser | null;
+  user: CurrentUser | null;
   /** The signed-in user's household, once known. */
   householdId: string | null;
   /** The user check has finished (answered or failed). */

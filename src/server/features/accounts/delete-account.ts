@@ -23,6 +23,16 @@ function contains(column: string, text: string) {
   return sql<boolean>`cast(${sql.ref(column)} as text) like ${pattern} escape '\\'`;
 }
 
+/** A system message's data with the person gone: their id becomes null, their name 'Former member'. */
+function withoutPerson(value: unknown, userId: string, name: string): unknown {
+  if (value === userId) return null;
+  if (typeof value === 'string') return value.split(name).join(FORMER_MEMBER);
+  if (Array.isArray(value)) return value.map((item) => withoutPerson(item, userId, name));
+  if (value && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withoutPerson(v, userId, name)]));
+  return value;
+}
+
 /**
  * Deletes a user in one transaction (decision 0009). They leave their household by its usual
  * rules first (the longest-standing member becomes admin, open chores move on, a system
@@ -53,20 +63,26 @@ export async function deleteAccount(db: Db, userId: string): Promise<AccountDele
     if (households.length > 0) {
       const notices = await trx
         .selectFrom('messages')
-        .select(['id', 'content'])
+        .select(['id', 'content', 'system'])
         .where(
           'household_id',
           'in',
           households.map((h) => h.household_id),
         )
         .where('type', '=', 'system')
-        .where(contains('content', name))
+        .where((eb) => eb.or([contains('content', name), contains('system', userId)]))
         .execute();
       for (const notice of notices) {
-        if (!notice.content.includes(name)) continue;
+        if (!notice.content.includes(name) && !notice.system?.includes(userId)) continue;
         await trx
           .updateTable('messages')
-          .set({ content: notice.content.split(name).join(FORMER_MEMBER) })
+          .set({
+            content: notice.content.split(name).join(FORMER_MEMBER),
+            system:
+              notice.system === null
+                ? null
+                : JSON.stringify(withoutPerson(JSON.parse(notice.system), userId, name)),
+          })
           .where('id', '=', notice.id)
           .execute();
       }

@@ -1,48 +1,73 @@
 import { CONFIRM_EMAIL_PATH, FORGOT_PASSWORD_PATH, RESET_PASSWORD_PATH } from '#shared/accounts/paths.ts';
+import { translate } from '#shared/i18n/catalogs.ts';
+import type { Language } from '#shared/i18n/languages.ts';
 import { compose } from '../../mail/compose.ts';
+import { dateTag, mailLanguage } from '../../mail/locale.ts';
 import type { Mail } from '../../mail/outbox.ts';
 
 interface Recipient {
   id: string;
   email: string;
   first_name: string;
+  /** Their language setting: the e-mails are written in it, else in English. */
+  language: string | null;
 }
 
-/** When something happened, to the minute, as the e-mails say it: '2026-03-11 12:00' (UTC). */
-const utcMinute = (now: number) => new Date(now).toISOString().replace('T', ' ').slice(0, 16);
+/**
+ * When something happened, to the minute, as the e-mails say it (UTC): '2026-03-11 12:00' in
+ * English, '11.03.2026, 12:00' in German.
+ */
+function utcMinute(language: Language, now: number): string {
+  if (language === 'en') return new Date(now).toISOString().replace('T', ' ').slice(0, 16);
+  return new Intl.DateTimeFormat(dateTag(language), {
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone: 'UTC',
+  }).format(now);
+}
+
+/** The words of one recipient's e-mail: `t(id, values)` in their language. */
+function wordsFor(user: Recipient) {
+  const language = mailLanguage(user.language);
+  const t = (id: Parameters<typeof translate>[1], values?: Record<string, unknown>) =>
+    translate(language, id, values);
+  return { language, t, hi: t('mail.greeting', { name: user.first_name }) };
+}
 
 /** The e-mail with a reset link; the link works once, for an hour. */
 export function resetLinkMail(origin: string, user: Recipient, token: string, tokenHash: string): Mail {
+  const { t, hi } = wordsFor(user);
   return {
     key: `password-reset:${tokenHash}`,
     to: user.email,
     userId: user.id,
     ...compose({
-      subject: 'Choose a new Hearth password',
-      paragraphs: [
-        `Hi ${user.first_name},`,
-        `Someone, hopefully you, asked for a new password for the Hearth account ${user.email}. Choose one with the link below: it works once, within an hour.`,
-      ],
-      action: { label: 'Choose a new password', url: `${origin}${RESET_PASSWORD_PATH}?token=${token}` },
-      footer: ['If you did not ask for this, ignore this e-mail: your password stays as it is.'],
+      subject: t('mail.reset.subject'),
+      paragraphs: [hi, t('mail.reset.text', { email: user.email })],
+      action: { label: t('mail.reset.action'), url: `${origin}${RESET_PASSWORD_PATH}?token=${token}` },
+      footer: [t('mail.reset.footer')],
     }),
   };
 }
 
 /** Tells the owner their password changed, with the way back if it was not them. */
 export function passwordChangedMail(origin: string, user: Recipient, now: number): Mail {
+  const { language, t, hi } = wordsFor(user);
   return {
     key: `password-changed:${user.id}:${now}`,
     to: user.email,
     userId: user.id,
     ...compose({
-      subject: 'Your Hearth password was changed',
+      subject: t('mail.passwordChanged.subject'),
       paragraphs: [
-        `Hi ${user.first_name},`,
-        `The password of your Hearth account ${user.email} was changed on ${utcMinute(now)} UTC, and every other device signed in to it was signed out.`,
-        'If that was not you, choose a new password now:',
+        hi,
+        t('mail.passwordChanged.text', { email: user.email, time: utcMinute(language, now) }),
+        t('mail.passwordChanged.notYou'),
       ],
-      action: { label: 'Reset your password', url: `${origin}${FORGOT_PASSWORD_PATH}` },
+      action: { label: t('mail.passwordChanged.action'), url: `${origin}${FORGOT_PASSWORD_PATH}` },
     }),
   };
 }
@@ -55,20 +80,16 @@ export function confirmEmailMail(
   token: string,
   tokenHash: string,
 ): Mail {
+  const { t, hi } = wordsFor(user);
   return {
     key: `email-change:${tokenHash}`,
     to: newEmail,
     userId: user.id,
     ...compose({
-      subject: 'Confirm your new Hearth e-mail address',
-      paragraphs: [
-        `Hi ${user.first_name},`,
-        `Someone signed in to the Hearth account ${user.email} asked to use ${newEmail} for it from now on. Confirm with the link below: it works once, within a day.`,
-      ],
-      action: { label: 'Confirm new address', url: `${origin}${CONFIRM_EMAIL_PATH}?token=${token}` },
-      footer: [
-        'If you did not ask for this, ignore this e-mail: nothing changes unless the link is followed.',
-      ],
+      subject: t('mail.confirmEmail.subject'),
+      paragraphs: [hi, t('mail.confirmEmail.text', { email: user.email, newEmail })],
+      action: { label: t('mail.confirmEmail.action'), url: `${origin}${CONFIRM_EMAIL_PATH}?token=${token}` },
+      footer: [t('mail.confirmEmail.footer')],
     }),
   };
 }
@@ -80,18 +101,19 @@ export function emailChangeAskedMail(
   newEmail: string,
   tokenHash: string,
 ): Mail {
+  const { t, hi } = wordsFor(user);
   return {
     key: `email-change-asked:${tokenHash}`,
     to: user.email,
     userId: user.id,
     ...compose({
-      subject: 'A change of your Hearth e-mail address was asked for',
+      subject: t('mail.emailChangeAsked.subject'),
       paragraphs: [
-        `Hi ${user.first_name},`,
-        `Someone signed in to your Hearth account asked to change its e-mail address from ${user.email} to ${newEmail}. Nothing changes unless the link sent to ${newEmail} is followed.`,
-        'If that was not you, choose a new password now: that cancels the change and signs every other device out.',
+        hi,
+        t('mail.emailChangeAsked.text', { email: user.email, newEmail }),
+        t('mail.emailChangeAsked.notYou'),
       ],
-      action: { label: 'Choose a new password', url: `${origin}${FORGOT_PASSWORD_PATH}` },
+      action: { label: t('mail.reset.action'), url: `${origin}${FORGOT_PASSWORD_PATH}` },
     }),
   };
 }
@@ -104,18 +126,19 @@ export function emailChangedMail(
   newEmail: string,
   now: number,
 ): Mail {
+  const { language, t, hi } = wordsFor(user);
   return {
     key: `email-changed:${user.id}:${now}`,
     to: oldEmail,
     userId: user.id,
     ...compose({
-      subject: 'Your Hearth e-mail address was changed',
+      subject: t('mail.emailChanged.subject'),
       paragraphs: [
-        `Hi ${user.first_name},`,
-        `On ${utcMinute(now)} UTC the Hearth account that used ${oldEmail} changed its e-mail address to ${newEmail}. Sign in with ${newEmail} from now on; e-mail from Hearth goes there.`,
-        `If that was not you, write to whoever runs this Hearth server: this address can no longer be used to reset the password.`,
+        hi,
+        t('mail.emailChanged.text', { time: utcMinute(language, now), oldEmail, newEmail }),
+        t('mail.emailChanged.notYou'),
       ],
-      action: { label: 'Open Hearth', url: origin },
+      action: { label: t('mail.action.openHearth'), url: origin },
     }),
   };
 }

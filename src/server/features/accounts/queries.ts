@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Selectable } from 'kysely';
-import type { PublicUser } from '#shared/accounts/api.ts';
+import type { CurrentUser, PublicUser } from '#shared/accounts/api.ts';
 import { DEFAULT_PROFILE_COLOR, type ProfileColor } from '#shared/accounts/users.ts';
+import { isLanguage, type Language } from '#shared/i18n/languages.ts';
 import type { Db } from '../../db/database.ts';
 import type { UsersTable } from '../../db/schema.ts';
 import { imageUrl } from '../images/queries.ts';
@@ -9,7 +10,7 @@ import { imageUrl } from '../images/queries.ts';
 type UserRow = Selectable<UsersTable>;
 
 /** The only way a user row leaves the server: no password hash, ever. */
-export function toPublicUser(row: UserRow): PublicUser {
+export function toPublicUser(row: Omit<UserRow, 'language'>): PublicUser {
   return {
     id: row.id,
     email: row.email,
@@ -30,6 +31,16 @@ export async function getUser(db: Db, id: string): Promise<PublicUser> {
   return toPublicUser(row);
 }
 
+/** The signed-in user as they see themselves: with their settings. */
+export function toCurrentUser(row: UserRow): CurrentUser {
+  return { ...toPublicUser(row), language: isLanguage(row.language) ? row.language : null };
+}
+
+export async function getCurrentUser(db: Db, id: string): Promise<CurrentUser> {
+  const row = await db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  return toCurrentUser(row);
+}
+
 /** Inserts a user; returns null when the e-mail is taken (the unique index decides, not a race). */
 export async function createUser(
   db: Db,
@@ -45,6 +56,7 @@ export async function createUser(
     profile_image_id: null,
     created_at: Date.now(),
     was_kicked: false,
+    language: null,
   } satisfies UserRow;
   const inserted = await db
     .insertInto('users')
@@ -65,6 +77,11 @@ export async function updateNames(db: Db, id: string, firstName: string, lastNam
 
 export async function updateProfileColor(db: Db, id: string, color: ProfileColor): Promise<void> {
   await db.updateTable('users').set({ profile_color: color }).where('id', '=', id).execute();
+}
+
+/** The member's language; null follows the browser's. */
+export async function updateLanguage(db: Db, id: string, language: Language | null): Promise<void> {
+  await db.updateTable('users').set({ language }).where('id', '=', id).execute();
 }
 
 /** Points the user at a new photo and deletes the old one, in one transaction. */

@@ -1,14 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { accountsApi } from '#shared/accounts/api.ts';
+import { accountsApi, updateProfileSchema } from '#shared/accounts/api.ts';
 import { accountDataMessages, confirmsEmail, deleteAccountSchema } from '#shared/accounts/data.ts';
 import { SIGNED_IN_COOKIE } from '#shared/accounts/session-cookie.ts';
-import {
-  loginSchema,
-  normalizeEmail,
-  profileColorSchema,
-  registerSchema,
-  updateNamesSchema,
-} from '#shared/validation.ts';
+import { loginSchema, normalizeEmail, registerSchema, updateNamesSchema } from '#shared/validation.ts';
 import { type Context, requireUser } from '../../auth/guards.ts';
 import { findUserById } from '../../auth/members.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../auth/passwords.ts';
@@ -31,9 +25,10 @@ import { deleteAccount } from './delete-account.ts';
 import {
   createUser,
   findUserByEmail,
-  getUser,
+  getCurrentUser,
   replaceProfileImage,
-  toPublicUser,
+  toCurrentUser,
+  updateLanguage,
   updateNames,
   updateProfileColor,
 } from './queries.ts';
@@ -51,7 +46,7 @@ export function accountRoutes(app: FastifyInstance, ctx: Context): void {
       ctx.now(),
     );
     await consume(db, LIMITS.registerPerEmail, email, ctx.now());
-    if (await findUserByEmail(db, email)) throw conflict('User already exists');
+    if (await findUserByEmail(db, email)) throw conflict('auth.user_exists');
     const passwordHash = await hashPassword(input.password);
     const user = await createUser(db, {
       email,
@@ -59,9 +54,9 @@ export function accountRoutes(app: FastifyInstance, ctx: Context): void {
       firstName: input.firstName,
       lastName: input.lastName,
     });
-    if (!user) throw conflict('User already exists');
+    if (!user) throw conflict('auth.user_exists');
     await startSession(db, config, request, reply, user.id);
-    return reply.status(201).send(toPublicUser(user));
+    return reply.status(201).send(toCurrentUser(user));
   });
 
   route(app, accountsApi.login, async (request, reply) => {
@@ -80,10 +75,10 @@ export function accountRoutes(app: FastifyInstance, ctx: Context): void {
     const ok = user
       ? await verifyPassword(user.password_hash, input.password)
       : await verifyAgainstDummy(input.password);
-    if (!user || !ok) throw unauthorized('Invalid email or password');
+    if (!user || !ok) throw unauthorized('auth.invalid_credentials');
     await attempt.succeeded();
     await startSession(db, config, request, reply, user.id);
-    return toPublicUser(user);
+    return toCurrentUser(user);
   });
 
   route(app, accountsApi.logout, async (request, reply) => {
@@ -110,7 +105,7 @@ export function accountRoutes(app: FastifyInstance, ctx: Context): void {
     reply: Parameters<typeof readSession>[3],
   ) => {
     try {
-      return await getUser(db, await requireUser(ctx, request, reply));
+      return await getCurrentUser(db, await requireUser(ctx, request, reply));
     } catch (error) {
       const signedOut = error instanceof HttpError && error.statusCode === 401;
       if (signedOut && request.cookies[SIGNED_IN_COOKIE] !== undefined) clearSessionCookies(reply);
@@ -124,7 +119,7 @@ export function accountRoutes(app: FastifyInstance, ctx: Context): void {
     const userId = await requireUser(ctx, request, reply);
     const input = parse(updateNamesSchema, request.body);
     await updateNames(db, userId, input.firstName, input.lastName);
-    return getUser(db, userId);
+    return getCurrentUser(db, userId);
   });
 
   // Deleting the account: the e-mail typed again and the password confirm it (README, Your data;
@@ -157,9 +152,10 @@ export function accountRoutes(app: FastifyInstance, ctx: Context): void {
 
   route(app, accountsApi.updateProfileColor, async (request, reply) => {
     const userId = await requireUser(ctx, request, reply);
-    const input = parse(profileColorSchema, request.body);
-    await updateProfileColor(db, userId, input.profileColor);
-    return getUser(db, userId);
+    const input = parse(updateProfileSchema, request.body);
+    if (input.profileColor !== undefined) await updateProfileColor(db, userId, input.profileColor);
+    if (input.language !== undefined) await updateLanguage(db, userId, input.language);
+    return getCurrentUser(db, userId);
   });
 
   route(app, accountsApi.uploadProfileImage, async (request, reply) => {
@@ -168,7 +164,7 @@ export function accountRoutes(app: FastifyInstance, ctx: Context): void {
     const image = await processImage(buffer);
     const imageId = await insertImage(db, userId, image, 'profile');
     await replaceProfileImage(db, userId, imageId);
-    return getUser(db, userId);
+    return getCurrentUser(db, userId);
   });
 
   route(app, accountsApi.deleteProfileImage, async (request, reply) => {

@@ -14,7 +14,7 @@ export function activityRoutes(app: FastifyInstance, ctx: Context): void {
     const kinds =
       kind === undefined ? undefined : (ACTIVITY_GROUPS[kind as keyof typeof ACTIVITY_GROUPS] ?? [kind]);
     const page = await listActivity(ctx.db, member.householdId, { before, kinds, memberId });
-    if (!page) throw notFound('No such activity entry to page from');
+    if (!page) throw notFound('activity.no_cursor_entry');
     return page;
   });
 }

@@ -1,6 +1,7 @@
 import { TZDate } from '@date-fns/tz';
 import { REMINDER_MINUTES } from '#shared/calendar/schemas.ts';
 import { hasSpecificTime } from '#shared/chores/schemas.ts';
+import { formatMoney } from '#shared/money.ts';
 import type { Db } from '../../db/database.ts';
 import { listChores } from '../chores/queries.ts';
 import { getHousehold } from '../households/queries.ts';
@@ -68,7 +69,7 @@ export async function householdCalendar(db: Db, householdId: string, now: number
     const day = Date.parse(`${bill.next_occurrence_date}T00:00:00Z`);
     items.push({
       uid: `bill-${bill.id}@hearth`,
-      summary: `Bill: ${bill.title} ($${(bill.amount_cents / 100).toFixed(2)})`,
+      summary: `Bill: ${bill.title} (${formatMoney(bill.amount_cents, household?.currency)})`,
       start: day,
       end: day + DAY_MS - 1000,
       allDay: true,

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { calendarApi } from '#shared/calendar/api.ts';
-import { calendarWindowSchema } from '#shared/calendar/schemas.ts';
+import { calendarWindowSchema, eventMessages } from '#shared/calendar/schemas.ts';
 import { CAPS } from '#shared/caps.ts';
 import { type Context, requireMember, type requireUser } from '../../auth/guards.ts';
 import { findMembership } from '../../auth/members.ts';
@@ -27,8 +27,7 @@ export function calendarRoutes(app: FastifyInstance, ctx: Context): void {
 
   const checkAttendees = async (householdId: string, attendees: string[] | undefined) => {
     for (const id of attendees ?? []) {
-      if (!(await isMember(db, householdId, id)))
-        throw badRequest('Attendees must be members of your household');
+      if (!(await isMember(db, householdId, id))) throw badRequest('calendar.attendees_not_members');
     }
   };
 
@@ -75,11 +74,11 @@ export function calendarRoutes(app: FastifyInstance, ctx: Context): void {
     const { id } = parse(calendarApi.update.params, request.params);
     const changes = parse(calendarApi.update.body, request.body);
     const row = await findEvent(db, member.householdId, id);
-    if (!row) throw notFound('Event not found');
+    if (!row) throw notFound('calendar.event_not_found');
     await checkAttendees(member.householdId, changes.attendees);
     const start = changes.startDate ? Date.parse(changes.startDate) : row.start_at;
     const end = changes.endDate ? Date.parse(changes.endDate) : row.end_at;
-    if (end < start) throw badRequest('The end must not be before the start');
+    if (end < start) throw badRequest(eventMessages.endBeforeStart);
     if (changes.recurrence && !row.recurrence)
       checkCap(await countRecurringEvents(db, member.householdId), CAPS.recurringEventsPerHousehold);
     const event = toEvent(await updateEvent(db, row, changes, ctx.now()));
@@ -104,7 +103,7 @@ export function calendarRoutes(app: FastifyInstance, ctx: Context): void {
     const { id } = parse(calendarApi.remove.params, request.params);
     const { occurrence } = parse(calendarApi.remove.query, request.query);
     const row = await findEvent(db, member.householdId, id);
-    if (!row) throw notFound('Event not found');
+    if (!row) throw notFound('calendar.event_not_found');
     if (occurrence && row.recurrence) checkCap(exceptionsOf(row).length, CAPS.skippedOccurrencesPerEvent);
     await deleteEvent(db, row, occurrence ? Date.parse(occurrence) : null, ctx.now());
     await events.toHousehold(member.householdId, { type: 'calendar_event_deleted', id });
@@ -141,7 +140,7 @@ export function calendarRoutes(app: FastifyInstance, ctx: Context): void {
     const parsed = calendarApi.feedFile.params.safeParse(request.params);
     const userId = parsed.success ? await userForFeedToken(db, parsed.data.file.slice(0, -4)) : null;
     const membership = userId ? await findMembership(db, userId) : undefined;
-    if (!membership) throw notFound('No such calendar feed');
+    if (!membership) throw notFound('calendar.no_such_feed');
     return reply
       .header('Content-Type', 'text/calendar; charset=utf-8')
       .header('Cache-Control', 'private, max-age=300')

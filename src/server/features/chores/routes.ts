@@ -98,7 +98,7 @@ export function choreRoutes(app: FastifyInstance, ctx: Context): void {
     const member = await requireMember(ctx, request, reply);
     const input = parse(choresApi.create.body, request.body);
     if (!(await isMember(db, member.householdId, input.assignedTo))) {
-      throw badRequest('assignedTo must be a member of your household');
+      throw badRequest('chore.assignee_not_member', { field: 'assignedTo' });
     }
     checkCap(await countOpenChores(db, member.householdId), CAPS.openChoresPerHousehold);
     const id = await createChore(db, member.householdId, member.userId, input, ctx.now());
@@ -114,14 +114,14 @@ export function choreRoutes(app: FastifyInstance, ctx: Context): void {
     const { id } = parse(choresApi.update.params, request.params);
     const changes = parse(choresApi.update.body, request.body);
     if (changes.assignedTo !== undefined && !(await isMember(db, member.householdId, changes.assignedTo))) {
-      throw badRequest('assignedTo must be a member of your household');
+      throw badRequest('chore.assignee_not_member', { field: 'assignedTo' });
     }
     const before = await getChore(db, member.householdId, id);
     // Reopening a done chore adds to the open ones, like creating one.
     if (before?.status === 'done' && changes.status && changes.status !== 'done')
       checkCap(await countOpenChores(db, member.householdId), CAPS.openChoresPerHousehold);
     const outcome = await updateChore(db, member.householdId, id, member.userId, changes, ctx.now());
-    if (!outcome) throw notFound('Chore not found');
+    if (!outcome) throw notFound('chore.not_found');
     await events.toHousehold(member.householdId, { type: 'chore_updated', chore: outcome.chore });
     if (outcome.nextOccurrence)
       await events.toHousehold(member.householdId, { type: 'new_chore', chore: outcome.nextOccurrence });
@@ -144,7 +144,7 @@ export function choreRoutes(app: FastifyInstance, ctx: Context): void {
     const { series } = parse(choresApi.remove.query, request.query);
     const chore = await getChore(db, member.householdId, id);
     const deleted = await deleteChore(db, member.householdId, id, series === 'true');
-    if (!deleted || !chore) throw notFound('Chore not found');
+    if (!deleted || !chore) throw notFound('chore.not_found');
     await logActivity(db, events, choreEntry(member, 'chore_deleted', chore), ctx.now());
     for (const choreId of deleted)
       await events.toHousehold(member.householdId, { type: 'chore_deleted', id: choreId });

@@ -28,10 +28,11 @@ import {
 import type { ListingView } from '#shared/listings/api.ts';
 import { listingsQuerySchema } from '#shared/listings/schemas.ts';
 import { toAuthor } from '#shared/messages/schemas.ts';
+import { currencyExponent } from '#shared/money.ts';
 import type { Db } from '../../db/database.ts';
 import { listOccurrences } from '../calendar/queries.ts';
 import { balanceFor } from '../expenses/ledger.ts';
-import { listMembers } from '../households/queries.ts';
+import { householdCurrency, listMembers } from '../households/queries.ts';
 import { browseListings } from '../listings/queries.ts';
 import { unreadCount } from '../messages/queries.ts';
 
@@ -401,12 +402,17 @@ export async function home(
         ])
         .where('created_by', '=', userId)
         .executeTakeFirstOrThrow(),
-      browseListings(db, listingsQuerySchema.parse({ featured: 'true', limit: HOME_LIMIT })),
+      // Kept in the read cache: other posters' streets stay out (listings/queries.ts, Reader).
+      browseListings(db, listingsQuerySchema.parse({ featured: 'true', limit: HOME_LIMIT }), {
+        userId,
+        cached: true,
+      }),
     ]);
   // Only events that start today (an event that started yesterday and runs on is not 'today's').
   const todays = today.filter((e) => Date.parse(e.startDate) >= todayStart);
-  const owedCents = Math.round(balance.totalOwed * 100);
-  const owingCents = Math.round(balance.totalOwing * 100);
+  const unit = 10 ** currencyExponent(await householdCurrency(db, householdId));
+  const owedCents = Math.round(balance.totalOwed * unit);
+  const owingCents = Math.round(balance.totalOwing * unit);
   return {
     household: {
       id: household.id,

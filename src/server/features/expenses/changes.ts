@@ -8,6 +8,12 @@ function sharesText(expense: ExpenseView, names: Map<string | null, string>): st
   return expense.splits.map((s) => `${names.get(s.userId)} ${s.amount}`).join(', ');
 }
 
+/** "EUR 40.00 at 1.09" for an expense paid in another currency. */
+function originalText(expense: ExpenseView): string | null {
+  const o = expense.original;
+  return o ? `${o.currency} ${o.amount} at ${o.exchangeRate}` : null;
+}
+
 /** Each field an edit changed, before → after, in the words the screens use. */
 export function expenseChanges(before: ExpenseView, after: ExpenseView): ActivityView['changes'] {
   const names = nameTokens([
@@ -19,6 +25,7 @@ export function expenseChanges(before: ExpenseView, after: ExpenseView): Activit
   const fields: [string, string | null, string | null][] = [
     ['Title', before.title, after.title],
     ['Amount', before.amount, after.amount],
+    ['Paid in', originalText(before), originalText(after)],
     ['Category', categoryLabel(before.category), categoryLabel(after.category)],
     ['Date', before.date, after.date],
     ['Paid by', names.get(before.paidBy) ?? null, names.get(after.paidBy) ?? null],

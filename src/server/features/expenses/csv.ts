@@ -1,23 +1,37 @@
 import { displayName } from '#shared/accounts/users.ts';
 import type { ExpenseView } from '#shared/expenses/api.ts';
 import type { Db } from '../../db/database.ts';
-import { listMembers } from '../households/queries.ts';
+import { householdCurrency, listMembers } from '../households/queries.ts';
 import { expensePages, toCsv } from './queries.ts';
 
 /** The CSV's first line. */
 export const EXPENSES_CSV_HEADER = toCsv([
-  ['date', 'title', 'category', 'payer', 'member', 'amount', 'settled'],
+  [
+    'date',
+    'title',
+    'category',
+    'payer',
+    'member',
+    'amount',
+    'settled',
+    'currency',
+    'original_currency',
+    'original_amount',
+    'exchange_rate',
+  ],
 ]);
 
 /**
  * What turns a page of expenses into CSV lines, one per split: date, title, category, payer,
- * member, amount, settled ('' for a page without splits).
+ * member, amount, settled, the household's currency, then for an expense paid in another
+ * currency that currency, the whole amount in it and the rate ('' for a page without splits).
  */
 export async function expensesCsvLines(
   db: Db,
   householdId: string,
 ): Promise<(page: ExpenseView[]) => string> {
   const names = new Map((await listMembers(db, householdId)).map((m) => [m.userId, displayName(m.user)]));
+  const currency = await householdCurrency(db, householdId);
   return (page) => {
     const rows: (string | number | boolean | null)[][] = [];
     for (const e of page) {
@@ -31,6 +45,10 @@ export async function expensesCsvLines(
           s.user ? (names.get(s.user.id) ?? displayName(s.user)) : 'Former member',
           s.amount,
           s.settled,
+          currency,
+          e.original?.currency ?? null,
+          e.original?.amount ?? null,
+          e.original?.exchangeRate ?? null,
         ]);
       }
     }

@@ -11,10 +11,10 @@ import { debtsInView, type LedgerFigures, ledgerFigures, totalsFor } from '#shar
 import { PAYMENTS_PAGE } from '#shared/expenses/ledger-view.ts';
 import type { Debt } from '#shared/expenses/rules.ts';
 import { debtExplanations } from '#shared/expenses/rules.ts';
-import { centsToDollars } from '#shared/money.ts';
+import { currencyExponent, formatAmount } from '#shared/money.ts';
 import type { Db } from '../../db/database.ts';
 import { readBoolean } from '../../db/dialect.ts';
-import { listMembers } from '../households/queries.ts';
+import { householdCurrency, listMembers } from '../households/queries.ts';
 import { balanceSplits, setTrashed } from './queries.ts';
 
 /**
@@ -22,11 +22,14 @@ import { balanceSplits, setTrashed } from './queries.ts';
  * the expenses not in the trash and the payments not in the trash.
  */
 
-const dollars = (cents: number) => Math.round(cents) / 100;
+/** Minor units → a number in the currency's units (the older contracts that send numbers). */
+const units = (minor: number, exponent: number) => Math.round(minor) / 10 ** exponent;
 
 export interface Ledger {
   figures: LedgerFigures;
   simplify: boolean;
+  /** The household currency's decimals: how its minor units are written. */
+  exponent: number;
 }
 
 /** The two sums the ledger is made of, grouped by pair, and the household's setting. */
@@ -55,7 +58,7 @@ export async function readLedger(db: Db, householdId: string): Promise<Ledger> {
     .execute();
   const household = await db
     .selectFrom('households')
-    .select('simplify_debts')
+    .select(['simplify_debts', 'currency'])
     .where('id', '=', householdId)
     .executeTakeFirst();
   const members = await db
@@ -70,31 +73,36 @@ export async function readLedger(db: Db, householdId: string): Promise<Ledger> {
       members.map((m) => m.user_id),
     ),
     simplify: household ? readBoolean(household.simplify_debts) : true,
+    exponent: currencyExponent(household?.currency ?? 'USD'),
   };
 }
 
 /** GET /api/balance: the viewer's totals in the household's view, and their net. */
 export async function balanceFor(db: Db, householdId: string, userId: string): Promise<BalanceTotalsView> {
-  const { figures, simplify } = await readLedger(db, householdId);
+  const { figures, simplify, exponent } = await readLedger(db, householdId);
   const { owedCents, owingCents } = totalsFor(debtsInView(figures, simplify), userId);
   const net = figures.members.find((m) => m.userId === userId)?.net ?? 0;
-  return { totalOwed: dollars(owedCents), totalOwing: dollars(owingCents), net: dollars(net) };
+  return {
+    totalOwed: units(owedCents, exponent),
+    totalOwing: units(owingCents, exponent),
+    net: units(net, exponent),
+  };
 }
 
 /** GET /api/balances: both views with the expenses behind each debt, and the setting. */
 export async function householdBalances(db: Db, householdId: string): Promise<HouseholdBalancesView> {
-  const { figures, simplify } = await readLedger(db, householdId);
+  const { figures, simplify, exponent } = await readLedger(db, householdId);
   // The expenses behind a debt are those with shares still open between the people in it.
   const explain = debtExplanations(await balanceSplits(db, householdId));
   const shape = (d: Debt, expenseIds: string[]) => ({
     from: d.from,
     to: d.to,
-    amount: dollars(d.cents),
+    amount: units(d.cents, exponent),
     expenseIds,
   });
   return {
     simplifyDebts: simplify,
-    members: figures.members.map((m) => ({ userId: m.userId, net: dollars(m.net) })),
+    members: figures.members.map((m) => ({ userId: m.userId, net: units(m.net, exponent) })),
     simplified: figures.simplified.map((d) => shape(d, explain.transfer(d))),
     pairwise: figures.pairwise.map((d) => shape(d, explain.pair(d))),
   };
@@ -108,7 +116,8 @@ export async function explainDebt(
   to: string,
   asked?: 'pairwise' | 'simplified',
 ): Promise<ExplanationView> {
-  const { figures, simplify } = await readLedger(db, householdId);
+  const { figures, simplify, exponent } = await readLedger(db, householdId);
+  const written = (minor: number) => formatAmount(minor, exponent);
   // Without a view asked for, the household's own.
   const view = asked ?? (simplify ? 'simplified' : 'pairwise');
   if (view === 'simplified') {
@@ -120,19 +129,19 @@ export async function explainDebt(
     const reason =
       amount === 0
         ? `${name(from)} does not pay ${name(to)} anything in the simplified debts.`
-        : `Simplify debts settles every net with the fewest payments: whoever owes the most pays whoever is owed the most, as much as one of them needs, until everyone is at 0. ${name(from)} owes ${centsToDollars(-(debtor?.net ?? 0))} overall and ${name(to)} is owed ${centsToDollars(creditor?.net ?? 0)} overall, so ${name(from)} pays ${name(to)} ${centsToDollars(amount)}.`;
+        : `Simplify debts settles every net with the fewest payments: whoever owes the most pays whoever is owed the most, as much as one of them needs, until everyone is at 0. ${name(from)} owes ${written(-(debtor?.net ?? 0))} overall and ${name(to)} is owed ${written(creditor?.net ?? 0)} overall, so ${name(from)} pays ${name(to)} ${written(amount)}.`;
     return {
       view,
       from,
       to,
-      amount: centsToDollars(amount),
+      amount: written(amount),
       members: figures.members.map((m) => ({
         userId: m.userId,
-        paid: centsToDollars(m.paid),
-        shares: centsToDollars(m.shares),
-        paymentsMade: centsToDollars(m.paymentsMade),
-        paymentsReceived: centsToDollars(m.paymentsReceived),
-        net: centsToDollars(m.net),
+        paid: written(m.paid),
+        shares: written(m.shares),
+        paymentsMade: written(m.paymentsMade),
+        paymentsReceived: written(m.paymentsReceived),
+        net: written(m.net),
       })),
       reason,
     };
@@ -177,7 +186,7 @@ export async function explainDebt(
           id: s.id,
           title: s.title,
           date: s.date,
-          amount: centsToDollars(cents),
+          amount: written(cents),
         },
       };
     }),
@@ -192,20 +201,21 @@ export async function explainDebt(
           id: p.id,
           date: p.date,
           note: p.note,
-          amount: centsToDollars(cents),
+          amount: written(cents),
         },
       };
     }),
   ];
   dated.sort((x, y) => (x.date === y.date ? y.at - x.at : x.date < y.date ? 1 : -1));
   const total = dated.reduce((sum, d) => sum + d.cents, 0);
-  return { view, from, to, amount: centsToDollars(total), lines: dated.map((d) => d.line) };
+  return { view, from, to, amount: written(total), lines: dated.map((d) => d.line) };
 }
 
 // ---- payments ------------------------------------------------------------------------------------
 
 type PaymentRow = {
   id: string;
+  household_id: string;
   from_user: string | null;
   to_user: string | null;
   amount_cents: number;
@@ -218,6 +228,7 @@ type PaymentRow = {
 
 async function toPayments(db: Db, rows: PaymentRow[]): Promise<PaymentView[]> {
   if (rows.length === 0) return [];
+  const exponent = currencyExponent(await householdCurrency(db, rows[0]!.household_id));
   const links = await db
     .selectFrom('payment_splits')
     .select(['payment_id', 'split_id'])
@@ -235,7 +246,7 @@ async function toPayments(db: Db, rows: PaymentRow[]): Promise<PaymentView[]> {
     id: r.id,
     fromUserId: r.from_user ?? '',
     toUserId: r.to_user ?? '',
-    amount: centsToDollars(r.amount_cents),
+    amount: formatAmount(r.amount_cents, exponent),
     date: r.date,
     note: r.note,
     splitIds: splitsOf.get(r.id) ?? [],

@@ -2,13 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import type { ActivityView } from '#shared/activity/api.ts';
 import { expensesApi, type PaymentView } from '#shared/expenses/api.ts';
 import { restorableSince } from '#shared/expenses/ledger-view.ts';
-import { centsToDollars } from '#shared/money.ts';
+import { paymentSchema } from '#shared/expenses/payments.ts';
+import { currencyExponent, formatAmount } from '#shared/money.ts';
 import { type Context, requireMember } from '../../auth/guards.ts';
 import { route } from '../../contracts/route.ts';
 import { isUniqueViolation } from '../../db/dialect.ts';
 import { badRequest, forbidden, notFound, parse } from '../../http/errors.ts';
 import { announceActivity, recordActivity } from '../activity/queries.ts';
-import { isMember } from '../households/queries.ts';
+import { householdCurrency, isMember } from '../households/queries.ts';
 import { paymentEntry } from './changes.ts';
 import { getPayment, insertPayment, listPayments, setPaymentTrashed } from './ledger.ts';
 import { trashedExpenses } from './queries.ts';
@@ -23,16 +24,15 @@ export function paymentRoutes(app: FastifyInstance, ctx: Context): void {
 
   route(app, expensesApi.createPayment, async (request, reply) => {
     const member = await requireMember(ctx, request, reply);
-    const input = parse(expensesApi.createPayment.body, request.body);
+    const exponent = currencyExponent(await householdCurrency(db, member.householdId));
+    const input = parse(paymentSchema(exponent), request.body);
     const from = input.fromUserId ?? member.userId;
     const to = input.toUserId;
-    if (from === to) throw badRequest('A payment needs two different members');
+    if (from === to) throw badRequest('payment.same_member');
     for (const userId of [from, to]) {
-      if (!(await isMember(db, member.householdId, userId)))
-        throw badRequest('Both people in a payment must be members of your household');
+      if (!(await isMember(db, member.householdId, userId))) throw badRequest('payment.members_only');
     }
-    if (member.userId !== from && member.userId !== to)
-      throw forbidden('You can record only a payment you made or received');
+    if (member.userId !== from && member.userId !== to) throw forbidden('payment.not_yours');
     const record = () =>
       db.transaction().execute(async (trx) => {
         const payment = await insertPayment(
@@ -57,7 +57,7 @@ export function paymentRoutes(app: FastifyInstance, ctx: Context): void {
             id: payment.id,
             from,
             to,
-            amount: centsToDollars(input.amount),
+            amount: formatAmount(input.amount, exponent),
           }),
           ctx.now(),
         );
@@ -84,7 +84,7 @@ export function paymentRoutes(app: FastifyInstance, ctx: Context): void {
     const member = await requireMember(ctx, request, reply);
     const { before } = parse(expensesApi.payments.query, request.query);
     const payments = await listPayments(db, member.householdId, before);
-    if (!payments) throw notFound('No such payment to page from');
+    if (!payments) throw notFound('payment.no_cursor_entry');
     return payments;
   });
 
@@ -92,15 +92,15 @@ export function paymentRoutes(app: FastifyInstance, ctx: Context): void {
     const member = await requireMember(ctx, request, reply);
     const { id } = parse(expensesApi.removePayment.params, request.params);
     const payment = await getPayment(db, member.householdId, id);
-    if (!payment || payment.deletedAt) throw notFound('Payment not found');
+    if (!payment || payment.deletedAt) throw notFound('payment.not_found');
     if (member.userId !== payment.fromUserId && member.userId !== payment.toUserId)
-      throw forbidden('Only the two members of a payment can delete it');
+      throw forbidden('payment.delete_not_allowed');
     const entry = await db.transaction().execute(async (trx) => {
       if (!(await setPaymentTrashed(trx, member.householdId, id, { by: member.userId }, ctx.now())))
         return null;
       return recordActivity(trx, paymentEntry(member, 'payment_deleted', entryOf(payment)), ctx.now());
     });
-    if (!entry) throw notFound('Payment not found');
+    if (!entry) throw notFound('payment.not_found');
     await events.toHousehold(member.householdId, { type: 'payment_deleted', id });
     // Shares it settled are open again.
     if (payment.splitIds.length > 0)

@@ -11,11 +11,12 @@ import {
   settledPercent,
 } from '#shared/expenses/rules.ts';
 import { EXPENSES_PAGE } from '#shared/expenses/view.ts';
-import { centsToDollars } from '#shared/money.ts';
+import { currencyExponent, formatAmount } from '#shared/money.ts';
 import type { Db } from '../../db/database.ts';
 import { readBoolean } from '../../db/dialect.ts';
 import type { ExpensesTable } from '../../db/schema.ts';
 import { toPublicUser } from '../accounts/queries.ts';
+import { householdCurrency } from '../households/queries.ts';
 import { imageUrl } from '../images/queries.ts';
 
 type ExpenseRow = Selectable<ExpensesTable>;
@@ -56,6 +57,7 @@ async function toExpenses(db: Db, rows: ExpenseRow[]): Promise<ExpenseView[]> {
     .orderBy('id')
     .execute();
   const people = await authors(db, [...rows.map((r) => r.paid_by), ...splits.map((s) => s.user_id)]);
+  const exponent = currencyExponent(await householdCurrency(db, rows[0]!.household_id));
   const splitsOf = new Map<string, typeof splits>();
   for (const split of splits) {
     const list = splitsOf.get(split.expense_id);
@@ -73,7 +75,15 @@ async function toExpenses(db: Db, rows: ExpenseRow[]): Promise<ExpenseView[]> {
     return {
       id: row.id,
       title: row.title,
-      amount: centsToDollars(row.amount_cents),
+      amount: formatAmount(row.amount_cents, exponent),
+      original:
+        row.currency && row.original_amount_cents !== null && row.exchange_rate
+          ? {
+              currency: row.currency,
+              amount: formatAmount(Number(row.original_amount_cents), currencyExponent(row.currency)),
+              exchangeRate: row.exchange_rate,
+            }
+          : null,
       category: row.category,
       description: row.description,
       notes: row.notes,
@@ -92,7 +102,7 @@ async function toExpenses(db: Db, rows: ExpenseRow[]): Promise<ExpenseView[]> {
         id: s.id,
         userId: s.user_id,
         user: s.user_id ? (people.get(s.user_id) ?? null) : null,
-        amount: centsToDollars(s.amount_cents),
+        amount: formatAmount(s.amount_cents, exponent),
         settled: readBoolean(s.settled),
         settledAt: s.settled_at === null ? null : new Date(s.settled_at).toISOString(),
       })),
@@ -201,6 +211,8 @@ export interface NewExpense {
   recurringInterval: 'weekly' | 'monthly' | 'quarterly' | 'yearly';
   recurringEndDate: string | null;
   splits: { userId: string; cents: number }[];
+  /** Paid in another currency: its code, the amount in its minor units and the rate as typed. */
+  original?: { currency: string; amountMinor: number; rate: string } | null;
 }
 
 async function insertExpense(
@@ -233,6 +245,9 @@ async function insertExpense(
       recurrence_source_id: extra.recurrenceSourceId,
       created_by: createdBy,
       created_at: now,
+      currency: input.original?.currency ?? null,
+      original_amount_cents: input.original?.amountMinor ?? null,
+      exchange_rate: input.original?.rate ?? null,
     })
     .execute();
   for (const split of input.splits) {
@@ -455,6 +470,14 @@ async function copyDueOccurrences(
         recurringInterval: 'monthly',
         recurringEndDate: null,
         splits: shares!,
+        original:
+          source.currency && source.original_amount_cents !== null && source.exchange_rate
+            ? {
+                currency: source.currency,
+                amountMinor: Number(source.original_amount_cents),
+                rate: source.exchange_rate,
+              }
+            : null,
       },
       { recurrenceSourceId: source.id, nextOccurrenceDate: null },
       now,
@@ -485,6 +508,8 @@ export interface ExpenseChanges {
   paidBy?: string;
   date?: string;
   splitType?: 'equal' | 'custom' | 'percentage';
+  /** Another currency it was paid in, null for the household's; undefined leaves it. */
+  original?: NewExpense['original'];
 }
 
 /**
@@ -508,6 +533,13 @@ export async function updateExpense(
     ...(changes.paidBy !== undefined ? { paid_by: changes.paidBy } : {}),
     ...(changes.date !== undefined ? { date: changes.date } : {}),
     ...(changes.splitType !== undefined ? { split_type: changes.splitType } : {}),
+    ...(changes.original !== undefined
+      ? {
+          currency: changes.original?.currency ?? null,
+          original_amount_cents: changes.original?.amountMinor ?? null,
+          exchange_rate: changes.original?.rate ?? null,
+        }
+      : {}),
   };
   if (Object.keys(set).length > 0)
     await trx
@@ -582,6 +614,31 @@ export async function setTrashed(
   return Number(result.numUpdatedRows) > 0;
 }
 
+/** The rate each other currency was last converted at in the household: {"EUR": "1.09"}. */
+export async function lastRates(db: Db, householdId: string): Promise<Record<string, string>> {
+  const latest = await db
+    .selectFrom('expenses')
+    .select(['currency', (eb) => eb.fn.max('created_at').as('at')])
+    .where('household_id', '=', householdId)
+    .where('currency', 'is not', null)
+    .groupBy('currency')
+    .limit(200)
+    .execute();
+  const rates: Record<string, string> = {};
+  for (const { currency, at } of latest) {
+    const row = await db
+      .selectFrom('expenses')
+      .select('exchange_rate')
+      .where('household_id', '=', householdId)
+      .where('currency', '=', currency)
+      .where('created_at', '=', at)
+      .orderBy('id')
+      .executeTakeFirst();
+    if (currency && row?.exchange_rate) rates[currency] = row.exchange_rate;
+  }
+  return rates;
+}
+
 /** Expenses in the trash since `since`, newest deletion first. */
 export async function trashedExpenses(db: Db, householdId: string, since: number) {
   const rows = await db
@@ -592,10 +649,11 @@ export async function trashedExpenses(db: Db, householdId: string, since: number
     .orderBy('deleted_at', 'desc')
     .limit(500)
     .execute();
+  const exponent = currencyExponent(await householdCurrency(db, householdId));
   return rows.map((r) => ({
     id: r.id,
     title: r.title,
-    amount: centsToDollars(r.amount_cents),
+    amount: formatAmount(r.amount_cents, exponent),
     date: r.date,
     deletedAt: new Date(r.deleted_at!).toISOString(),
     deletedBy: r.deleted_by,

@@ -4,14 +4,22 @@ import { type ExpenseView, expensesApi } from '#shared/expenses/api.ts';
 import { debtBetween } from '#shared/expenses/ledger.ts';
 import { TRASH_DAYS } from '#shared/expenses/ledger-view.ts';
 import { computeShares, type SplitPart, type SplitType } from '#shared/expenses/rules.ts';
-import { expenseMessages } from '#shared/expenses/schemas.ts';
-import { centsToDollars } from '#shared/money.ts';
+import { expenseMessages, expenseSchemas } from '#shared/expenses/schemas.ts';
+import {
+  apportion,
+  convertAmount,
+  currencyExponent,
+  formatAmount,
+  isCurrency,
+  maxAmount,
+  parseAmount,
+} from '#shared/money.ts';
 import { type Context, requireMember } from '../../auth/guards.ts';
 import { route } from '../../contracts/route.ts';
 import type { Db } from '../../db/database.ts';
 import { badRequest, conflict, forbidden, notFound, parse } from '../../http/errors.ts';
 import { announceActivity, recordActivity } from '../activity/queries.ts';
-import { isMember } from '../households/queries.ts';
+import { householdCurrency, isMember } from '../households/queries.ts';
 import { processImage } from '../images/process.ts';
 import { insertImage } from '../images/queries.ts';
 import { readImageUpload } from '../images/upload.ts';
@@ -30,6 +38,7 @@ import {
   createExpense,
   findSplit,
   getExpense,
+  lastRates,
   listExpenses,
   setReceipt,
   setTrashed,
@@ -43,7 +52,7 @@ export const today = (now: number) => new Date(now).toISOString().slice(0, 10);
 
 /** The 404 for restoring what is not in the trash, or has been there too long. */
 export const notRestorable = (what: 'expense' | 'payment') =>
-  notFound(`No such ${what} in the trash (deleted items can be restored for ${TRASH_DAYS} days)`);
+  notFound(what === 'expense' ? 'expense.not_in_trash' : 'payment.not_in_trash', { days: TRASH_DAYS });
 
 /**
  * Takes the household's row for the rest of the transaction (a write that changes nothing), so
@@ -68,6 +77,40 @@ const asPart = (s: { userId: string; amount: number; percent?: number | undefine
   percent: s.percent,
 });
 
+/** The currency a body's expense names, when it names a real one (its amounts are in it). */
+function askedCurrency(body: unknown): string | null {
+  const currency = (body as { expense?: { currency?: unknown } } | null)?.expense?.currency;
+  return isCurrency(currency) ? currency : null;
+}
+
+/**
+ * An expense's amount and shares in the household's currency. Paid in another currency, the
+ * amount is converted at the rate once and the shares follow it in proportion, so they add up
+ * to the converted amount exactly (docs/money.md, Currencies).
+ */
+function inHouseholdCurrency(
+  household: string,
+  spent: string,
+  amount: number,
+  shares: { userId: string; cents: number }[],
+  rate: string | undefined,
+) {
+  if (spent === household) return { amountCents: amount, shares, original: null };
+  if (!rate) throw badRequest(expenseMessages.rateRequired);
+  const exponent = currencyExponent(household);
+  const converted = convertAmount(amount, currencyExponent(spent), rate, exponent);
+  if (converted <= 0 || converted > maxAmount(exponent)) throw badRequest(expenseMessages.convertedInvalid);
+  const parts = apportion(
+    converted,
+    shares.map((s) => s.cents),
+  );
+  return {
+    amountCents: converted,
+    shares: shares.map((s, i) => ({ userId: s.userId, cents: parts[i] ?? 0 })),
+    original: { currency: spent, amountMinor: amount, rate },
+  };
+}
+
 export function expenseRoutes(app: FastifyInstance, ctx: Context): void {
   const { db, events } = ctx;
 
@@ -82,21 +125,39 @@ export function expenseRoutes(app: FastifyInstance, ctx: Context): void {
       const member = await requireMember(ctx, request, reply);
       const { before } = parse(expensesApi.list.query, request.query);
       const expenses = await listExpenses(db, member.householdId, before);
-      if (!expenses) throw notFound('No such expense to page from');
+      if (!expenses) throw notFound('expense.no_cursor_entry');
       return expenses;
+    },
+    { config: { cache: 'household' } },
+  );
+
+  route(
+    app,
+    expensesApi.exchangeRates,
+    async (request, reply) => {
+      const member = await requireMember(ctx, request, reply);
+      return lastRates(db, member.householdId);
     },
     { config: { cache: 'household' } },
   );
 
   route(app, expensesApi.create, async (request, reply) => {
     const member = await requireMember(ctx, request, reply);
-    const { expense, splits } = parse(expensesApi.create.body, request.body);
+    const household = await householdCurrency(db, member.householdId);
+    const spent = askedCurrency(request.body) ?? household;
+    const { expense, splits } = parse(expenseSchemas(currencyExponent(spent)).create, request.body);
     for (const userId of [expense.paidBy, ...splits.map((s) => s.userId)]) {
       if (!(await isMember(db, member.householdId, userId))) {
-        throw badRequest('The payer and everyone in the split must be members of your household');
+        throw badRequest('expense.members_only');
       }
     }
-    const shares = sharesFor(expense.amount, expense.splitType, splits.map(asPart));
+    const money = inHouseholdCurrency(
+      household,
+      spent,
+      expense.amount,
+      sharesFor(expense.amount, expense.splitType, splits.map(asPart)),
+      expense.exchangeRate,
+    );
     const title = expense.title;
     const { id, also: entry } = await createExpense(
       db,
@@ -104,7 +165,7 @@ export function expenseRoutes(app: FastifyInstance, ctx: Context): void {
       member.userId,
       {
         title,
-        amountCents: expense.amount,
+        amountCents: money.amountCents,
         category: expense.category,
         description: expense.description,
         notes: expense.notes,
@@ -114,7 +175,8 @@ export function expenseRoutes(app: FastifyInstance, ctx: Context): void {
         isRecurring: expense.isRecurring,
         recurringInterval: expense.recurringInterval,
         recurringEndDate: expense.recurringEndDate ?? null,
-        splits: shares,
+        splits: money.shares,
+        original: money.original,
       },
       ctx.now(),
       // In the same transaction, so that a new expense costs one commit.
@@ -124,7 +186,7 @@ export function expenseRoutes(app: FastifyInstance, ctx: Context): void {
           expenseEntry(member, 'expense_created', {
             id: created,
             title,
-            amount: centsToDollars(expense.amount),
+            amount: formatAmount(money.amountCents, currencyExponent(household)),
           }),
           ctx.now(),
         ),
@@ -132,7 +194,7 @@ export function expenseRoutes(app: FastifyInstance, ctx: Context): void {
     const created = (await getExpense(db, member.householdId, id))!;
     await events.toHousehold(member.householdId, { type: 'new_expense', expense: created });
     await announceActivity(events, member.householdId, [entry]);
-    await notifyExpense(ctx, member.userId, created);
+    await notifyExpense(ctx, member.userId, created, household);
     return reply.status(201).send(created);
   });
 
@@ -140,44 +202,68 @@ export function expenseRoutes(app: FastifyInstance, ctx: Context): void {
   route(app, expensesApi.update, async (request, reply) => {
     const member = await requireMember(ctx, request, reply);
     const { id } = parse(expensesApi.update.params, request.params);
-    const { expense: fields, splits } = parse(expensesApi.update.body, request.body);
-    const before = await getExpense(db, member.householdId, id);
-    if (!before) throw notFound('Expense not found');
+    const household = await householdCurrency(db, member.householdId);
+    const found = await getExpense(db, member.householdId, id);
+    // The amounts sent are in the currency the body names, else the one the expense was paid in.
+    const beforeSpent = found?.original?.currency ?? household;
+    const spent = askedCurrency(request.body) ?? beforeSpent;
+    const { expense: fields, splits } = parse(expenseSchemas(currencyExponent(spent)).update, request.body);
+    const before = found;
+    if (!before) throw notFound('expense.not_found');
     const current = new Set(before.splits.map((s) => s.userId));
     if (fields.paidBy !== undefined && fields.paidBy !== before.paidBy) {
-      if (!(await isMember(db, member.householdId, fields.paidBy)))
-        throw badRequest('The payer and everyone in the split must be members of your household');
+      if (!(await isMember(db, member.householdId, fields.paidBy))) throw badRequest('expense.members_only');
     }
     for (const split of splits ?? []) {
       if (!current.has(split.userId) && !(await isMember(db, member.householdId, split.userId)))
-        throw badRequest('The payer and everyone in the split must be members of your household');
+        throw badRequest('expense.members_only');
     }
-    const amountCents = fields.amount ?? Math.round(Number(before.amount) * 100);
+    const minor = (amount: string, currency: string) => parseAmount(amount, currencyExponent(currency)) ?? 0;
+    if (spent !== beforeSpent && fields.amount === undefined)
+      throw badRequest(expenseMessages.amountForCurrency);
+    const amount =
+      fields.amount ??
+      (before.original ? minor(before.original.amount, beforeSpent) : minor(before.amount, household));
+    const rate = spent === household ? undefined : (fields.exchangeRate ?? before.original?.exchangeRate);
     const splitType = fields.splitType ?? (before.splitType as SplitType);
-    const reshare = splits !== undefined || fields.amount !== undefined || fields.splitType !== undefined;
-    let shares: { userId: string; cents: number }[] | null = null;
-    if (splits) shares = sharesFor(amountCents, splitType, splits.map(asPart));
-    else if (reshare) {
-      if (splitType !== 'equal')
-        throw badRequest('splits: give the shares when the amount or the split type changes');
-      shares = sharesFor(
-        amountCents,
+    const converting =
+      spent !== beforeSpent || (rate !== undefined && rate !== before.original?.exchangeRate);
+    const reshare =
+      splits !== undefined || fields.amount !== undefined || fields.splitType !== undefined || converting;
+    let spentShares: { userId: string; cents: number }[] | null = null;
+    if (splits) spentShares = sharesFor(amount, splitType, splits.map(asPart));
+    else if (reshare && fields.amount === undefined && fields.splitType === undefined) {
+      // Only the currency or the rate changed: the shares keep their proportions.
+      const kept = before.splits.flatMap((s) =>
+        s.userId ? [{ userId: s.userId, cents: minor(s.amount, household) }] : [],
+      );
+      const parts = apportion(
+        amount,
+        kept.map((s) => s.cents),
+      );
+      spentShares = kept.map((s, i) => ({ userId: s.userId, cents: parts[i] ?? 0 }));
+    } else if (reshare) {
+      if (splitType !== 'equal') throw badRequest('expense.shares_needed', { field: 'splits' });
+      spentShares = sharesFor(
+        amount,
         'equal',
         before.splits.flatMap((s) => (s.userId ? [{ userId: s.userId }] : [])),
       );
     }
+    const money = spentShares ? inHouseholdCurrency(household, spent, amount, spentShares, rate) : null;
+    const shares = money?.shares ?? null;
     // Shares equal to the ones kept are not replaced, so their payments stay linked.
     const sameShares =
       shares !== null &&
       shares.length === before.splits.length &&
       shares.every((s) =>
-        before.splits.some(
-          (old) => old.userId === s.userId && Math.round(Number(old.amount) * 100) === s.cents,
-        ),
+        before.splits.some((old) => old.userId === s.userId && minor(old.amount, household) === s.cents),
       );
     const changes = {
       title: fields.title,
-      amountCents: fields.amount,
+      amountCents:
+        money && money.amountCents !== minor(before.amount, household) ? money.amountCents : undefined,
+      original: money ? money.original : undefined,
       category: fields.category,
       description: fields.description,
       notes: fields.notes,
@@ -206,8 +292,8 @@ export function expenseRoutes(app: FastifyInstance, ctx: Context): void {
     const { id } = parse(expensesApi.remove.params, request.params);
     const { series } = parse(expensesApi.remove.query, request.query);
     const expense = await getExpense(db, member.householdId, id);
-    if (!expense) throw notFound('Expense not found');
-    if (expense.fullySettled) throw conflict('A fully settled expense cannot be deleted');
+    if (!expense) throw notFound('expense.not_found');
+    if (expense.fullySettled) throw conflict('expense.settled_cannot_delete');
     const source =
       series === 'true' && expense.recurrenceSourceId
         ? await getExpense(db, member.householdId, expense.recurrenceSourceId)
@@ -224,7 +310,7 @@ export function expenseRoutes(app: FastifyInstance, ctx: Context): void {
       }
       return written;
     });
-    if (entries.length === 0) throw notFound('Expense not found');
+    if (entries.length === 0) throw notFound('expense.not_found');
     for (const entry of entries)
       await events.toHousehold(member.householdId, { type: 'expense_deleted', id: entry.subject.id! });
     await announceActivity(events, member.householdId, entries);
@@ -254,13 +340,13 @@ export function expenseRoutes(app: FastifyInstance, ctx: Context): void {
     const { id } = parse(expensesApi.settleSplit.params, request.params);
     const { settled } = parse(expensesApi.settleSplit.body, request.body);
     const split = await findSplit(db, member.householdId, id);
-    if (!split) throw notFound('Split not found');
-    if (!settled) throw badRequest('A settled split cannot be unsettled');
-    if (split.user_id === split.paid_by) throw badRequest("The payer's own share has nothing to settle");
+    if (!split) throw notFound('expense.split_not_found');
+    if (!settled) throw badRequest('expense.cannot_unsettle');
+    if (split.user_id === split.paid_by) throw badRequest('expense.payer_share');
     if (member.userId !== split.paid_by && member.userId !== split.user_id) {
-      throw forbidden('Only the payer or the member who owes it can settle a split');
+      throw forbidden('expense.settle_not_allowed');
     }
-    if (!split.user_id || !split.paid_by) throw conflict('This share belongs to nobody who can pay it');
+    if (!split.user_id || !split.paid_by) throw conflict('expense.share_without_debtor');
     const from = split.user_id;
     const to = split.paid_by;
     const entry = await db.transaction().execute(async (trx) => {
@@ -294,7 +380,10 @@ export function expenseRoutes(app: FastifyInstance, ctx: Context): void {
           id: payment.id,
           from,
           to,
-          amount: centsToDollars(split.amount_cents),
+          amount: formatAmount(
+            split.amount_cents,
+            currencyExponent(await householdCurrency(trx, member.householdId)),
+          ),
         }),
         ctx.now(),
       );
@@ -335,7 +424,7 @@ export function expenseRoutes(app: FastifyInstance, ctx: Context): void {
   route(app, expensesApi.explain, async (request, reply) => {
     const member = await requireMember(ctx, request, reply);
     const { from, to, view } = parse(expensesApi.explain.query, request.query);
-    if (from === to) throw badRequest('from and to must be two different members');
+    if (from === to) throw badRequest('balance.same_member');
     return explainDebt(db, member.householdId, from, to, view);
   });
 
@@ -343,9 +432,8 @@ export function expenseRoutes(app: FastifyInstance, ctx: Context): void {
   route(app, expensesApi.settleUp, async (request, reply) => {
     const member = await requireMember(ctx, request, reply);
     const { toUserId, clientId } = parse(expensesApi.settleUp.body, request.body);
-    if (toUserId === member.userId) throw badRequest('You cannot settle up with yourself');
-    if (!(await isMember(db, member.householdId, toUserId)))
-      throw notFound('No such member in your household');
+    if (toUserId === member.userId) throw badRequest('balance.settle_with_self');
+    if (!(await isMember(db, member.householdId, toUserId))) throw notFound('household.no_such_member');
     const result = await db.transaction().execute(async (trx) => {
       await lockHousehold(trx, member.householdId);
       if (clientId) {
@@ -382,13 +470,13 @@ export function expenseRoutes(app: FastifyInstance, ctx: Context): void {
           id: payment.id,
           from: member.userId,
           to: toUserId,
-          amount: centsToDollars(cents),
+          amount: formatAmount(cents, currencyExponent(await householdCurrency(trx, member.householdId))),
         }),
         ctx.now(),
       );
       return { paymentId: payment.id, splitIds, entry };
     });
-    if (!result) throw conflict('You owe this member nothing in the balances shown');
+    if (!result) throw conflict('balance.nothing_owed');
     const payment = (await getPayment(db, member.householdId, result.paymentId))!;
     if (result.entry) {
       const expenseIds = result.splitIds.length
@@ -419,7 +507,7 @@ export function expenseRoutes(app: FastifyInstance, ctx: Context): void {
   route(app, expensesApi.receipt, async (request, reply) => {
     const member = await requireMember(ctx, request, reply);
     const { id } = parse(expensesApi.receipt.params, request.params);
-    if (!(await getExpense(db, member.householdId, id))) throw notFound('Expense not found');
+    if (!(await getExpense(db, member.householdId, id))) throw notFound('expense.not_found');
     const image = await processImage(await readImageUpload(request, 'receipt'));
     await setReceipt(db, member.householdId, id, await insertImage(db, member.userId, image, 'receipt'));
     const expense = (await getExpense(db, member.householdId, id))!;

@@ -1,7 +1,7 @@
 import { displayName } from '#shared/accounts/users.ts';
 import { findMembership } from '../../auth/members.ts';
 import type { Db } from '../../db/database.ts';
-import { getUser } from '../accounts/queries.ts';
+import { toCurrentUser } from '../accounts/queries.ts';
 import { householdCalendar } from '../calendar/feed.ts';
 import { EXPENSES_CSV_HEADER, expensesCsvLines } from '../expenses/csv.ts';
 import { expensePages } from '../expenses/queries.ts';
@@ -46,10 +46,10 @@ function readme(exportedAt: string, inHousehold: boolean): string {
     `Exported ${exportedAt} (UTC).`,
     '',
     'Other people appear only by their display name (e.g. "Ada L.") and user id, never by',
-    'e-mail. "Former member" is someone who deleted their account. Amounts are dollars as',
-    'text with two decimals ("12.50"); times are ISO 8601 in UTC.',
+    'e-mail. "Former member" is someone who deleted their account. Amounts are text in the',
+    'household\'s currency, with its decimals ("12.50" EUR, "1200" JPY); times are ISO 8601 in UTC.',
     '',
-    'profile.json                 your account: e-mail, names, colour, when you joined',
+    'profile.json                 your account: e-mail, names, colour, language, when you joined',
     'profile-photo.<ext>          your profile photo, when you have one',
     'notification-settings.json   your notification switches, quiet hours and the devices',
     '                             (push endpoints only; the keys are not exported)',
@@ -82,7 +82,9 @@ async function imageFile(db: Db, id: string) {
  * messages) are read and written a page at a time.
  */
 export async function* personalExportFiles(db: Db, userId: string, now: number): AsyncGenerator<ZipEntry> {
-  const user = await getUser(db, userId);
+  const user = toCurrentUser(
+    await db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirstOrThrow(),
+  );
   const membership = await findMembership(db, userId);
   yield { name: 'README.txt', data: readme(new Date(now).toISOString(), Boolean(membership)) };
   yield { name: 'profile.json', data: json(user) };

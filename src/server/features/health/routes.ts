@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
+import { apiError } from '#shared/api-errors.ts';
 import { healthApi } from '#shared/health/api.ts';
 import type { Context } from '../../auth/guards.ts';
 import { route } from '../../contracts/route.ts';
@@ -13,7 +14,7 @@ export function healthRoutes(app: FastifyInstance, ctx: Context, engine: Engine)
     } catch {
       return reply
         .status(503)
-        .send({ status: 'unavailable', database: engine, message: 'The database is unavailable' });
+        .send({ status: 'unavailable', database: engine, ...apiError('server.database_unavailable') });
     }
   });
 }

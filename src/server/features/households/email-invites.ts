@@ -7,6 +7,8 @@ import {
   SENT_INVITES_SHOWN,
 } from '#shared/households/email-invites.ts';
 import { INVITE_TOKEN_PARAM, inviteLink } from '#shared/households/invites.ts';
+import { translate } from '#shared/i18n/catalogs.ts';
+import { acceptedTags, isLanguage, negotiateLanguage } from '#shared/i18n/languages.ts';
 import { normalizeEmail } from '#shared/validation.ts';
 import { type Context, requireMember } from '../../auth/guards.ts';
 import { findUserById } from '../../auth/members.ts';
@@ -28,7 +30,7 @@ export function emailInviteRoutes(app: FastifyInstance, ctx: Context): void {
     const member = await requireMember(ctx, request, reply);
     const email = normalizeEmail(parse(householdsApi.emailInvite.body, request.body).email);
     const household = await getHousehold(db, member.householdId);
-    if (!household) throw notFound('You are not in a household');
+    if (!household) throw notFound('household.none');
     if (household.members.some((m) => normalizeEmail(m.user.email) === email)) {
       throw conflict(emailInviteMessages.alreadyMember);
     }
@@ -46,25 +48,28 @@ export function emailInviteRoutes(app: FastifyInstance, ctx: Context): void {
         expires_at: ctx.now() + EMAIL_INVITE_TTL_MS,
       })
       .execute();
+    // The invitee has no account yet: the e-mail speaks the inviter's language (their setting,
+    // else the browser they are inviting from).
+    const language = isLanguage(inviter?.language)
+      ? inviter.language
+      : negotiateLanguage(acceptedTags(request.headers['accept-language']));
+    const t = (id: Parameters<typeof translate>[1], values?: Record<string, unknown>) =>
+      translate(language, id, values);
     const from = inviter
       ? displayName({ firstName: inviter.first_name, lastName: inviter.last_name })
-      : 'A roommate';
+      : t('mail.invite.aRoommate');
+    const names = { from, household: household.name };
     const link = `${inviteLink(mailOrigin(config), household.inviteCode)}?${INVITE_TOKEN_PARAM}=${token}`;
     await queueMail(db, ctx.now(), {
       key: inviteMailKey(tokenHash),
       to: email,
       userId: null,
       ...compose({
-        subject: `${from} invited you to ${household.name} on Hearth`,
+        subject: t('mail.invite.subject', names),
         from: household.name,
-        paragraphs: [
-          `${from} invited you to join ${household.name} on Hearth, where they share chores, bills, a calendar and a chat.`,
-          'Create your free account with the link below, then confirm to join. The link works for 14 days.',
-        ],
-        action: { label: `Join ${household.name}`, url: link },
-        footer: [
-          `You got this e-mail because ${from} typed your address. If you do not know them, ignore it.`,
-        ],
+        paragraphs: [t('mail.invite.text', names), t('mail.invite.how')],
+        action: { label: t('mail.invite.action', names), url: link },
+        footer: [t('mail.invite.footer', names)],
       }),
     });
     return reply.status(202).send({ message: emailInviteMessages.sent });

@@ -1,9 +1,11 @@
 import { randomInt, randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import { displayName } from '#shared/accounts/users.ts';
 import type { Household, HouseholdMember as Member } from '#shared/households/api.ts';
 import { generateInviteCode } from '#shared/households/invites.ts';
-import { centsToDollars, nextAdmin, type Role } from '#shared/households/schemas.ts';
+import { nextAdmin, type Role } from '#shared/households/schemas.ts';
 import { toAuthor } from '#shared/messages/schemas.ts';
+import { currencyExponent, DEFAULT_CURRENCY, formatAmount } from '#shared/money.ts';
 import { findMembership, type Membership } from '../../auth/members.ts';
 import type { Db } from '../../db/database.ts';
 import { isUniqueViolation, readBoolean } from '../../db/dialect.ts';
@@ -45,7 +47,11 @@ export async function getHousehold(db: Executor, householdId: string): Promise<H
     id: row.id,
     name: row.name,
     inviteCode: row.invite_code,
-    rentAmount: row.rent_amount_cents === null ? null : centsToDollars(row.rent_amount_cents),
+    currency: row.currency,
+    rentAmount:
+      row.rent_amount_cents === null
+        ? null
+        : formatAmount(row.rent_amount_cents, currencyExponent(row.currency)),
     rentDueDay: row.rent_due_day,
     simplifyDebts: readBoolean(row.simplify_debts),
     createdAt: new Date(row.created_at).toISOString(),
@@ -154,7 +160,63 @@ async function addMember(
   }
 }
 
-export async function createHousehold(db: Db, userId: string, name: string): Promise<string> {
+/** The currency every amount of a household is in (ISO 4217). */
+export async function householdCurrency(db: Db, householdId: string): Promise<string> {
+  const row = await db
+    .selectFrom('households')
+    .select('currency')
+    .where('id', '=', householdId)
+    .executeTakeFirst();
+  return row?.currency ?? DEFAULT_CURRENCY;
+}
+
+/**
+ * Switches a household to another currency while it has no money recorded (expenses or payments,
+ * trash included); the rent keeps the number it was written with. False when money exists.
+ */
+export async function changeCurrency(db: Db, householdId: string, currency: string): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    // Takes the household's row first, as recording money does, so no expense or payment lands
+    // between the check below and the change.
+    await sql`update households set currency = currency where id = ${householdId}`.execute(trx);
+    const row = await trx
+      .selectFrom('households')
+      .select(['currency', 'rent_amount_cents'])
+      .where('id', '=', householdId)
+      .executeTakeFirst();
+    if (!row) return false;
+    if (row.currency === currency) return true;
+    const expense = await trx
+      .selectFrom('expenses')
+      .select('id')
+      .where('household_id', '=', householdId)
+      .limit(1)
+      .executeTakeFirst();
+    const payment = await trx
+      .selectFrom('payments')
+      .select('id')
+      .where('household_id', '=', householdId)
+      .limit(1)
+      .executeTakeFirst();
+    if (expense || payment) return false;
+    const shift = currencyExponent(currency) - currencyExponent(row.currency);
+    const rent =
+      row.rent_amount_cents === null ? null : Math.round(Number(row.rent_amount_cents) * 10 ** shift);
+    await trx
+      .updateTable('households')
+      .set({ currency, rent_amount_cents: rent })
+      .where('id', '=', householdId)
+      .execute();
+    return true;
+  });
+}
+
+export async function createHousehold(
+  db: Db,
+  userId: string,
+  name: string,
+  currency: string = DEFAULT_CURRENCY,
+): Promise<string> {
   const householdId = randomUUID();
   const now = Date.now();
   await withFreshInviteCode((code) =>
@@ -169,6 +231,7 @@ export async function createHousehold(db: Db, userId: string, name: string): Pro
           rent_amount_cents: null,
           rent_due_day: null,
           created_at: now,
+          currency,
         })
         .execute();
       await addMember(trx, householdId, userId, 'admin', now);
@@ -212,16 +275,14 @@ export async function updateHousehold(
     simplifyDebts?: boolean | undefined;
   },
 ): Promise<void> {
-  await db
-    .updateTable('households')
-    .set({
-      ...(changes.simplifyDebts !== undefined ? { simplify_debts: changes.simplifyDebts } : {}),
-      ...(changes.name !== undefined ? { name: changes.name } : {}),
-      ...(changes.rentAmountCents !== undefined ? { rent_amount_cents: changes.rentAmountCents } : {}),
-      ...(changes.rentDueDay !== undefined ? { rent_due_day: changes.rentDueDay } : {}),
-    })
-    .where('id', '=', householdId)
-    .execute();
+  const set = {
+    ...(changes.simplifyDebts !== undefined ? { simplify_debts: changes.simplifyDebts } : {}),
+    ...(changes.name !== undefined ? { name: changes.name } : {}),
+    ...(changes.rentAmountCents !== undefined ? { rent_amount_cents: changes.rentAmountCents } : {}),
+    ...(changes.rentDueDay !== undefined ? { rent_due_day: changes.rentDueDay } : {}),
+  };
+  if (Object.keys(set).length === 0) return;
+  await db.updateTable('households').set(set).where('id', '=', householdId).execute();
 }
 
 /**
@@ -291,12 +352,15 @@ export async function removeMembership(
   const messageIds: string[] = [];
   const announced = await recordEvent(trx, householdId, event.type, event.actorId, userId);
   if (announced) messageIds.push(announced);
-  if (moved.length > 0)
-    messageIds.push(await insertSystemMessage(trx, householdId, await reassignmentText(trx, userId, moved)));
+  if (moved.length > 0) {
+    const chores: { title: string; to: string | null }[] = [];
+    for (const { title, to } of moved) chores.push({ title, to: to && (await nameOf(trx, to)) });
+    const params = { userId, name: await nameOf(trx, userId), chores };
+    messageIds.push(await insertSystemMessage(trx, householdId, { kind: 'chores_reassigned', params }));
+  }
   if (stopped.length > 0) {
-    const titles = stopped.map((e) => e.title).join(', ');
-    const text = `Recurring expenses ${await nameOf(trx, userId)} paid no longer repeat: ${titles}`;
-    messageIds.push(await insertSystemMessage(trx, householdId, text));
+    const params = { userId, name: await nameOf(trx, userId), titles: stopped.map((e) => e.title) };
+    messageIds.push(await insertSystemMessage(trx, householdId, { kind: 'recurring_stopped', params }));
   }
   return { messageIds, choresMoved: moved.length };
 }
@@ -315,16 +379,6 @@ async function nameOf(trx: Db, userId: string | null): Promise<string> {
     .where('id', '=', userId)
     .executeTakeFirst();
   return displayName(user && { firstName: user.first_name, lastName: user.last_name, email: user.email });
-}
-
-async function reassignmentText(
-  trx: Db,
-  leaverId: string,
-  moved: { title: string; to: string | null }[],
-): Promise<string> {
-  const parts: string[] = [];
-  for (const { title, to } of moved) parts.push(`${title} → ${await nameOf(trx, to)}`);
-  return `${await nameOf(trx, leaverId)}'s open chores were reassigned: ${parts.join(', ')}`;
 }
 
 /** Returns the ids of the system messages that say so (none when the household is gone). */

@@ -2,9 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import { householdsApi } from '#shared/households/api.ts';
 import {
   createHouseholdSchema,
+  householdUpdateSchema,
   joinHouseholdSchema,
-  updateHouseholdSchema,
 } from '#shared/households/schemas.ts';
+import { acceptedTags } from '#shared/i18n/languages.ts';
+import { currencyForLocale, isCurrency } from '#shared/money.ts';
 import { type Context, requireAdmin, requireMember, requireUser } from '../../auth/guards.ts';
 import { findMembership } from '../../auth/members.ts';
 import { addressOf, countAttempt, LIMITS } from '../../auth/rate-limit.ts';
@@ -15,12 +17,14 @@ import { getMessage } from '../messages/queries.ts';
 import { notifyMembership } from '../push/notify.ts';
 import {
   AlreadyInHousehold,
+  changeCurrency,
   clearKickedFlag,
   createHousehold,
   deleteHousehold,
   findHouseholdByInviteCode,
   getHousehold,
   getInviteCode,
+  householdCurrency,
   joinHousehold,
   leaveHousehold,
   listMembers,
@@ -29,12 +33,14 @@ import {
   updateHousehold,
 } from './queries.ts';
 
-const ALREADY_IN_ONE = 'You are already in a household; leave it before creating or joining another';
-const ALREADY_MEMBER = 'You are already a member of this household';
+// Codes of src/shared/api-errors.ts.
+const ALREADY_IN_ONE = 'household.already_in_one';
+const ALREADY_MEMBER = 'household.already_member';
+const CURRENCY_LOCKED = 'household.currency_locked';
 
 /** The household as it is now; one deleted meanwhile (its last member left) is a 404. */
 function householdOrGone<H>(household: H | null | undefined): H {
-  if (!household) throw notFound('You are not in a household');
+  if (!household) throw notFound('household.none');
   return household;
 }
 
@@ -74,9 +80,14 @@ export function householdRoutes(app: FastifyInstance, ctx: Context): void {
 
   route(app, householdsApi.create, async (request, reply) => {
     const userId = await requireUser(ctx, request, reply);
-    const { name } = parse(createHouseholdSchema, request.body);
+    const { name, currency } = parse(createHouseholdSchema, request.body);
     try {
-      const householdId = await createHousehold(db, userId, name);
+      const householdId = await createHousehold(
+        db,
+        userId,
+        name,
+        currency ?? currencyForLocale(acceptedTags(request.headers['accept-language'])[0]),
+      );
       return reply.status(201).send(await getHousehold(db, householdId));
     } catch (error) {
       if (error instanceof AlreadyInHousehold) throw conflict(ALREADY_IN_ONE);
@@ -106,7 +117,7 @@ export function householdRoutes(app: FastifyInstance, ctx: Context): void {
     const current = await findMembership(db, userId);
     if (current) throw conflict(await alreadyIn(current.householdId, inviteCode));
     const household = await findHouseholdByInviteCode(db, inviteCode);
-    if (!household) throw notFound('Invalid invite code');
+    if (!household) throw notFound('household.invalid_invite_code');
     let messageId: string | null;
     try {
       messageId = await joinHousehold(db, userId, household.id);
@@ -136,8 +147,30 @@ export function householdRoutes(app: FastifyInstance, ctx: Context): void {
 
   route(app, householdsApi.update, async (request, reply) => {
     const member = await requireMember(ctx, request, reply);
-    const input = parse(updateHouseholdSchema, request.body);
-    const before = input.simplifyDebts === undefined ? null : await getHousehold(db, member.householdId);
+    const current = await householdCurrency(db, member.householdId);
+    const asked = (request.body as { currency?: unknown } | null)?.currency;
+    // The rent is read in the currency the household switches to, when it switches.
+    const input = parse(householdUpdateSchema(isCurrency(asked) ? asked : current), request.body);
+    const before =
+      input.simplifyDebts === undefined && input.currency === undefined
+        ? null
+        : await getHousehold(db, member.householdId);
+    if (input.currency !== undefined && input.currency !== current) {
+      if (!(await changeCurrency(db, member.householdId, input.currency))) throw conflict(CURRENCY_LOCKED);
+      await logActivity(
+        db,
+        events,
+        {
+          householdId: member.householdId,
+          actorId: member.userId,
+          kind: 'setting_changed',
+          subject: { type: 'household', id: member.householdId },
+          summary: `Currency changed to ${input.currency}`,
+          changes: [{ field: 'Currency', before: current, after: input.currency }],
+        },
+        ctx.now(),
+      );
+    }
     await updateHousehold(db, member.householdId, {
       name: input.name,
       rentAmountCents: input.rentAmount,
@@ -181,9 +214,9 @@ export function householdRoutes(app: FastifyInstance, ctx: Context): void {
   route(app, householdsApi.removeMember, async (request, reply) => {
     const admin = await requireAdmin(ctx, request, reply);
     const { userId } = parse(householdsApi.removeMember.params, request.params);
-    if (userId === admin.userId) throw badRequest('You cannot remove yourself; leave the household instead');
+    if (userId === admin.userId) throw badRequest('household.cannot_remove_self');
     const removed = await removeMember(db, admin.householdId, admin.userId, userId);
-    if (!removed) throw notFound('No such member in your household');
+    if (!removed) throw notFound('household.no_such_member');
     await events.toUser(userId, { type: 'user_kicked', householdId: admin.householdId });
     await announce(admin.householdId, removed.messageIds);
     if (removed.choresMoved > 0) await events.toHousehold(admin.householdId, { type: 'chore_updated' });

@@ -35,6 +35,6 @@ export async function processImage(input: Buffer, maxSide = MAX_IMAGE_SIDE): Pro
       .toBuffer({ resolveWithObject: true });
     return { data, mime: 'image/webp', width: info.width, height: info.height };
   } catch {
-    throw badRequest('The image could not be read; it may be damaged or too large');
+    throw badRequest('image.unreadable');
   }
 }

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { apiError } from '#shared/api-errors.ts';
 import { IMAGE_MAX_BYTES, messages } from '#shared/validation.ts';
 import { badRequest, HttpError, tooLarge } from '../../http/errors.ts';
 
@@ -12,19 +13,18 @@ const statusOf = (error: unknown) =>
  * upload can be malformed answers 4xx: not multipart, wrong field, too large, cut off.
  */
 export async function readImageUpload(request: FastifyRequest, field: string): Promise<Buffer> {
-  const hint = `Send the photo as multipart form data in the field ${field}`;
-  if (!request.isMultipart()) throw badRequest(hint);
+  if (!request.isMultipart()) throw badRequest('image.not_multipart', { field });
   try {
     const file = await request.file({ limits: { fileSize: IMAGE_MAX_BYTES - 1, files: 1, fields: 5 } });
-    if (file?.fieldname !== field) throw badRequest(`${field}: ${messages.imageRequired}`);
+    if (file?.fieldname !== field) throw badRequest('image.field_required', { field });
     return await file.toBuffer();
   } catch (error) {
     if (error instanceof HttpError) throw error;
     if (statusOf(error) === 413) throw tooLarge(messages.imageTooLarge);
     const status = statusOf(error);
     if (status !== null && status >= 400 && status < 500 && error instanceof Error)
-      throw new HttpError(status, error.message);
+      throw new HttpError(status, apiError('http.upload_refused', { reason: error.message }));
     // busboy's own errors (no boundary, unexpected end) carry no status: the upload was malformed.
-    throw badRequest(`The upload could not be read. ${hint}`);
+    throw badRequest('image.upload_unreadable', { field });
   }
 }

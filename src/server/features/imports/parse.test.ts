@@ -27,13 +27,13 @@ describe('readSplitwise', () => {
       description: 'Pizza, "large"\nwith extra cheese',
       nets: [1000, -1000],
     });
-    expect(file.finalBalances).toEqual([1000, -1000]);
+    expect(file.currencies[0]!.finalBalances).toEqual([1000, -1000]);
   });
 
   it('finds the Total balance line by its description, whatever its first column holds (a real export dates it)', async () => {
     const dated = CSV.replace(',Total balance,', '2024-01-31,Total balance,');
     const file = await readSplitwise(dated);
-    expect(file.finalBalances).toEqual([1000, -1000]);
+    expect(file.currencies[0]!.finalBalances).toEqual([1000, -1000]);
     expect(file.expenses).toHaveLength(1);
   });
 

@@ -1,15 +1,18 @@
 import { createHash } from 'node:crypto';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import {
+  type ImportPlan,
   interpretSplitwiseInSteps,
+  planImportInSteps,
   SPLITWISE_MAX_COLUMNS,
   SPLITWISE_MAX_FIELD_CHARS,
   SPLITWISE_MAX_ROWS,
   type SplitwiseFile,
   SplitwiseFileError,
 } from '#shared/imports/splitwise.ts';
+import type { ImportMoney } from '#shared/imports/splitwise-money.ts';
 import type { Steps } from '#shared/steps.ts';
-import { badRequest, type HttpError, tooLarge } from '../../http/errors.ts';
+import { badRequest, HttpError, tooLarge } from '../../http/errors.ts';
 import { CsvError, parseCsvInSteps } from './csv.ts';
 
 /** The same export saved twice (BOM, CRLF, trailing blank lines) has the same hash. */
@@ -37,29 +40,18 @@ async function inTurns<T>(steps: Steps<T>): Promise<T> {
   }
 }
 
-// Not toLocaleString: its first call loads locale data, a long pause on an error path.
-const count = (n: number) => String(n).replace(/\B(?=(\d{3})+$)/g, ',');
-
 function csvProblem(error: CsvError): HttpError {
   switch (error.code) {
     case 'rows':
-      return tooLarge(`The file has too many rows (the limit is ${count(SPLITWISE_MAX_ROWS)})`);
+      return tooLarge('import.too_many_rows', { max: SPLITWISE_MAX_ROWS });
     case 'columns':
-      return badRequest(
-        `The file has too many columns on row ${error.row} (the limit is ${count(SPLITWISE_MAX_COLUMNS)})`,
-      );
+      return badRequest('import.too_many_columns', { row: error.row, max: SPLITWISE_MAX_COLUMNS });
     case 'field':
-      return badRequest(
-        `Row ${error.row} has a value longer than ${count(SPLITWISE_MAX_FIELD_CHARS)} characters`,
-      );
+      return badRequest('import.value_too_long', { row: error.row, max: SPLITWISE_MAX_FIELD_CHARS });
     case 'unclosed-quote':
-      return badRequest(
-        `The file is cut off or damaged: a quoted field is never closed (near line ${error.line})`,
-      );
+      return badRequest('import.unclosed_quote', { line: error.line });
     case 'text-after-quote':
-      return badRequest(
-        `The file could not be read as CSV (near line ${error.line}): text follows a closing quote`,
-      );
+      return badRequest('import.text_after_quote', { line: error.line });
   }
 }
 
@@ -77,7 +69,16 @@ export async function readSplitwise(csv: string): Promise<SplitwiseFile> {
     return await inTurns(interpretSplitwiseInSteps(await inTurns(parseCsvInSteps(csv, limits))));
   } catch (error) {
     if (error instanceof CsvError) throw csvProblem(error);
-    if (error instanceof SplitwiseFileError) throw badRequest(error.message);
+    if (error instanceof SplitwiseFileError) throw new HttpError(400, error.body);
     throw error;
   }
+}
+
+/** What an import writes (planImport), in turns like the reading: 5,000 rows take a while to convert. */
+export function planSplitwise(
+  file: SplitwiseFile,
+  mapping: Record<string, string | null>,
+  money: ImportMoney,
+): Promise<ImportPlan> {
+  return inTurns(planImportInSteps(file, mapping, money));
 }

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import type { SplitwiseImportResult } from '#shared/imports/api.ts';
-import type { ImportPlan } from '#shared/imports/splitwise.ts';
+import type { ImportedOriginal, ImportPlan } from '#shared/imports/splitwise.ts';
+import { currencyExponent, formatAmount } from '#shared/money.ts';
 import type { Db } from '../../db/database.ts';
 import { insertMany, isUniqueViolation } from '../../db/dialect.ts';
 
@@ -8,12 +10,23 @@ export const CARRY_OVER_TITLE = 'Balance carried over from Splitwise';
 
 const noon = (date: string) => Date.parse(`${date}T12:00:00.000Z`);
 
+/** A payment made in another currency says so in its note (payments keep no original amount). */
+const paymentNote = (original: ImportedOriginal | null | undefined) =>
+  original
+    ? `Imported from Splitwise: ${formatAmount(original.amountMinor, currencyExponent(original.currency))} ${original.currency} at ${original.rate}`
+    : 'Imported from Splitwise';
+
 /** What the background writer needs: kept in the import's row until it is written. */
 interface StoredPlan {
   plan: ImportPlan;
   /** The file's last date: the carry-over expenses are dated on it. */
   lastDate: string;
+  /** The household's currency the amounts are in (absent in imports accepted before issue 28). */
+  currency?: string;
 }
+
+/** The household changed its currency after the import was accepted: its amounts are in the old one. */
+export class ImportCurrencyChanged extends Error {}
 
 const summaryColumns = [
   'id',
@@ -149,8 +162,16 @@ export async function writeImport(db: Db, id: string): Promise<WrittenImport | n
       .where('id', '=', id)
       .executeTakeFirstOrThrow();
     if (row.plan === null) throw new Error(`import ${id} is marked for writing but holds nothing to write`);
-    const { plan, lastDate } = JSON.parse(row.plan) as StoredPlan;
+    const { plan, lastDate, currency } = JSON.parse(row.plan) as StoredPlan;
     const householdId = row.household_id;
+    // Holding the household's row, so that a change of its currency waits for these amounts.
+    const household = await trx
+      .updateTable('households')
+      .set({ currency: sql<string>`currency` })
+      .where('id', '=', householdId)
+      .returning('currency')
+      .executeTakeFirst();
+    if (currency && household && household.currency !== currency) throw new ImportCurrencyChanged();
     const createdBy = row.created_by;
     // Everything is recorded at the moment the import was accepted.
     const now = Number(row.created_at);
@@ -163,6 +184,7 @@ export async function writeImport(db: Db, id: string): Promise<WrittenImport | n
       amountCents: debt.cents,
       paidBy: debt.to,
       splits: [{ userId: debt.from, cents: debt.cents }],
+      original: null,
     }));
     const all = [
       ...plan.expenses.map((expense) => ({ expense, settled: true })),
@@ -191,6 +213,10 @@ export async function writeImport(db: Db, id: string): Promise<WrittenImport | n
         recurrence_source_id: null,
         created_by: createdBy,
         created_at: now,
+        // Paid in another currency: its own amount and the rate it was converted at.
+        currency: e.original?.currency ?? null,
+        original_amount_cents: e.original?.amountMinor ?? null,
+        exchange_rate: e.original?.rate ?? null,
       })),
     );
     await insertMany(
@@ -219,7 +245,7 @@ export async function writeImport(db: Db, id: string): Promise<WrittenImport | n
         to_user: p.to,
         amount_cents: p.cents,
         date: p.date,
-        note: 'Imported from Splitwise',
+        note: paymentNote(p.original),
         client_id: null,
         created_by: createdBy,
         created_at: noon(p.date),

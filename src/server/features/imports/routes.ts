@@ -1,31 +1,43 @@
 import type { FastifyInstance } from 'fastify';
-import { importsApi, type SplitwisePreview } from '#shared/imports/api.ts';
+import { importsApi } from '#shared/imports/api.ts';
 import {
-  planImport,
+  missingRate,
   SPLITWISE_MAX_BYTES,
-  SPLITWISE_MAX_PROBLEMS,
-  SPLITWISE_TOO_LARGE,
+  type SplitwiseFile,
   suggestMapping,
+  unusableRate,
 } from '#shared/imports/splitwise.ts';
-import { centsToDollars } from '#shared/money.ts';
+import type { ImportMoney } from '#shared/imports/splitwise-money.ts';
 import { type Context, requireMember } from '../../auth/guards.ts';
 import { route } from '../../contracts/route.ts';
 import { afterAnswer } from '../../http/after-answer.ts';
 import { badRequest, conflict, notFound, parse, tooLarge } from '../../http/errors.ts';
-import { listMembers } from '../households/queries.ts';
-import { fileHash, readSplitwise } from './parse.ts';
+import { householdCurrency, listMembers } from '../households/queries.ts';
+import { fileHash, planSplitwise, readSplitwise } from './parse.ts';
+import { previewOf } from './preview.ts';
 import { acceptImport, getImport } from './queries.ts';
 import type { ImportWriter } from './writer.ts';
 
 // A 2 MB file grows when escaped into JSON (quotes, newlines); the schema checks the text itself.
 const bodyLimit = 3 * SPLITWISE_MAX_BYTES;
-const dollars = (cents: number) => cents / 100;
 
 /** 413 for a file over the limit (SECURITY.md, Limits and caps), before the schema's other checks. */
 function checkSize(body: unknown): void {
   const csv = (body as { csv?: unknown } | undefined)?.csv;
   if (typeof csv === 'string' && csv.length > SPLITWISE_MAX_BYTES) {
-    throw tooLarge(SPLITWISE_TOO_LARGE);
+    throw tooLarge('import.file_too_large');
+  }
+}
+
+/** 400 naming the currency when its rate is missing, or makes a row 0 or too large. */
+function checkRates(file: SplitwiseFile, money: ImportMoney): void {
+  const household = money.currency;
+  const missing = missingRate(file, money);
+  if (missing) throw badRequest('import.rate_missing', { field: 'rates', currency: missing, household });
+  const unusable = unusableRate(file, money);
+  if (unusable) {
+    const { currency, row } = unusable;
+    throw badRequest('import.rate_unusable', { field: `rates.${currency}`, row, household });
   }
 }
 
@@ -46,20 +58,7 @@ export function importRoutes(app: FastifyInstance, ctx: Context, writer: ImportW
         lastName: m.user.lastName,
       }));
       const suggested = suggestMapping(file.people, members);
-      const preview: SplitwisePreview = {
-        people: file.people.map((name) => ({ name, suggestedUserId: suggested[name] ?? null })),
-        currency: file.currency,
-        expenseCount: file.expenses.length,
-        paymentCount: file.payments.length,
-        dateRange: file.dateRange,
-        total: centsToDollars(file.totalCents),
-        finalBalances:
-          file.finalBalances?.map((c, i) => ({ name: file.people[i]!, amount: dollars(c) })) ?? null,
-        balancesMatch: file.finalBalances?.every((c, i) => c === file.computedBalances[i]) ?? false,
-        problems: file.problems.slice(0, SPLITWISE_MAX_PROBLEMS),
-        problemCount: file.problems.length,
-      };
-      return preview;
+      return previewOf(file, suggested, await householdCurrency(db, member.householdId));
     },
     { bodyLimit },
   );
@@ -70,29 +69,33 @@ export function importRoutes(app: FastifyInstance, ctx: Context, writer: ImportW
     async (request, reply) => {
       const member = await requireMember(ctx, request, reply);
       checkSize(request.body);
-      const { csv, mapping } = parse(importsApi.splitwise.body, request.body);
+      const { csv, mapping, rates } = parse(importsApi.splitwise.body, request.body);
       const file = await readSplitwise(csv);
       const memberIds = new Set((await listMembers(db, member.householdId)).map((m) => m.userId));
       const missing = file.people.find((name) => !Object.hasOwn(mapping, name));
-      if (missing !== undefined) throw badRequest(`mapping: choose a member or Skip for ${missing}`);
+      if (missing !== undefined)
+        throw badRequest('import.mapping_missing', { field: 'mapping', person: missing });
       const chosen = file.people.map((name) => mapping[name]).filter((id): id is string => !!id);
-      if (chosen.length === 0) throw badRequest('mapping: choose a member for at least one person');
+      if (chosen.length === 0) throw badRequest('import.mapping_empty', { field: 'mapping' });
       if (chosen.some((id) => !memberIds.has(id))) {
-        throw badRequest('mapping: every person must be skipped or matched to a member of your household');
+        throw badRequest('import.mapping_not_member', { field: 'mapping' });
       }
-      if (new Set(chosen).size !== chosen.length) throw badRequest('mapping: each member can be chosen once');
-      if (!file.dateRange) throw badRequest('The file has no expenses or payments that can be imported');
+      if (new Set(chosen).size !== chosen.length)
+        throw badRequest('import.mapping_repeated', { field: 'mapping' });
+      if (!file.dateRange) throw badRequest('import.nothing_to_import');
+      const money = { currency: await householdCurrency(db, member.householdId), rates };
+      checkRates(file, money);
 
-      const plan = planImport(file, mapping);
+      const plan = await planSplitwise(file, mapping, money);
       const accepted = await acceptImport(
         db,
         member.householdId,
         member.userId,
         fileHash(csv),
-        { plan, lastDate: file.dateRange.to },
+        { plan, lastDate: file.dateRange.to, currency: money.currency },
         ctx.now(),
       );
-      if (accepted === 'duplicate') throw conflict('This file has already been imported into your household');
+      if (accepted === 'duplicate') throw conflict('import.already_imported');
       // Written once the answer has left: the writing holds SQLite's one connection meanwhile.
       afterAnswer(request, reply, 'starting a Splitwise import', () => writer.start(accepted.id));
       return reply.status(202).header('location', `/api/import/splitwise/${accepted.id}`).send(accepted);
@@ -104,7 +107,7 @@ export function importRoutes(app: FastifyInstance, ctx: Context, writer: ImportW
     const member = await requireMember(ctx, request, reply);
     const { id } = parse(importsApi.splitwiseImport.params, request.params);
     const found = await getImport(db, member.householdId, id);
-    if (!found) throw notFound('There is no such import in your household');
+    if (!found) throw notFound('import.not_found');
     return found;
   });
 }

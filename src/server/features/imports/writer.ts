@@ -5,7 +5,7 @@ import type { ScheduledJob } from '../../jobs/scheduler.ts';
 import type { Publisher } from '../../realtime/hub.ts';
 import { logActivity } from '../activity/queries.ts';
 import { getExpense } from '../expenses/queries.ts';
-import { dropImport, importsToWrite, writeImport } from './queries.ts';
+import { dropImport, ImportCurrencyChanged, importsToWrite, writeImport } from './queries.ts';
 
 export interface ImportWriter {
   /** Starts writing an accepted import, after its answer has gone. */
@@ -51,10 +51,14 @@ export function importWriter(options: {
         now(),
       );
     } catch (error) {
-      if (isForeignKeyViolation(error)) {
-        // Someone it names deleted their account meanwhile: it can never be written as it is.
+      if (isForeignKeyViolation(error) || error instanceof ImportCurrencyChanged) {
+        // Someone it names deleted their account meanwhile, or the household changed its
+        // currency: it can never be written as it is.
         await dropImport(db, id);
-        log.warn({ err: error, importId: id }, 'Splitwise import dropped: a person it names is gone');
+        log.warn(
+          { err: error, importId: id },
+          'Splitwise import dropped: it can no longer be written as accepted',
+        );
         return;
       }
       // Left as it is: the next sweep tries again.

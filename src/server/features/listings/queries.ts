@@ -2,12 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { type Selectable, sql } from 'kysely';
 import type { z } from 'zod';
 import type { ListingView } from '#shared/listings/api.ts';
+import { postcodeKey } from '#shared/listings/rules.ts';
 import type {
   createListingSchema,
   listingsQuerySchema,
   updateListingSchema,
 } from '#shared/listings/schemas.ts';
 import type { Amenity, LifestylePreference } from '#shared/listings/view.ts';
+import { currencyExponent, formatAmount } from '#shared/money.ts';
 import type { Db } from '../../db/database.ts';
 import { readBoolean, readJson } from '../../db/dialect.ts';
 import type { ListingsTable } from '../../db/schema.ts';
@@ -20,7 +22,22 @@ type ListingRow = Selectable<ListingsTable>;
 /** What a listing id can look like (ids are UUIDs); anything else names no listing. */
 export const LISTING_ID = /^[A-Za-z0-9_-]{1,100}$/;
 
-async function toListings(db: Db, rows: ListingRow[]): Promise<ListingView[]> {
+/**
+ * Who an answer is for. The poster always sees their street; anyone else sees it when the poster
+ * shows it to everyone, except in an answer the read cache keeps (`cached`): that copy could
+ * outlive the poster hiding it again, so it leaves other people's streets out.
+ */
+export interface Reader {
+  userId: string;
+  cached?: boolean;
+}
+
+function streetFor(row: ListingRow, reader: Reader): string | null {
+  if (row.created_by === reader.userId) return row.street;
+  return !reader.cached && row.street_visibility === 'everyone' ? row.street : null;
+}
+
+async function toListings(db: Db, rows: ListingRow[], reader: Reader): Promise<ListingView[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
   const images = await db
@@ -42,16 +59,24 @@ async function toListings(db: Db, rows: ListingRow[]): Promise<ListingView[]> {
   return rows.map((row) => {
     const own = images.filter((i) => i.listing_id === row.id);
     const creator = byCreator.get(row.created_by);
+    const exponent = currencyExponent(row.rent_currency);
+    const street = streetFor(row, reader);
     return {
       id: row.id,
       title: row.title,
       description: row.description,
-      rent: row.rent,
-      utilities: row.utilities,
-      location: row.location,
+      rent: formatAmount(Number(row.rent_minor), exponent),
+      utilities: row.utilities_minor === null ? null : formatAmount(Number(row.utilities_minor), exponent),
+      currency: row.rent_currency,
+      country: row.country,
+      postcode: row.postcode,
       city: row.city,
-      state: row.state,
-      zipCode: row.zip_code,
+      region: row.region,
+      street,
+      streetVisibility: row.street_visibility,
+      location: street ?? '',
+      state: row.region,
+      zipCode: row.postcode,
       university: row.university,
       distanceToCampus: row.distance_to_campus,
       availableFrom: row.available_from,
@@ -89,7 +114,11 @@ const searchText = (v: { title: string; description?: string | null; university?
 export async function createListing(
   db: Db,
   userId: string,
-  input: z.output<typeof createListingSchema> & { contactInfo: string; availableFrom: string },
+  input: z.output<typeof createListingSchema> & {
+    contactInfo: string;
+    availableFrom: string;
+    currency: string;
+  },
   photos: { card: ProcessedImage; full: ProcessedImage }[],
   now: number,
 ): Promise<string> {
@@ -102,13 +131,24 @@ export async function createListing(
         created_by: userId,
         title: input.title,
         description: input.description || null,
-        rent: input.rent,
-        utilities: input.utilities ?? null,
-        location: input.location,
+        // The columns of before migration 0024, no longer read.
+        rent: 0,
+        utilities: null,
+        location: '',
+        state: null,
+        zip_code: null,
+        rent_minor: input.rent,
+        utilities_minor: input.utilities ?? null,
+        rent_currency: input.currency,
+        country: input.country,
+        postcode: input.postcode ?? null,
+        postcode_key: input.postcode ? postcodeKey(input.postcode) : null,
         city: input.city,
         city_key: input.city.toLowerCase(),
-        state: input.state || null,
-        zip_code: input.zipCode || null,
+        region: input.region ?? null,
+        region_key: input.region ? input.region.toLowerCase() : null,
+        street: input.street ?? null,
+        street_visibility: input.streetVisibility,
         university: input.university || null,
         distance_to_campus: input.distanceToCampus || null,
         available_from: input.availableFrom,
@@ -144,9 +184,9 @@ export async function createListing(
   return id;
 }
 
-export async function getListing(db: Db, id: string): Promise<ListingView | null> {
+export async function getListing(db: Db, id: string, reader: Reader): Promise<ListingView | null> {
   const row = await db.selectFrom('listings').selectAll().where('id', '=', id).executeTakeFirst();
-  return row ? (await toListings(db, [row]))[0]! : null;
+  return row ? (await toListings(db, [row], reader))[0]! : null;
 }
 
 type Query = z.output<typeof listingsQuerySchema>;
@@ -184,12 +224,21 @@ export class BadCursor extends Error {}
 export async function browseListings(
   db: Db,
   query: Query,
+  reader: Reader,
 ): Promise<{ listings: ListingView[]; nextCursor: string | null }> {
   let q = db.selectFrom('listings').selectAll().where('status', '=', 'active');
+  if (query.country) q = q.where('country', '=', query.country);
   if (query.city) q = q.where('city_key', '=', query.city.toLowerCase());
+  if (query.region) q = q.where('region_key', '=', query.region.toLowerCase());
+  if (query.postcode) {
+    const prefix = postcodeKey(query.postcode).replace(/[\\%_]/g, (c) => `\\${c}`);
+    if (prefix) q = q.where(sql<boolean>`postcode_key like ${`${prefix}%`} escape '\\'`);
+  }
   if (query.featured === 'true') q = q.where('featured', '=', true);
-  if (query.minRent !== undefined) q = q.where('rent', '>=', query.minRent);
-  if (query.maxRent !== undefined) q = q.where('rent', '<=', query.maxRent);
+  // Rents compare only within one currency: the one named, or US dollars for a bare range.
+  if (query.currency) q = q.where('rent_currency', '=', query.currency);
+  if (query.minRent !== undefined) q = q.where('rent_minor', '>=', query.minRent);
+  if (query.maxRent !== undefined) q = q.where('rent_minor', '<=', query.maxRent);
   if (query.roomType) q = q.where('room_type', '=', query.roomType);
   if (query.housingType) q = q.where('housing_type', '=', query.housingType);
   if (query.availableBy) q = q.where('available_from', '<=', query.availableBy);
@@ -218,7 +267,7 @@ export async function browseListings(
     .execute();
   const page = rows.slice(0, query.limit);
   return {
-    listings: await toListings(db, page),
+    listings: await toListings(db, page, reader),
     nextCursor: rows.length > query.limit ? encodeCursor(page[page.length - 1]!) : null,
   };
 }
@@ -230,7 +279,7 @@ export async function myListings(db: Db, userId: string): Promise<ListingView[]>
     .where('created_by', '=', userId)
     .orderBy('created_at', 'desc')
     .execute();
-  return toListings(db, rows);
+  return toListings(db, rows, { userId });
 }
 
 export async function updateListing(
@@ -239,6 +288,17 @@ export async function updateListing(
   changes: z.output<typeof updateListingSchema>,
   now: number,
 ): Promise<void> {
+  const area = {
+    ...(changes.country !== undefined ? { country: changes.country } : {}),
+    ...(changes.postcode !== undefined
+      ? { postcode: changes.postcode, postcode_key: changes.postcode ? postcodeKey(changes.postcode) : null }
+      : {}),
+    ...(changes.region !== undefined
+      ? { region: changes.region, region_key: changes.region ? changes.region.toLowerCase() : null }
+      : {}),
+    ...(changes.street !== undefined ? { street: changes.street } : {}),
+    ...(changes.streetVisibility !== undefined ? { street_visibility: changes.streetVisibility } : {}),
+  };
   const row = await db.selectFrom('listings').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   const next = {
     title: changes.title ?? row.title,
@@ -249,12 +309,11 @@ export async function updateListing(
     .updateTable('listings')
     .set({
       ...next,
-      ...(changes.rent !== undefined ? { rent: changes.rent } : {}),
-      ...(changes.utilities !== undefined ? { utilities: changes.utilities } : {}),
-      ...(changes.location !== undefined ? { location: changes.location } : {}),
+      ...area,
+      ...(changes.currency !== undefined ? { rent_currency: changes.currency } : {}),
+      ...(changes.rent !== undefined ? { rent_minor: changes.rent } : {}),
+      ...(changes.utilities !== undefined ? { utilities_minor: changes.utilities } : {}),
       ...(changes.city !== undefined ? { city: changes.city, city_key: changes.city.toLowerCase() } : {}),
-      ...(changes.state !== undefined ? { state: changes.state || null } : {}),
-      ...(changes.zipCode !== undefined ? { zip_code: changes.zipCode || null } : {}),
       ...(changes.distanceToCampus !== undefined
         ? { distance_to_campus: changes.distanceToCampus || null }
         : {}),

@@ -1,13 +1,16 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { CAPS } from '#shared/caps.ts';
+import { countryUsesPostcodes } from '#shared/countries.ts';
+import { acceptedTags } from '#shared/i18n/languages.ts';
 import { listingsApi } from '#shared/listings/api.ts';
-import { listingMessages } from '#shared/listings/schemas.ts';
+import { bodyCurrency, listingMessages, listingSchemas } from '#shared/listings/schemas.ts';
+import { currencyExponent, currencyForLocale, formatAmount, isCurrency, parseAmount } from '#shared/money.ts';
 import { IMAGE_MAX_BYTES, messages } from '#shared/validation.ts';
 import { type Context, requireAdmin, requireUser } from '../../auth/guards.ts';
-import { findUserById } from '../../auth/members.ts';
+import { findMembership, findUserById } from '../../auth/members.ts';
 import { route } from '../../contracts/route.ts';
-import { badRequest, checkCap, forbidden, HttpError, notFound, parse } from '../../http/errors.ts';
+import { badRequest, checkCap, forbidden, notFound, parse, tooLarge } from '../../http/errors.ts';
 import { getHousehold } from '../households/queries.ts';
 import { processImage } from '../images/process.ts';
 import {
@@ -31,7 +34,7 @@ function decodeDataUrl(dataUrl: string): Buffer {
   const match = /^data:image\/[\w.+-]+;base64,([A-Za-z0-9+/=\s]+)$/.exec(dataUrl);
   if (!match) throw badRequest(listingMessages.photoInvalid);
   const bytes = Buffer.from(match[1]!, 'base64');
-  if (bytes.length >= IMAGE_MAX_BYTES) throw new HttpError(413, messages.imageTooLarge);
+  if (bytes.length >= IMAGE_MAX_BYTES) throw tooLarge(messages.imageTooLarge);
   return bytes;
 }
 
@@ -53,16 +56,31 @@ function withEtag(
 export function listingRoutes(app: FastifyInstance, ctx: Context): void {
   const { db } = ctx;
 
+  /**
+   * A new listing's currency when the body names none: the poster's household's, else the one of
+   * the language their browser asks for (Accept-Language), else US dollars.
+   */
+  const defaultCurrency = async (userId: string, acceptLanguage: string | undefined): Promise<string> => {
+    const membership = await findMembership(db, userId);
+    if (membership) {
+      const household = await getHousehold(db, membership.householdId);
+      // Read defensively: the household's currency arrives with migration 0023.
+      const currency = (household as { currency?: unknown } | null)?.currency;
+      if (isCurrency(currency)) return currency;
+    }
+    return currencyForLocale(acceptedTags(acceptLanguage)[0]);
+  };
+
   route(app, listingsApi.browse, async (request, reply) => {
-    await requireUser(ctx, request, reply);
+    const userId = await requireUser(ctx, request, reply);
     const query = parse(listingsApi.browse.query, request.query);
     try {
-      const page = await browseListings(db, query);
+      const page = await browseListings(db, query, { userId });
       // The web client reads a plain array; the next page's cursor travels in a header.
       if (page.nextCursor) reply.header('X-Next-Cursor', page.nextCursor);
       return withEtag(request, reply, page.listings);
     } catch (error) {
-      if (error instanceof BadCursor) throw badRequest('cursor: not a cursor this server gave out');
+      if (error instanceof BadCursor) throw badRequest('listing.bad_cursor', { field: 'cursor' });
       throw error;
     }
   });
@@ -76,19 +94,26 @@ export function listingRoutes(app: FastifyInstance, ctx: Context): void {
   route(app, listingsApi.prefill, async (request, reply) => {
     const admin = await requireAdmin(ctx, request, reply);
     const household = (await getHousehold(db, admin.householdId))!;
-    const share =
-      household.rentAmount === null
-        ? null
-        : Math.round(Number(household.rentAmount) / (household.members.length + 1));
-    return { title: `Room in ${household.name}`, rent: share, housingType: 'shared_house' as const };
+    const currency = isCurrency(household.currency) ? household.currency : 'USD';
+    const exponent = currencyExponent(currency);
+    const rent = household.rentAmount === null ? null : parseAmount(household.rentAmount, exponent);
+    // An even share in whole units of the currency, as a listing's rent is usually written.
+    const unit = 10 ** exponent;
+    const share = rent === null ? null : Math.round(rent / unit / (household.members.length + 1)) * unit;
+    return {
+      title: `Room in ${household.name}`,
+      rent: share === null ? null : formatAmount(share, exponent),
+      currency,
+      housingType: 'shared_house' as const,
+    };
   });
 
   route(app, listingsApi.detail, async (request, reply) => {
     const userId = await requireUser(ctx, request, reply);
     const { id } = parse(listingsApi.detail.params, request.params);
-    const listing = LISTING_ID.test(id) ? await getListing(db, id) : null;
+    const listing = LISTING_ID.test(id) ? await getListing(db, id, { userId }) : null;
     if (!listing || (listing.status !== 'active' && listing.createdBy !== userId)) {
-      throw notFound('This listing may have been removed or is no longer available.');
+      throw notFound('listing.not_available');
     }
     return withEtag(request, reply, listing);
   });
@@ -98,7 +123,9 @@ export function listingRoutes(app: FastifyInstance, ctx: Context): void {
     listingsApi.create,
     async (request, reply) => {
       const userId = await requireUser(ctx, request, reply);
-      const input = parse(listingsApi.create.body, request.body);
+      const currency =
+        bodyCurrency(request.body, '') || (await defaultCurrency(userId, request.headers['accept-language']));
+      const input = parse(listingSchemas(currency).create, request.body);
       checkCap(await countActiveListings(db, userId), CAPS.activeListingsPerUser);
       const user = (await findUserById(db, userId))!;
       const availableFrom = input.availableFrom ?? new Date(ctx.now()).toISOString().slice(0, 10);
@@ -119,13 +146,14 @@ export function listingRoutes(app: FastifyInstance, ctx: Context): void {
         userId,
         {
           ...input,
+          currency,
           contactInfo: input.contactInfo || user.email,
           availableFrom,
         },
         photos,
         ctx.now(),
       );
-      return reply.status(201).send(await getListing(db, id));
+      return reply.status(201).send(await getListing(db, id, { userId }));
     },
     { bodyLimit: LISTING_BODY_LIMIT },
   );
@@ -136,24 +164,39 @@ export function listingRoutes(app: FastifyInstance, ctx: Context): void {
   ) => {
     const userId = await requireUser(ctx, request, reply);
     const { id } = parse(listingsApi.update.params, request.params);
-    const listing = LISTING_ID.test(id) ? await getListing(db, id) : null;
+    const listing = LISTING_ID.test(id) ? await getListing(db, id, { userId }) : null;
     if (!listing || (listing.status !== 'active' && listing.createdBy !== userId))
-      throw notFound('Listing not found');
-    if (listing.createdBy !== userId)
-      throw forbidden('Only the person who posted this listing can change it');
+      throw notFound('listing.not_found');
+    if (listing.createdBy !== userId) throw forbidden('listing.not_yours');
     return listing;
   };
 
   route(app, listingsApi.update, async (request, reply) => {
     const listing = await requireCreator(request, reply);
-    const changes = parse(listingsApi.update.body, request.body);
+    const changes = parse(listingSchemas(bodyCurrency(request.body, listing.currency)).update, request.body);
+    // The amounts are in the listing's currency: a new one needs them again, in it.
+    if (
+      changes.currency !== undefined &&
+      changes.currency !== listing.currency &&
+      (changes.rent === undefined || (changes.utilities === undefined && listing.utilities !== null))
+    ) {
+      throw badRequest(listingMessages.currencyNeedsRent);
+    }
+    const country = changes.country ?? listing.country;
+    const postcode = changes.postcode !== undefined ? changes.postcode : listing.postcode;
+    if (
+      (changes.country !== undefined || changes.postcode !== undefined) &&
+      countryUsesPostcodes(country) &&
+      !postcode
+    )
+      throw badRequest(listingMessages.postcodeRequired);
     const from = changes.availableFrom ?? listing.availableFrom;
     const to = changes.availableTo !== undefined ? changes.availableTo : listing.availableTo;
     if (to && to < from) throw badRequest(listingMessages.availableToBeforeFrom);
     if (changes.status === 'active' && listing.status !== 'active')
       checkCap(await countActiveListings(db, listing.createdBy), CAPS.activeListingsPerUser);
     await updateListing(db, listing.id, changes, ctx.now());
-    return (await getListing(db, listing.id))!;
+    return (await getListing(db, listing.id, { userId: listing.createdBy }))!;
   });
 
   route(app, listingsApi.remove, async (request, reply) => {

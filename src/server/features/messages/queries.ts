@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { displayName } from '#shared/accounts/users.ts';
-import type { ChatMessage } from '#shared/messages/api.ts';
+import { type ChatMessage, type SystemMessage, systemMessage } from '#shared/messages/api.ts';
 import { REACTIONS, type Reaction, systemMessageText, toAuthor } from '#shared/messages/schemas.ts';
 import { findUserById } from '../../auth/members.ts';
 import type { Db } from '../../db/database.ts';
@@ -13,6 +13,7 @@ const messageColumns = [
   'm.user_id as m_user_id',
   'm.type as m_type',
   'm.content as m_content',
+  'm.system as m_system',
   'm.created_at as m_created_at',
 ] as const;
 
@@ -76,12 +77,19 @@ async function withReactions(db: Db, rows: Row[]): Promise<ChatMessage[]> {
       householdId: row.m_household_id,
       createdAt: new Date(row.m_created_at).toISOString(),
       type: row.m_type,
+      ...(row.m_type === 'system' && { system: readSystem(row.m_system) }),
       reactions: REACTIONS.filter((emoji) => map?.has(emoji)).map((emoji) => ({
         emoji,
         userIds: map!.get(emoji)!,
       })),
     };
   });
+}
+
+function readSystem(stored: string | null): SystemMessage | null {
+  if (stored === null) return null;
+  const parsed = systemMessage.safeParse(JSON.parse(stored));
+  return parsed.success ? parsed.data : null;
 }
 
 /** The latest messages (before a cursor message, when given), oldest first. */
@@ -160,11 +168,24 @@ function nextMessageId(): { id: string; at: number } {
   return { id: `${at.toString(36).padStart(10, '0')}-${randomUUID()}`, at };
 }
 
-export async function insertSystemMessage(db: Db, householdId: string, content: string): Promise<string> {
+/** Writes a system message: what it says as data, and in English as its content. */
+export async function insertSystemMessage(
+  db: Db,
+  householdId: string,
+  system: SystemMessage,
+): Promise<string> {
   const { id, at } = nextMessageId();
   await db
     .insertInto('messages')
-    .values({ id, household_id: householdId, user_id: null, type: 'system', content, created_at: at })
+    .values({
+      id,
+      household_id: householdId,
+      user_id: null,
+      type: 'system',
+      content: systemMessageText(system),
+      system: JSON.stringify(system),
+      created_at: at,
+    })
     .execute();
   return id;
 }
@@ -211,7 +232,7 @@ export async function createSystemMessage(
   const name = displayName(
     user && { firstName: user.first_name, lastName: user.last_name, email: user.email },
   );
-  return insertSystemMessage(db, householdId, systemMessageText(kind, name));
+  return insertSystemMessage(db, householdId, { kind, params: { userId: subjectUserId, name } });
 }
 
 /** Adds the user's reaction, or takes it back when it is already there. */

@@ -14,7 +14,7 @@ export function messageRoutes(app: FastifyInstance, ctx: Context): void {
     const member = await requireMember(ctx, request, reply);
     const query = parse(listMessagesQuery, request.query);
     const messages = await listMessages(db, member.householdId, query);
-    if (!messages) throw notFound('No such message to page from');
+    if (!messages) throw notFound('message.no_cursor_entry');
     return messages;
   });
 
@@ -33,7 +33,7 @@ export function messageRoutes(app: FastifyInstance, ctx: Context): void {
     const member = await requireMember(ctx, request, reply);
     const { id } = parse(messagesApi.react.params, request.params);
     const { emoji } = parse(reactionSchema, request.body);
-    if (!(await getMessage(db, member.householdId, id))) throw notFound('Message not found');
+    if (!(await getMessage(db, member.householdId, id))) throw notFound('message.not_found');
     await toggleReaction(db, member.householdId, id, member.userId, emoji);
     const message = (await getMessage(db, member.householdId, id))!;
     await events.toHousehold(member.householdId, {
@@ -50,7 +50,7 @@ export function messageRoutes(app: FastifyInstance, ctx: Context): void {
     let at = ctx.now();
     if (body?.messageId) {
       const message = await getMessage(db, member.householdId, body.messageId);
-      if (!message) throw notFound('Message not found');
+      if (!message) throw notFound('message.not_found');
       at = Date.parse(message.createdAt);
     }
     await markRead(db, member.householdId, member.userId, at);

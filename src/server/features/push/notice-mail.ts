@@ -1,12 +1,11 @@
 import { UNSUBSCRIBE_PATH } from '#shared/accounts/paths.ts';
-import {
-  EMAIL_NOTIFICATION_LABELS,
-  type EmailNotificationType,
-  UNSUBSCRIBE_API_PATH,
-} from '#shared/push/notifications.ts';
+import { translate } from '#shared/i18n/catalogs.ts';
+import type { Language } from '#shared/i18n/languages.ts';
+import { type EmailNotificationType, UNSUBSCRIBE_API_PATH } from '#shared/push/notifications.ts';
 import { parseClock, quietHoursEnd } from '#shared/push/quiet-hours.ts';
 import type { Db } from '../../db/database.ts';
 import { compose } from '../../mail/compose.ts';
+import { dateTag, mailLanguage } from '../../mail/locale.ts';
 import { queueMail } from '../../mail/outbox.ts';
 import { readSettingsOf } from './queries.ts';
 import { unsubscribeToken } from './unsubscribe-links.ts';
@@ -28,6 +27,8 @@ export interface NoticeReader {
   email: string;
   timeZone: string;
   household: string | null;
+  /** The language the notice is written in (their setting, else English). */
+  language: Language;
 }
 
 /**
@@ -50,16 +51,18 @@ export async function queueNoticeMail(
     .selectFrom('users')
     .leftJoin('household_members', 'household_members.user_id', 'users.id')
     .leftJoin('households', 'households.id', 'household_members.household_id')
-    .select(['users.email', 'users.first_name', 'households.name as household'])
+    .select(['users.email', 'users.first_name', 'users.language', 'households.name as household'])
     .where('users.id', '=', userId)
     .executeTakeFirst();
   if (!user) return 0;
+  const language = mailLanguage(user.language);
   const notice = await write({
     userId,
     firstName: user.first_name,
     email: user.email,
     timeZone: settings.timeZone,
     household: user.household,
+    language,
   });
   if (!notice) return 0;
   const quiet = settings.quietHours
@@ -81,11 +84,15 @@ export async function queueNoticeMail(
       ...compose({
         subject: notice.subject,
         ...(user.household ? { from: user.household } : {}),
-        paragraphs: [`Hi ${user.first_name},`, ...notice.paragraphs],
+        paragraphs: [translate(language, 'mail.greeting', { name: user.first_name }), ...notice.paragraphs],
         action: { label: notice.action.label, url: `${origin}${notice.action.path}` },
         footer: [
-          `You get this e-mail because “${EMAIL_NOTIFICATION_LABELS[type]}” by e-mail is on in your Hearth notification settings.`,
-          `Stop these e-mails: ${origin}${UNSUBSCRIBE_PATH}?token=${token}`,
+          translate(language, 'mail.notice.footer.why', {
+            label: translate(language, `mail.notice.type.${type}`),
+          }),
+          translate(language, 'mail.notice.footer.stop', {
+            url: `${origin}${UNSUBSCRIBE_PATH}?token=${token}`,
+          }),
         ],
       }),
     },
@@ -94,9 +101,14 @@ export async function queueNoticeMail(
   return queued ? 1 : 0;
 }
 
-/** "Monday 15 June": a day, for things that happen on a day (all-day events, rent). */
-export function readerDay(instant: number, timeZone: string, weekday: 'long' | 'short' = 'long'): string {
-  return new Intl.DateTimeFormat('en-GB', {
+/** "Monday 15 June" ("Montag, 15. Juni"): a day, for things that happen on a day (all-day events, rent). */
+export function readerDay(
+  instant: number,
+  timeZone: string,
+  language: Language,
+  weekday: 'long' | 'short' = 'long',
+): string {
+  return new Intl.DateTimeFormat(dateTag(language), {
     weekday,
     day: 'numeric',
     month: weekday,
@@ -104,9 +116,9 @@ export function readerDay(instant: number, timeZone: string, weekday: 'long' | '
   }).format(instant);
 }
 
-/** "Tue 14 Mar, 18:00" in the reader's time zone. */
-export function readerTime(instant: number, reader: NoticeReader): string {
-  return new Intl.DateTimeFormat('en-GB', {
+/** "Tue 14 Mar, 18:00" ("Di., 14. März, 18:00") in the reader's time zone and language. */
+export function readerTime(instant: number, reader: Pick<NoticeReader, 'timeZone' | 'language'>): string {
+  return new Intl.DateTimeFormat(dateTag(reader.language), {
     weekday: 'short',
     day: 'numeric',
     month: 'short',

@@ -2,12 +2,15 @@ import type { FastifyBaseLogger } from 'fastify';
 import { displayName } from '#shared/accounts/users.ts';
 import type { ChoreView } from '#shared/chores/api.ts';
 import type { ExpenseView } from '#shared/expenses/api.ts';
+import { translate } from '#shared/i18n/catalogs.ts';
 import type { ChatMessage } from '#shared/messages/api.ts';
-import { formatMoney, parseDollarsToCents } from '#shared/money.ts';
+import { currencyExponent, parseAmount } from '#shared/money.ts';
 import { clip, PUSH_BODY_MAX } from '#shared/push/notifications.ts';
 import type { Context } from '../../auth/guards.ts';
 import type { Db } from '../../db/database.ts';
 import { mailOrigin } from '../../mail/compose.ts';
+import { moneyIn } from '../../mail/locale.ts';
+import { enqueueLocalized } from './localized.ts';
 import { queueNoticeMail } from './notice-mail.ts';
 import { enqueue } from './outbox.ts';
 
@@ -49,14 +52,15 @@ export async function householdName(db: Db, householdId: string): Promise<string
   return row?.name ?? 'Hearth';
 }
 
-async function nameOf(db: Db, userId: string | null): Promise<string> {
-  if (!userId) return 'Someone';
+/** A user's name; null when they are gone ("Someone", in the reader's language). */
+async function nameOf(db: Db, userId: string | null): Promise<string | null> {
+  if (!userId) return null;
   const row = await db
     .selectFrom('users')
     .select(['first_name as firstName', 'last_name as lastName', 'email'])
     .where('id', '=', userId)
     .executeTakeFirst();
-  return row ? displayName(row) : 'Someone';
+  return row ? displayName(row) : null;
 }
 
 /** A chat message: every other member. */
@@ -90,51 +94,88 @@ export function notifyChoreAssigned(
   return guarded(ctx, 'chore', async () => {
     const to = chore.assignedTo;
     if (!to || to === actorId || to === previousAssignee || chore.status === 'done') return;
-    await enqueue(ctx.db, ctx.now(), [to], {
+    const actor = await nameOf(ctx.db, actorId);
+    await enqueueLocalized(ctx.db, ctx.now(), [to], (language) => ({
       key: `chore-assigned:${chore.id}:${to}`,
       payload: {
-        title: 'New chore for you',
-        body: clip(`${await nameOf(ctx.db, actorId)} assigned you “${chore.title}”`, PUSH_BODY_MAX),
+        title: translate(language, 'mail.push.choreAssigned.title'),
+        body: clip(
+          translate(language, 'mail.push.choreAssigned.body', {
+            name: actor ?? translate(language, 'mail.someone'),
+            title: chore.title,
+          }),
+          PUSH_BODY_MAX,
+        ),
         type: 'chore',
         tag: `chore-${chore.id}`,
         url: '/chores',
         data: { choreId: chore.id },
       },
-    });
+    }));
   });
 }
 
 /** A new expense: each member with an unsettled share who is not the payer nor the one who added it. */
-export function notifyExpense(ctx: Context, actorId: string, expense: ExpenseView): Promise<void> {
+export function notifyExpense(
+  ctx: Context,
+  actorId: string,
+  expense: ExpenseView,
+  currency: string,
+): Promise<void> {
   return guarded(ctx, 'expense', async () => {
     const payer = displayName(expense.paidByUser);
+    const exponent = currencyExponent(currency);
     for (const split of expense.splits) {
       if (!split.userId || split.settled || split.userId === expense.paidBy || split.userId === actorId)
         continue;
-      const cents = parseDollarsToCents(split.amount) ?? 0;
+      const cents = parseAmount(split.amount, exponent) ?? 0;
       if (cents <= 0) continue;
-      const total = formatMoney(parseDollarsToCents(expense.amount) ?? cents);
-      await queueNoticeMail(ctx.db, ctx.now(), mailOrigin(ctx.config), split.userId, 'expense', () => ({
-        key: `expense:${split.id}`,
-        subject: `You owe ${payer} ${formatMoney(cents)} for ${expense.title}`,
-        paragraphs: [
-          `${payer} paid ${total} for “${expense.title}”. Your share is ${formatMoney(cents)}.`,
-          'Settle up in Hearth once you have paid them back.',
-        ],
-        action: { label: 'Open expenses', path: '/expenses' },
-      }));
-      await enqueue(ctx.db, ctx.now(), [split.userId], {
+      const whole = parseAmount(expense.amount, exponent) ?? cents;
+      await queueNoticeMail(
+        ctx.db,
+        ctx.now(),
+        mailOrigin(ctx.config),
+        split.userId,
+        'expense',
+        ({ language }) => {
+          const share = moneyIn(language, cents, currency);
+          const total = moneyIn(language, whole, currency);
+          return {
+            key: `expense:${split.id}`,
+            subject: translate(language, 'mail.expense.subject', {
+              payer,
+              amount: share,
+              title: expense.title,
+            }),
+            paragraphs: [
+              translate(language, 'mail.expense.paid', { payer, total, title: expense.title, share }),
+              translate(language, 'mail.expense.settle'),
+            ],
+            action: { label: translate(language, 'mail.action.openExpenses'), path: '/expenses' },
+          };
+        },
+      );
+      await enqueueLocalized(ctx.db, ctx.now(), [split.userId], (language) => ({
         key: `expense:${split.id}`,
         payload: {
-          title: `You owe ${payer} ${formatMoney(cents)}`,
-          body: clip(`${expense.title} · ${total} in all`, PUSH_BODY_MAX),
+          title: translate(language, 'mail.push.expense.title', {
+            payer,
+            amount: moneyIn(language, cents, currency),
+          }),
+          body: clip(
+            translate(language, 'mail.push.expense.body', {
+              title: expense.title,
+              total: moneyIn(language, whole, currency),
+            }),
+            PUSH_BODY_MAX,
+          ),
           type: 'expense',
           tag: `expense-${expense.id}`,
           url: '/expenses',
-          actions: [{ action: 'settle', title: 'Settle' }],
+          actions: [{ action: 'settle', title: translate(language, 'mail.push.expense.settle') }],
           data: { splitId: split.id },
         },
-      });
+      }));
     }
   });
 }
@@ -152,20 +193,22 @@ export function notifyMembership(
       (id) => id !== subjectId && id !== actorId,
     );
     const name = await nameOf(ctx.db, subjectId);
-    const text = {
-      joined: 'joined the household',
-      left: 'left the household',
-      removed: 'was removed from the household',
-    };
-    await enqueue(ctx.db, ctx.now(), recipients, {
+    const title = await householdName(ctx.db, householdId);
+    await enqueueLocalized(ctx.db, ctx.now(), recipients, (language) => ({
       key: `household-${change}:${householdId}:${subjectId}:${ctx.now()}`,
       payload: {
-        title: await householdName(ctx.db, householdId),
-        body: clip(`${name} ${text[change]}`, PUSH_BODY_MAX),
+        title,
+        body: clip(
+          translate(language, 'mail.push.membership', {
+            change,
+            name: name ?? translate(language, 'mail.someone'),
+          }),
+          PUSH_BODY_MAX,
+        ),
         type: 'household',
         tag: `household-${householdId}`,
         url: '/',
       },
-    });
+    }));
   });
 }

@@ -1,19 +1,20 @@
 import { TZDate } from '@date-fns/tz';
 import { type EventRecurrence, expandOccurrences, REMINDER_MINUTES } from '#shared/calendar/schemas.ts';
-import { formatMoney } from '#shared/money.ts';
+import { translate } from '#shared/i18n/catalogs.ts';
+import type { Language } from '#shared/i18n/languages.ts';
 import {
   CHORE_REMINDER_MINUTES,
   clip,
-  dueIn,
   PUSH_BODY_MAX,
   rentDueStart,
   rentReminderAt,
 } from '#shared/push/notifications.ts';
 import type { Db } from '../../db/database.ts';
 import { readJson } from '../../db/dialect.ts';
+import { dueInText, moneyIn } from '../../mail/locale.ts';
+import { enqueueLocalized } from './localized.ts';
 import { queueNoticeMail, readerDay, readerTime } from './notice-mail.ts';
 import { householdName, memberIds } from './notify.ts';
-import { enqueue } from './outbox.ts';
 import { readSettingsOf } from './queries.ts';
 import { weeklySummaries } from './weekly-summary.ts';
 
@@ -23,10 +24,13 @@ const DAY = 24 * 60 * MINUTE;
 const OVERDUE_LOOKBACK = DAY;
 export const SNOOZE_MS = 60 * MINUTE;
 
-const CHORE_ACTIONS = [
-  { action: 'done' as const, title: 'Mark done' },
-  { action: 'snooze' as const, title: 'Snooze 1 h' },
+const choreActions = (language: Language) => [
+  { action: 'done' as const, title: translate(language, 'mail.push.chore.done') },
+  { action: 'snooze' as const, title: translate(language, 'mail.push.chore.snooze') },
 ];
+
+/** When a chore's reminder says it is: due at `dueAt` (seen from `now`), or overdue. */
+type ChoreWhen = { dueAt: number; now: number } | 'overdue';
 
 /**
  * Finds the reminders that are due at `now` and queues them. Every reminder is claimed in the
@@ -70,7 +74,7 @@ async function choreReminders(db: Db, now: number, origin: string): Promise<numb
       if (Number(claim.numUpdatedRows) !== 1) return 0;
       const key = `chore-reminder:${chore.id}:${chore.due_at}`;
       return (
-        (await choreReminder(trx, now, chore, key, `Due ${dueIn(chore.due_at - now)}`)) +
+        (await choreReminder(trx, now, chore, key, { dueAt: chore.due_at, now })) +
         (await choreMail(trx, now, origin, chore, key, false))
       );
     });
@@ -94,7 +98,7 @@ async function snoozedChores(db: Db, now: number): Promise<number> {
         .where('remind_again_at', '=', chore.remind_again_at)
         .executeTakeFirst();
       if (Number(claim.numUpdatedRows) !== 1 || chore.status === 'done' || !chore.assigned_to) return 0;
-      const when = chore.due_at > now ? `Due ${dueIn(chore.due_at - now)}` : 'Overdue';
+      const when: ChoreWhen = chore.due_at > now ? { dueAt: chore.due_at, now } : 'overdue';
       return choreReminder(trx, now, chore, `chore-snooze:${chore.id}:${chore.remind_again_at}`, when);
     });
   }
@@ -134,7 +138,7 @@ async function overdueChores(db: Db, now: number, origin: string): Promise<numbe
       if (Number(claim.numUpdatedRows) !== 1) return 0;
       const key = `chore-overdue:${chore.id}:${chore.due_at}`;
       return (
-        (await choreReminder(trx, now, chore, key, 'Overdue', 'Chore overdue')) +
+        (await choreReminder(trx, now, chore, key, 'overdue', 'mail.push.chore.overdueTitle')) +
         (await choreMail(trx, now, origin, chore, key, true))
       );
     });
@@ -147,26 +151,34 @@ function choreReminder(
   now: number,
   chore: { id: string; title: string; assigned_to: string | null },
   key: string,
-  when: string,
-  title = 'Chore reminder',
+  when: ChoreWhen,
+  title: 'mail.push.chore.reminder' | 'mail.push.chore.overdueTitle' = 'mail.push.chore.reminder',
 ): Promise<number> {
-  return enqueue(
+  return enqueueLocalized(
     db,
     now,
     chore.assigned_to ? [chore.assigned_to] : [],
-    {
+    (language) => ({
       key,
       urgency: 'high',
       payload: {
-        title,
-        body: clip(`${when}: ${chore.title}`, PUSH_BODY_MAX),
+        title: translate(language, title),
+        body: clip(
+          when === 'overdue'
+            ? translate(language, 'mail.push.chore.overdueBody', { title: chore.title })
+            : translate(language, 'mail.push.chore.dueBody', {
+                when: dueInText(language, when.dueAt - when.now),
+                title: chore.title,
+              }),
+          PUSH_BODY_MAX,
+        ),
         type: 'chore',
         tag: `chore-${chore.id}`,
         url: '/chores',
-        actions: CHORE_ACTIONS,
+        actions: choreActions(language),
         data: { choreId: chore.id },
       },
-    },
+    }),
     { wake: false },
   );
 }
@@ -187,16 +199,25 @@ function choreMail(
     origin,
     chore.assigned_to,
     'chore',
-    (reader) => ({
-      key,
-      subject: overdue ? `Overdue: ${chore.title}` : `Reminder: ${chore.title}`,
-      paragraphs: [
-        overdue
-          ? `“${chore.title}” was due ${readerTime(chore.due_at, reader)} and is not done yet.`
-          : `“${chore.title}” is yours and due ${readerTime(chore.due_at, reader)} (${dueIn(chore.due_at - now)}).`,
-      ],
-      action: { label: 'Open chores', path: '/chores' },
-    }),
+    (reader) => {
+      const { language } = reader;
+      const values = { title: chore.title, time: readerTime(chore.due_at, reader) };
+      return {
+        key,
+        subject: translate(language, overdue ? 'mail.chore.subject.overdue' : 'mail.chore.subject.reminder', {
+          title: chore.title,
+        }),
+        paragraphs: [
+          overdue
+            ? translate(language, 'mail.chore.overdue', values)
+            : translate(language, 'mail.chore.due', {
+                ...values,
+                when: dueInText(language, chore.due_at - now),
+              }),
+        ],
+        action: { label: translate(language, 'mail.action.openChores'), path: '/chores' },
+      };
+    },
     { wake: false },
   );
 }
@@ -257,21 +278,27 @@ async function eventReminders(db: Db, now: number): Promise<number> {
         if (!claim) return 0;
         const members = await memberIds(trx, event.household_id);
         const attendees = readJson<string[]>(event.attendees).filter((id) => members.includes(id));
-        return enqueue(
+        return enqueueLocalized(
           trx,
           now,
           attendees.length > 0 ? attendees : members,
-          {
+          (language) => ({
             key: `event-reminder:${event.id}:${occurrence.start}`,
             urgency: 'high',
             payload: {
-              title: 'Event reminder',
-              body: clip(`${event.title}: starts ${dueIn(occurrence.start - now)}`, PUSH_BODY_MAX),
+              title: translate(language, 'mail.push.event.title'),
+              body: clip(
+                translate(language, 'mail.push.event.body', {
+                  title: event.title,
+                  when: dueInText(language, occurrence.start - now),
+                }),
+                PUSH_BODY_MAX,
+              ),
               type: 'calendar',
               tag: `event-${event.id}-${occurrence.start}`,
               url: '/calendar',
             },
-          },
+          }),
           { wake: false },
         );
       });
@@ -284,7 +311,7 @@ async function eventReminders(db: Db, now: number): Promise<number> {
 async function rentReminders(db: Db, now: number, origin: string): Promise<number> {
   const households = await db
     .selectFrom('households')
-    .select(['id', 'rent_due_day', 'rent_amount_cents'])
+    .select(['id', 'rent_due_day', 'rent_amount_cents', 'currency'])
     .where('rent_due_day', 'is not', null)
     .execute();
   let queued = 0;
@@ -313,45 +340,62 @@ async function rentReminders(db: Db, now: number, origin: string): Promise<numbe
             .returning('month')
             .executeTakeFirst();
           if (!claim) return 0;
-          const amount = household.rent_amount_cents
-            ? `${formatMoney(household.rent_amount_cents)} rent`
-            : 'Rent';
+          const cents = household.rent_amount_cents;
+          const amount = (language: Language) =>
+            cents ? { amount: moneyIn(language, cents, household.currency) } : null;
           const mailed = await queueNoticeMail(
             trx,
             now,
             origin,
             userId,
             'rent',
-            (reader) => ({
-              key: `rent:${household.id}:${monthKey}`,
-              subject: `${amount} is due tomorrow`,
-              paragraphs: [
-                `${amount} for ${reader.household ?? 'your household'} is due tomorrow, ${readerDay(rentDueStart(year, month, dueDay, timeZone), reader.timeZone)}.`,
-              ],
-              action: { label: 'Open expenses', path: '/expenses' },
-            }),
+            ({ language, household: name, timeZone: readerZone }) => {
+              const values = {
+                ...amount(language),
+                ...(name ? { household: name } : {}),
+                day: readerDay(rentDueStart(year, month, dueDay, timeZone), readerZone, language),
+              };
+              const text = name
+                ? cents
+                  ? 'mail.rent.text'
+                  : 'mail.rent.textNoAmount'
+                : cents
+                  ? 'mail.rent.textNoHousehold'
+                  : 'mail.rent.textNoHouseholdNoAmount';
+              return {
+                key: `rent:${household.id}:${monthKey}`,
+                subject: cents
+                  ? translate(language, 'mail.rent.subject', amount(language)!)
+                  : translate(language, 'mail.rent.subjectNoAmount'),
+                paragraphs: [translate(language, text, values)],
+                action: { label: translate(language, 'mail.action.openExpenses'), path: '/expenses' },
+              };
+            },
             { wake: false },
           );
+          const name = await householdName(trx, household.id);
           return (
             mailed +
-            (await enqueue(
+            (await enqueueLocalized(
               trx,
               now,
               [userId],
-              {
+              (language) => ({
                 key: `rent:${household.id}:${monthKey}:${userId}`,
                 urgency: 'high',
                 payload: {
-                  title: 'Rent due tomorrow',
+                  title: translate(language, 'mail.push.rent.title'),
                   body: clip(
-                    `${await householdName(trx, household.id)}: ${amount} is due tomorrow`,
+                    cents
+                      ? translate(language, 'mail.push.rent.body', { household: name, ...amount(language) })
+                      : translate(language, 'mail.push.rent.bodyNoAmount', { household: name }),
                     PUSH_BODY_MAX,
                   ),
                   type: 'expense',
                   tag: `rent-${household.id}-${monthKey}`,
                   url: '/expenses',
                 },
-              },
+              }),
               { wake: false },
             ))
           );

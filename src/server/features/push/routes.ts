@@ -1,20 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import type https from 'node:https';
 import type { FastifyInstance } from 'fastify';
+import { translate } from '#shared/i18n/catalogs.ts';
 import { pushApi } from '#shared/push/api.ts';
 import {
   EMAIL_NOTIFICATION_LABELS,
   notificationSettingsSchema,
-  PUSH_ENDPOINT_TAKEN,
   pushSubscriptionSchema,
-  unsubscribeMessages,
   unsubscribeSchema,
 } from '#shared/push/notifications.ts';
 import { type Context, requireMember, requireUser } from '../../auth/guards.ts';
 import { route } from '../../contracts/route.ts';
 import { badRequest, conflict, notFound, parse } from '../../http/errors.ts';
+import { enqueueLocalized } from './localized.ts';
 import { setPushLogger } from './notify.ts';
-import { enqueue } from './outbox.ts';
 import {
   deleteSubscription,
   readSettings,
@@ -61,7 +60,7 @@ export function pushRoutes(app: FastifyInstance, ctx: Context, options: PushOpti
     const userId = await requireUser(ctx, request, reply);
     const subscription = parse(pushSubscriptionSchema, request.body);
     const id = await saveSubscription(db, userId, subscription, ctx.now());
-    if (!id) throw conflict(PUSH_ENDPOINT_TAKEN);
+    if (!id) throw conflict('push.endpoint_taken');
     return reply.status(201).send({ id });
   });
 
@@ -74,18 +73,17 @@ export function pushRoutes(app: FastifyInstance, ctx: Context, options: PushOpti
 
   route(app, pushApi.test, async (request, reply) => {
     const userId = await requireUser(ctx, request, reply);
-    if ((await subscriptionsOf(db, [userId])).length === 0)
-      throw notFound('No push subscription for this user');
-    const sent = await enqueue(db, ctx.now(), [userId], {
+    if ((await subscriptionsOf(db, [userId])).length === 0) throw notFound('push.no_subscription');
+    const sent = await enqueueLocalized(db, ctx.now(), [userId], (language) => ({
       key: `test:${randomUUID()}`,
       payload: {
         title: 'Hearth',
-        body: 'Notifications work on this device.',
+        body: translate(language, 'mail.push.test.body'),
         type: 'test',
         tag: 'test',
         url: '/',
       },
-    });
+    }));
     return { sent };
   });
 
@@ -116,7 +114,7 @@ export function pushRoutes(app: FastifyInstance, ctx: Context, options: PushOpti
     const linkOf = async (query: unknown) => {
       const parsed = pushApi.unsubscribeInfo.query.safeParse(query);
       const link = parsed.success ? await readUnsubscribeToken(db, parsed.data.token) : null;
-      if (!link) throw badRequest(unsubscribeMessages.invalid);
+      if (!link) throw badRequest('push.unsubscribe_invalid');
       return link;
     };
 
@@ -143,7 +141,7 @@ export function pushRoutes(app: FastifyInstance, ctx: Context, options: PushOpti
       .where('id', '=', id)
       .where('household_id', '=', member.householdId)
       .executeTakeFirst();
-    if (Number(result.numUpdatedRows) !== 1) throw notFound('Chore not found');
+    if (Number(result.numUpdatedRows) !== 1) throw notFound('chore.not_found');
     return { remindAt: new Date(remindAt).toISOString() };
   });
 }

@@ -1,8 +1,10 @@
 import { TZDate } from '@date-fns/tz';
-import { formatMoney } from '#shared/money.ts';
+import { translate } from '#shared/i18n/catalogs.ts';
 import type { Db } from '../../db/database.ts';
+import { moneyIn } from '../../mail/locale.ts';
 import { listOccurrences } from '../calendar/queries.ts';
 import { readLedger } from '../expenses/ledger.ts';
+import { householdCurrency } from '../households/queries.ts';
 import { type Notice, type NoticeReader, queueNoticeMail, readerDay, readerTime } from './notice-mail.ts';
 
 const DAY = 24 * 60 * 60_000;
@@ -60,13 +62,15 @@ async function summary(db: Db, now: number, reader: NoticeReader): Promise<Notic
   const householdId = membership.household_id;
 
   const { figures } = await readLedger(db, householdId);
+  const currency = await householdCurrency(db, householdId);
   const net = figures.members.find((m) => m.userId === reader.userId)?.net ?? 0;
+  const { language } = reader;
   const balance =
     net > 0
-      ? `You are owed ${formatMoney(net)} in all.`
+      ? translate(language, 'mail.summary.owed', { amount: moneyIn(language, net, currency) })
       : net < 0
-        ? `You owe ${formatMoney(-net)} in all.`
-        : 'You are settled up.';
+        ? translate(language, 'mail.summary.owe', { amount: moneyIn(language, -net, currency) })
+        : translate(language, 'mail.summary.settled');
 
   const done = await db
     .selectFrom('chores')
@@ -77,7 +81,6 @@ async function summary(db: Db, now: number, reader: NoticeReader): Promise<Notic
     .where('completed_at', '<', now)
     .execute();
   const mine = done.filter((c) => c.completed_by === reader.userId).length;
-  const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
   const due = await db
     .selectFrom('chores')
@@ -91,29 +94,40 @@ async function summary(db: Db, now: number, reader: NoticeReader): Promise<Notic
   const events = await listOccurrences(db, householdId, now, now + WEEK);
 
   const list = (items: string[], total: number) =>
-    items.map((item) => `• ${item}`).concat(total > items.length ? [`and ${total - items.length} more`] : []);
-  const dueLines = due
-    .slice(0, LISTED)
-    .map((c) => `${c.title}: ${c.due_at < now ? 'overdue, was due' : 'due'} ${readerTime(c.due_at, reader)}`);
+    items
+      .map((item) => `• ${item}`)
+      .concat(
+        total > items.length
+          ? [translate(language, 'mail.summary.more', { count: total - items.length })]
+          : [],
+      );
+  const dueLines = due.slice(0, LISTED).map((c) =>
+    translate(language, c.due_at < now ? 'mail.summary.overdueLine' : 'mail.summary.dueLine', {
+      title: c.title,
+      time: readerTime(c.due_at, reader),
+    }),
+  );
   const eventLines = events.slice(0, LISTED).map((e) => {
     const start = Date.parse(e.startDate);
-    const when = e.allDay ? readerDay(start, e.timeZone, 'short') : readerTime(start, reader);
-    return `${e.title}: ${when}`;
+    const when = e.allDay ? readerDay(start, e.timeZone, language, 'short') : readerTime(start, reader);
+    return translate(language, 'mail.summary.eventLine', { title: e.title, when });
   });
 
   return {
     key: `summary:${summaryWeek(now, reader.timeZone) ?? now}`,
-    subject: `Your week in ${reader.household ?? 'your household'}`,
+    subject: reader.household
+      ? translate(language, 'mail.summary.subject', { household: reader.household })
+      : translate(language, 'mail.summary.subjectNoHousehold'),
     paragraphs: [
       balance,
-      `Chores in the last seven days: you did ${plural(mine, 'chore')}, the household ${plural(done.length, 'chore')}.`,
+      translate(language, 'mail.summary.chores', { mine, all: done.length }),
       ...(due.length > 0
-        ? [`Yours for the coming week:\n${list(dueLines, due.length).join('\n')}`]
-        : ['No chores are due for you in the coming week.']),
+        ? [[translate(language, 'mail.summary.yours'), ...list(dueLines, due.length)].join('\n')]
+        : [translate(language, 'mail.summary.noneDue')]),
       ...(events.length > 0
-        ? [`Coming up:\n${list(eventLines, events.length).join('\n')}`]
-        : ['Nothing is on the calendar for the coming week.']),
+        ? [[translate(language, 'mail.summary.comingUp'), ...list(eventLines, events.length)].join('\n')]
+        : [translate(language, 'mail.summary.noEvents')]),
     ],
-    action: { label: 'Open Hearth', path: '/' },
+    action: { label: translate(language, 'mail.action.openHearth'), path: '/' },
   };
 }

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { INVITE_TOKEN_PARAM } from '#shared/households/invites.ts';
 import { linkStyles } from '../../components/ui.ts';
+import { type MessageId, useT } from '../../lib/i18n.tsx';
 import { useInvitePreview } from './api/invite-preview.ts';
 import { AuthLayout } from './components/auth-layout.tsx';
 import { SignInForm } from './components/sign-in-form.tsx';
@@ -9,18 +10,19 @@ import { SignUpForm } from './components/sign-up-form.tsx';
 
 type Mode = 'signin' | 'signup';
 
-const copy: Record<Mode, { title: string; subtitle: string; switchText: string; switchAction: string }> = {
+type Copy = { title: MessageId; subtitle: MessageId; switchText: MessageId; switchAction: MessageId };
+const copy: Record<Mode, Copy> = {
   signin: {
-    title: 'Welcome back',
-    subtitle: 'Sign in to see what is happening at home.',
-    switchText: 'New to Hearth?',
-    switchAction: 'Create Account',
+    title: 'auth.signIn.title',
+    subtitle: 'auth.signIn.subtitle',
+    switchText: 'auth.signIn.switchText',
+    switchAction: 'auth.signIn.switchAction',
   },
   signup: {
-    title: "There's always room for one more",
-    subtitle: 'Create your free account to get your household started.',
-    switchText: 'Already have an account?',
-    switchAction: 'Sign In',
+    title: 'auth.signUp.title',
+    subtitle: 'auth.signUp.subtitle',
+    switchText: 'auth.signUp.switchText',
+    switchAction: 'auth.signUp.switchAction',
   },
 };
 
@@ -34,25 +36,26 @@ export function AuthPage() {
   const inviteToken = search.get(INVITE_TOKEN_PARAM);
   const invite = useInvitePreview(inviteToken).data;
   const [mode, setMode] = useState<Mode>(inviteToken ? 'signup' : 'signin');
+  const t = useT();
   const text = copy[mode];
   const invited = mode === 'signup' && invite;
   return (
     <AuthLayout
-      title={invited ? `Join ${invite.householdName}` : text.title}
+      title={invited ? t('auth.invite.title', { household: invite.householdName }) : t(text.title)}
       subtitle={
         invited
-          ? `${invite.inviterName ?? 'A roommate'} invited you to share chores, bills and plans on Hearth. Create your account, then confirm to join.`
-          : text.subtitle
+          ? t('auth.invite.subtitle', { inviter: invite.inviterName ?? t('auth.invite.someone') })
+          : t(text.subtitle)
       }
       footer={
         <>
-          {text.switchText}{' '}
+          {t(text.switchText)}{' '}
           <button
             type="button"
             className={linkStyles}
             onClick={() => setMode(mode === 'signin' ? 'signup' : 'signin')}
           >
-            {text.switchAction}
+            {t(text.switchAction)}
           </button>
         </>
       }

@@ -1,3 +1,4 @@
+import '#shared/i18n/compiled/areas/password.ts';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { emailChangeMessages } from '#shared/accounts/email-change.ts';
 import {
@@ -12,6 +13,7 @@ import { checkResolver, checkSchema, schemaResolver } from '../../components/for
 import { useSchemaForm } from '../../components/form/use-schema-form.ts';
 import { TextField } from '../../components/form-fields.tsx';
 import { buttonStyles, linkStyles } from '../../components/ui.ts';
+import { T, useT } from '../../lib/i18n.tsx';
 import { useConfirmEmail } from './api/email-change.ts';
 import { useUser } from './api/get-user.ts';
 import { useConfirmPasswordReset, useRequestPasswordReset } from './api/passwords.ts';
@@ -37,19 +39,20 @@ const forgotResolver = schemaResolver(passwordResetSchema);
 
 /** /forgot-password: asks for the account's e-mail and sends a link there (docs/accounts.md, Passwords). */
 function ForgotPassword() {
+  const t = useT();
   const form = useSchemaForm({ defaultValues: { email: '' }, resolver: forgotResolver });
   const request = useRequestPasswordReset();
   const busy = form.isSubmitting || request.isPending;
 
   return (
     <AuthLayout
-      title="Forgot your password?"
-      subtitle="Type the e-mail address of your account and we will send you a link to choose a new password."
+      title={t('password.forgot.title')}
+      subtitle={t('password.forgot.subtitle')}
       footer={
         <>
-          Remembered it?{' '}
+          {t('password.forgot.remembered')}{' '}
           <Link to="/auth" className={linkStyles}>
-            Sign In
+            {t('password.signIn')}
           </Link>
         </>
       }
@@ -65,7 +68,7 @@ function ForgotPassword() {
         >
           {request.isError && <AuthErrorCard message={extractErrorMessage(request.error.message)} />}
           <TextField
-            label="Email"
+            label={t('password.email')}
             type="email"
             name="email"
             autoComplete="email"
@@ -73,7 +76,7 @@ function ForgotPassword() {
             {...form.text('email')}
           />
           <button type="submit" disabled={busy} aria-busy={busy} className={`${buttonStyles.primary} w-full`}>
-            {busy ? 'Sending...' : 'Send me a link'}
+            {busy ? t('password.forgot.busy') : t('password.forgot.submit')}
           </button>
         </form>
       )}
@@ -98,6 +101,7 @@ const FIELD_OF_MESSAGE: Record<string, keyof Values> = {
 
 /** /reset-password?token=…: the page an e-mailed reset link opens (docs/accounts.md, Passwords). */
 function ResetPassword() {
+  const t = useT();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const confirm = useConfirmPasswordReset();
@@ -111,11 +115,11 @@ function ResetPassword() {
 
   return (
     <AuthLayout
-      title="Choose a new password"
-      subtitle="Every device signed in to your account will be signed out."
+      title={t('password.reset.title')}
+      subtitle={t('password.reset.subtitle')}
       footer={
         <Link to="/auth" className={linkStyles}>
-          Back to Sign In
+          {t('password.backToSignIn')}
         </Link>
       }
     >
@@ -123,7 +127,7 @@ function ResetPassword() {
         <div className="space-y-4">
           <AuthErrorCard message={refusal ?? passwordMessages.resetLinkUnknown} />
           <Link to={FORGOT_PASSWORD_PATH} className={`${buttonStyles.primary} w-full`}>
-            Send me a new link
+            {t('password.reset.newLink')}
           </Link>
         </div>
       ) : (
@@ -142,21 +146,21 @@ function ResetPassword() {
             <AuthErrorCard message={refusal} />
           )}
           <TextField
-            label="New password"
+            label={t('password.reset.password')}
             type="password"
             name="password"
             autoComplete="new-password"
             {...form.text('password')}
           />
           <TextField
-            label="Confirm new password"
+            label={t('password.reset.confirm')}
             type="password"
             name="confirmPassword"
             autoComplete="new-password"
             {...form.text('confirmPassword')}
           />
           <button type="submit" disabled={busy} aria-busy={busy} className={`${buttonStyles.primary} w-full`}>
-            {busy ? 'Saving...' : 'Save and sign in'}
+            {busy ? t('password.reset.busy') : t('password.reset.submit')}
           </button>
         </form>
       )}
@@ -177,6 +181,7 @@ const EMAIL_LINK_PROBLEMS = new Set<string>([
  * the e-mail address). It confirms only at a press of the button: mail scanners open links too.
  */
 function ConfirmEmail() {
+  const t = useT();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const { data: user } = useUser();
@@ -186,28 +191,32 @@ function ConfirmEmail() {
   const linkProblem = refusal !== null && EMAIL_LINK_PROBLEMS.has(refusal);
   const onward = user ? (
     <Link to="/settings" className={`${buttonStyles.primary} w-full`}>
-      Go to Settings
+      {t('password.confirmEmail.toSettings')}
     </Link>
   ) : (
     <Link to="/auth" className={`${buttonStyles.primary} w-full`}>
-      Sign In
+      {t('password.signIn')}
     </Link>
   );
 
   return (
     <AuthLayout
-      title="Confirm your new e-mail address"
-      subtitle="Your Hearth account will use the address this link was sent to."
+      title={t('password.confirmEmail.title')}
+      subtitle={t('password.confirmEmail.subtitle')}
       footer={
         <Link to={user ? '/settings' : '/auth'} className={linkStyles}>
-          {user ? 'Back to Settings' : 'Back to Sign In'}
+          {user ? t('password.confirmEmail.backToSettings') : t('password.backToSignIn')}
         </Link>
       }
     >
       {confirm.isSuccess ? (
         <div className="space-y-4">
           <p role="status">
-            Your e-mail address is now <span className="break-all font-semibold">{confirm.data.email}</span>.
+            <T
+              id="password.confirmEmail.done"
+              values={{ email: confirm.data.email }}
+              components={{ 0: <span className="break-all font-semibold" /> }}
+            />
           </p>
           {onward}
         </div>
@@ -215,7 +224,7 @@ function ConfirmEmail() {
         <div className="space-y-4">
           <AuthErrorCard message={refusal ?? emailChangeMessages.linkUnknown} />
           <Link to="/settings" className={`${buttonStyles.primary} w-full`}>
-            Go to Settings
+            {t('password.confirmEmail.toSettings')}
           </Link>
         </div>
       ) : (
@@ -228,7 +237,7 @@ function ConfirmEmail() {
             onClick={() => confirm.mutate(token)}
             className={`${buttonStyles.primary} w-full`}
           >
-            {busy ? 'Confirming...' : 'Confirm new address'}
+            {busy ? t('password.confirmEmail.busy') : t('password.confirmEmail.submit')}
           </button>
         </div>
       )}

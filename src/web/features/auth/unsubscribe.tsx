@@ -1,7 +1,9 @@
+import '#shared/i18n/compiled/areas/mail.ts';
 import { Link, useSearchParams } from 'react-router';
 import { extractErrorMessage } from '#shared/errors.ts';
 import { unsubscribeMessages } from '#shared/push/notifications.ts';
 import { buttonStyles, linkStyles } from '../../components/ui.ts';
+import { useT } from '../../lib/i18n.tsx';
 import { useUser } from './api/get-user.ts';
 import { useUnsubscribe, useUnsubscribeLink } from './api/unsubscribe.ts';
 import { AuthErrorCard } from './components/auth-error-card.tsx';
@@ -12,6 +14,7 @@ import { AuthLayout } from './components/auth-layout.tsx';
  * e-mail). It says which kind it stops and acts only at a press of the button: scanners open links.
  */
 export function Unsubscribe() {
+  const t = useT();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const { data: user } = useUser();
@@ -19,6 +22,8 @@ export function Unsubscribe() {
   const stop = useUnsubscribe(token);
   const busy = stop.isPending;
   const kind = stop.data ?? link.data;
+  // The kind's name in the reader's language, as the e-mail's footer named it.
+  const label = kind ? t(`mail.notice.type.${kind.type}`) : '';
   const problem = !token
     ? unsubscribeMessages.invalid
     : link.isError
@@ -27,28 +32,23 @@ export function Unsubscribe() {
 
   return (
     <AuthLayout
-      title="Stop these e-mails"
-      subtitle="Notification e-mails from Hearth can be switched off one kind at a time."
+      title={t('mail.unsubscribe.title')}
+      subtitle={t('mail.unsubscribe.subtitle')}
       footer={
         <Link to="/settings" className={linkStyles}>
-          {user ? 'All notification settings' : 'Sign in to see all notification settings'}
+          {t(user ? 'mail.unsubscribe.allSettings' : 'mail.unsubscribe.signInForSettings')}
         </Link>
       }
     >
       {problem ? (
         <AuthErrorCard message={problem} />
       ) : !kind ? (
-        <p role="status">Checking the link…</p>
+        <p role="status">{t('mail.unsubscribe.checking')}</p>
       ) : !kind.subscribed ? (
-        <p role="status">
-          You will get no more “{kind.label}” e-mails. You can switch them on again in Settings →
-          Notifications.
-        </p>
+        <p role="status">{t('mail.unsubscribe.done', { label })}</p>
       ) : (
         <div className="space-y-4">
-          <p>
-            Stop “{kind.label}” e-mails? Other notifications, and e-mail about your account, stay as they are.
-          </p>
+          <p>{t('mail.unsubscribe.ask', { label })}</p>
           {stop.isError && <AuthErrorCard message={extractErrorMessage(stop.error.message)} />}
           <button
             type="button"
@@ -57,7 +57,7 @@ export function Unsubscribe() {
             onClick={() => stop.mutate()}
             className={`${buttonStyles.primary} w-full`}
           >
-            {busy ? 'Unsubscribing...' : 'Unsubscribe'}
+            {t(busy ? 'mail.unsubscribe.busy' : 'mail.unsubscribe.button')}
           </button>
         </div>
       )}

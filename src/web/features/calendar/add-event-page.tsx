@@ -1,7 +1,9 @@
+import '#shared/i18n/compiled/areas/calendar.ts';
 import { useSearchParams } from 'react-router';
 import { dayKeyIn, isDayKey } from '#shared/calendar/days.ts';
 import { FloatingHeader } from '../../components/floating-header.tsx';
 import { PageSpinner } from '../../components/spinner.tsx';
+import { useT } from '../../lib/i18n.tsx';
 import { browserTimeZone } from '../../lib/time-zone.ts';
 import { useUser } from '../auth/index.ts';
 import { useCurrentHousehold } from '../households/index.ts';
@@ -12,6 +14,7 @@ import { EventForm } from './components/event-form.tsx';
  * (docs/screens.md, Create screens).
  */
 export function AddEventPage() {
+  const t = useT();
   const { data: user } = useUser();
   const { data: household } = useCurrentHousehold();
   const [params] = useSearchParams();
@@ -21,8 +24,8 @@ export function AddEventPage() {
   return (
     <div className="flex flex-col gap-2 px-5 pb-10">
       <FloatingHeader
-        title="New Event"
-        back={{ to: '/calendar', label: 'Back to calendar' }}
+        title={t('calendar.add.title')}
+        back={{ to: '/calendar', label: t('calendar.back') }}
         threshold={10}
       />
       {user && household ? (

@@ -1,3 +1,4 @@
+import '#shared/i18n/compiled/areas/calendar.ts';
 import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { CalendarOccurrence } from '#shared/calendar/api.ts';
@@ -5,15 +6,16 @@ import {
   addMonthsToMonth,
   dayInMonth,
   dayKeyIn,
-  dayPanelTitle,
   gridRange,
   isDayKey,
   monthGrid,
   monthOf,
+  weekdayDate,
 } from '#shared/calendar/days.ts';
 import { ErrorCard } from '../../components/error-card.tsx';
 import { PlusIcon } from '../../components/page-icons.tsx';
 import { mutedText } from '../../components/ui.ts';
+import { useLocaleFormat, useT } from '../../lib/i18n.tsx';
 import { browserTimeZone } from '../../lib/time-zone.ts';
 import { useChores } from '../chores/index.ts';
 import { useCurrentHousehold } from '../households/index.ts';
@@ -31,6 +33,8 @@ const NONE: never[] = [];
  * selected day lives in the address (?date=YYYY-MM-DD), so a created event can return to its day.
  */
 export function CalendarPage() {
+  const t = useT();
+  const { locale, firstDayOfWeek } = useLocaleFormat();
   const viewerZone = browserTimeZone();
   const today = dayKeyIn(Date.now(), viewerZone);
   const [params, setParams] = useSearchParams();
@@ -39,13 +43,16 @@ export function CalendarPage() {
   const month = monthOf(selected);
   const [opened, setOpened] = useState<CalendarOccurrence | null>(null);
 
-  const range = useMemo(() => gridRange(month, viewerZone), [month, viewerZone]);
+  const range = useMemo(
+    () => gridRange(month, viewerZone, firstDayOfWeek),
+    [month, viewerZone, firstDayOfWeek],
+  );
   const calendar = useCalendar(range);
   const chores = useChores();
   const bills = useBills();
   const { data: household } = useCurrentHousehold();
 
-  const weeks = monthGrid(month);
+  const weeks = monthGrid(month, firstDayOfWeek);
   const first = weeks[0]![0]!;
   const last = weeks[weeks.length - 1]![6]!;
 
@@ -55,11 +62,11 @@ export function CalendarPage() {
   );
   const choresByDay = useMemo(() => {
     const list = (chores.data ?? NONE).map((chore) => {
-      const due = choreDue(chore, viewerZone);
+      const due = choreDue(chore, viewerZone, locale);
       return { id: chore.id, title: chore.title, status: chore.status, time: due.time, day: due.day };
     });
     return groupByDay<DayChore & { day: string }>(list, (chore) => [chore.day]);
-  }, [chores.data, viewerZone]);
+  }, [chores.data, viewerZone, locale]);
   const billsByDay = useMemo(() => {
     const list = (bills.data ?? NONE).flatMap((bill) =>
       billDays(bill, first, last).map((day) => ({
@@ -79,15 +86,15 @@ export function CalendarPage() {
     <div className="flex flex-col gap-5 px-5 pt-6 pb-10">
       <header className="flex items-start justify-between gap-4">
         <div>
-          <h1 className="font-bold text-2xl tracking-tight">Calendar</h1>
-          <p className={mutedText}>Your household schedule</p>
+          <h1 className="font-bold text-2xl tracking-tight">{t('calendar.page.title')}</h1>
+          <p className={mutedText}>{t('calendar.page.subtitle')}</p>
         </div>
         <Link
           to={`/add-event?date=${selected}`}
           className="inline-flex shrink-0 items-center gap-1.5 rounded-full bg-blue-600 px-4 py-2.5 font-semibold text-sm text-white shadow-sm hover:bg-blue-700"
         >
           <PlusIcon className="size-5" />
-          Add Event
+          {t('calendar.page.addEvent')}
         </Link>
       </header>
 
@@ -106,13 +113,13 @@ export function CalendarPage() {
 
       {calendar.isError ? (
         <ErrorCard
-          title="Unable to load the calendar"
-          message="Please check your connection and try again."
+          title={t('calendar.page.loadError.title')}
+          message={t('calendar.page.loadError.message')}
         />
       ) : (
         <DayPanel
           day={selected}
-          title={dayPanelTitle(selected, today)}
+          title={selected === today ? t('calendar.day.today') : weekdayDate(selected, locale)}
           events={eventsByDay.get(selected) ?? NONE}
           chores={choresByDay.get(selected) ?? NONE}
           bills={billsByDay.get(selected) ?? NONE}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CalendarOccurrence } from '#shared/calendar/api.ts';
 import { EVENT_TYPES, PALETTE } from '#shared/calendar/schemas.ts';
+import { translate } from '#shared/i18n/catalogs.ts';
 import {
   billDays,
   COLOR_OPTIONS,
@@ -12,6 +13,9 @@ import {
   groupByDay,
   occurrenceDays,
 } from './calendar-view.ts';
+
+const EN = { t: translate.bind(null, 'en'), locale: 'en-US' };
+const DE = { t: translate.bind(null, 'de'), locale: 'de-DE' };
 
 const BERLIN = 'Europe/Berlin';
 const NEW_YORK = 'America/New_York';
@@ -43,7 +47,7 @@ function occurrence(overrides: Partial<CalendarOccurrence> = {}): CalendarOccurr
 describe('labels', () => {
   it('names every creation type and the ten palette colours', () => {
     expect(EVENT_TYPES.every((t) => EVENT_TYPE_LABELS[t])).toBe(true);
-    expect(COLOR_OPTIONS.map((c) => c.name)).toEqual([
+    expect(COLOR_OPTIONS.map((c) => EN.t(c.name))).toEqual([
       'Blue',
       'Green',
       'Amber',
@@ -56,7 +60,8 @@ describe('labels', () => {
       'Grey',
     ]);
     expect(COLOR_OPTIONS.map((c) => c.value)).toEqual(PALETTE);
-    expect(colorName('#3b82f6')).toBe('Blue');
+    expect(colorName('#3b82f6', EN.t)).toBe('Blue');
+    expect(colorName('#3b82f6', DE.t)).toBe('Blau');
   });
 });
 
@@ -68,34 +73,44 @@ describe('what falls on which day', () => {
       endDate: '2026-06-01T21:59:59.000Z',
     });
     expect(occurrenceDays(birthday, NEW_YORK)).toEqual(['2026-06-01']);
-    expect(eventTimeLabel(birthday, '2026-06-01', NEW_YORK)).toBe('All day');
+    expect(eventTimeLabel(birthday, '2026-06-01', NEW_YORK, EN)).toBe('All day');
     const trip = occurrence({
       allDay: true,
       startDate: '2026-05-31T22:00:00.000Z',
       endDate: '2026-06-03T21:59:59.000Z',
     });
     expect(occurrenceDays(trip, BERLIN)).toEqual(['2026-06-01', '2026-06-02', '2026-06-03']);
-    expect(eventWhen(trip, BERLIN)).toBe('Monday, June 1, 2026 – Wednesday, June 3, 2026 · All day');
+    expect(eventWhen(trip, BERLIN, EN)).toBe('Monday, June 1, 2026 – Wednesday, June 3, 2026 · All day');
   });
 
   it('puts a timed event on the viewer’s days, with its times on each', () => {
     const meeting = occurrence();
     expect(occurrenceDays(meeting, BERLIN)).toEqual(['2026-06-01']);
-    expect(eventTimeLabel(meeting, '2026-06-01', BERLIN)).toBe('6:30 PM – 7:30 PM');
-    expect(eventTimeLabel(meeting, '2026-06-01', NEW_YORK)).toBe('12:30 PM – 1:30 PM');
-    expect(eventWhen(meeting, BERLIN)).toBe('Monday, June 1, 2026 · 6:30 PM – 7:30 PM');
+    expect(eventTimeLabel(meeting, '2026-06-01', BERLIN, EN)).toBe('6:30 PM – 7:30 PM');
+    expect(eventTimeLabel(meeting, '2026-06-01', NEW_YORK, EN)).toBe('12:30 PM – 1:30 PM');
+    expect(eventWhen(meeting, BERLIN, EN)).toBe('Monday, June 1, 2026 · 6:30 PM – 7:30 PM');
 
     const party = occurrence({ startDate: '2026-06-01T20:00:00.000Z', endDate: '2026-06-03T01:00:00.000Z' });
     expect(occurrenceDays(party, BERLIN)).toEqual(['2026-06-01', '2026-06-02', '2026-06-03']);
-    expect(eventTimeLabel(party, '2026-06-01', BERLIN)).toBe('From 10:00 PM');
-    expect(eventTimeLabel(party, '2026-06-02', BERLIN)).toBe('All day');
-    expect(eventTimeLabel(party, '2026-06-03', BERLIN)).toBe('Until 3:00 AM');
+    expect(eventTimeLabel(party, '2026-06-01', BERLIN, EN)).toBe('From 10:00 PM');
+    expect(eventTimeLabel(party, '2026-06-02', BERLIN, EN)).toBe('All day');
+    expect(eventTimeLabel(party, '2026-06-03', BERLIN, EN)).toBe('Until 3:00 AM');
+  });
+
+  it('writes times and dates in German on a 24-hour clock', () => {
+    const meeting = occurrence();
+    expect(eventTimeLabel(meeting, '2026-06-01', BERLIN, DE)).toBe('18:30 – 19:30');
+    expect(eventWhen(meeting, BERLIN, DE)).toBe('Montag, 1. Juni 2026 · 18:30 – 19:30');
+    const party = occurrence({ startDate: '2026-06-01T20:00:00.000Z', endDate: '2026-06-03T01:00:00.000Z' });
+    expect(eventTimeLabel(party, '2026-06-01', BERLIN, DE)).toBe('Ab 22:00');
+    expect(eventTimeLabel(party, '2026-06-02', BERLIN, DE)).toBe('Ganztägig');
+    expect(eventWhen(party, BERLIN, DE)).toBe('Montag, 1. Juni 2026, 22:00 – Mittwoch, 3. Juni 2026, 03:00');
   });
 
   it('does not carry an event that ends at midnight into the next day', () => {
     const late = occurrence({ startDate: '2026-06-01T20:00:00.000Z', endDate: '2026-06-01T22:00:00.000Z' });
     expect(occurrenceDays(late, BERLIN)).toEqual(['2026-06-01']);
-    expect(eventTimeLabel(late, '2026-06-01', BERLIN)).toBe('10:00 PM – 12:00 AM');
+    expect(eventTimeLabel(late, '2026-06-01', BERLIN, EN)).toBe('10:00 PM – 12:00 AM');
   });
 
   it('groups items under every day they fall on', () => {

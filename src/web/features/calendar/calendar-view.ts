@@ -1,60 +1,73 @@
 import { TZDate } from '@date-fns/tz';
-import { format } from 'date-fns';
 import type { CalendarOccurrence } from '#shared/calendar/api.ts';
-import { addDaysToKey, dateOfKey, dayKeyIn } from '#shared/calendar/days.ts';
+import { addDaysToKey, dayKeyIn, fullDate } from '#shared/calendar/days.ts';
 import type { EVENT_RECURRENCES, EVENT_REMINDERS, EventType } from '#shared/calendar/schemas.ts';
 import { EVENT_COLORS } from '#shared/calendar/schemas.ts';
 import { hasSpecificTime } from '#shared/chores/rules.ts';
 import { type RECURRING_INTERVALS, recurringDate } from '#shared/expenses/rules.ts';
+import { uses12HourClock } from '#shared/i18n/locale-format.ts';
+import type { MessageId } from '../../lib/i18n.tsx';
+
+/** What the helpers below write with: the translate function and `Intl` tag of the active language. */
+export interface Words {
+  t: (id: MessageId, values?: Record<string, unknown>) => string;
+  locale: string;
+}
 
 export type EventReminder = (typeof EVENT_REMINDERS)[number];
 
-export const EVENT_TYPE_LABELS: Record<EventType, string> = {
-  meeting: 'Meeting',
-  appointment: 'Appointment',
-  social: 'Social',
-  deadline: 'Deadline',
-  birthday: 'Birthday',
-  holiday: 'Holiday',
-  travel: 'Travel',
-  workout: 'Workout',
-  study: 'Study',
-  task: 'Task',
-  reminder: 'Reminder',
-  other: 'Other',
+export const EVENT_TYPE_LABELS: Record<EventType, MessageId> = {
+  meeting: 'calendar.type.meeting',
+  appointment: 'calendar.type.appointment',
+  social: 'calendar.type.social',
+  deadline: 'calendar.type.deadline',
+  birthday: 'calendar.type.birthday',
+  holiday: 'calendar.type.holiday',
+  travel: 'calendar.type.travel',
+  workout: 'calendar.type.workout',
+  study: 'calendar.type.study',
+  task: 'calendar.type.task',
+  reminder: 'calendar.type.reminder',
+  other: 'calendar.type.other',
 };
 
-export function eventTypeLabel(type: string): string {
-  return EVENT_TYPE_LABELS[type as EventType] ?? type;
+/** A type's name; one this version does not know shows as it came. */
+export function eventTypeLabel(type: string, t: Words['t']): string {
+  const id = EVENT_TYPE_LABELS[type as EventType];
+  return id ? t(id) : type;
 }
 
-/** The palette with the names the colour picker reads out. */
-export const COLOR_OPTIONS = (Object.entries(EVENT_COLORS) as [keyof typeof EVENT_COLORS, string][]).map(
-  ([key, value]) => ({ name: key.charAt(0).toUpperCase() + key.slice(1), value }),
-);
+type ColorKey = keyof typeof EVENT_COLORS;
 
-export function colorName(color: string): string {
-  return COLOR_OPTIONS.find((c) => c.value === color.toUpperCase())?.name ?? color;
+/** The palette with the names the colour picker reads out (message ids). */
+export const COLOR_OPTIONS = (Object.entries(EVENT_COLORS) as [ColorKey, string][]).map(([key, value]) => ({
+  name: `calendar.color.${key}` satisfies MessageId as MessageId,
+  value,
+}));
+
+export function colorName(color: string, t: Words['t']): string {
+  const option = COLOR_OPTIONS.find((c) => c.value === color.toUpperCase());
+  return option ? t(option.name) : color;
 }
 
-export const EVENT_RECURRENCE_LABELS: Record<(typeof EVENT_RECURRENCES)[number] | 'none', string> = {
-  none: 'Does not repeat',
-  daily: 'Daily',
-  weekly: 'Weekly',
-  biweekly: 'Every 2 weeks',
-  monthly: 'Monthly',
-  yearly: 'Yearly',
+export const EVENT_RECURRENCE_LABELS: Record<(typeof EVENT_RECURRENCES)[number] | 'none', MessageId> = {
+  none: 'calendar.recurrence.none',
+  daily: 'calendar.recurrence.daily',
+  weekly: 'calendar.recurrence.weekly',
+  biweekly: 'calendar.recurrence.biweekly',
+  monthly: 'calendar.recurrence.monthly',
+  yearly: 'calendar.recurrence.yearly',
 };
 
-export const EVENT_REMINDER_LABELS: Record<EventReminder, string> = {
-  none: 'No reminder',
-  '5min': '5 minutes before',
-  '15min': '15 minutes before',
-  '30min': '30 minutes before',
-  '1hour': '1 hour before',
-  '2hours': '2 hours before',
-  '1day': '1 day before',
-  '1week': '1 week before',
+export const EVENT_REMINDER_LABELS: Record<EventReminder, MessageId> = {
+  none: 'calendar.reminder.none',
+  '5min': 'calendar.reminder.min5',
+  '15min': 'calendar.reminder.min15',
+  '30min': 'calendar.reminder.min30',
+  '1hour': 'calendar.reminder.hour1',
+  '2hours': 'calendar.reminder.hours2',
+  '1day': 'calendar.reminder.day1',
+  '1week': 'calendar.reminder.week1',
 };
 
 // What falls on which day.
@@ -96,7 +109,20 @@ export function groupByDay<T>(items: readonly T[], daysOf: (item: T) => string[]
   return map;
 }
 
-const clock = (ms: number, zone: string) => format(new TZDate(ms, zone), 'h:mm a');
+/** A time on the locale's clock: '6:30 PM' in en-US, '18:30' in de-DE. */
+export function clockTime(ms: number, zone: string, locale: string): string {
+  return (
+    // 24-hour clocks write 03:00, 12-hour ones 3:00 AM.
+    new Intl.DateTimeFormat(locale, {
+      hour: uses12HourClock(locale) ? 'numeric' : '2-digit',
+      minute: '2-digit',
+      timeZone: zone,
+    })
+      .format(ms)
+      // Newer ICU puts a narrow no-break space before AM/PM; plain space reads the same.
+      .replace(/\u202f/g, ' ')
+  );
+}
 
 /**
  * An occurrence's time on one of its days: 'All day', '6:30 PM – 7:30 PM', or for one spanning
@@ -106,48 +132,57 @@ export function eventTimeLabel(
   o: Pick<CalendarOccurrence, 'startDate' | 'endDate' | 'allDay' | 'timeZone'>,
   day: string,
   viewerZone: string,
+  { t, locale }: Words,
 ): string {
-  if (o.allDay) return 'All day';
+  if (o.allDay) return t('calendar.time.allDay');
   const start = Date.parse(o.startDate);
   const end = Date.parse(o.endDate);
+  const clock = (ms: number) => clockTime(ms, viewerZone, locale);
   const days = occurrenceDays(o, viewerZone);
   const startsToday = days[0] === day;
   const endsToday = days[days.length - 1] === day;
   if (startsToday && endsToday) {
-    return start === end
-      ? clock(start, viewerZone)
-      : `${clock(start, viewerZone)} – ${clock(end, viewerZone)}`;
+    return start === end ? clock(start) : t('calendar.time.range', { start: clock(start), end: clock(end) });
   }
-  if (startsToday) return `From ${clock(start, viewerZone)}`;
-  if (endsToday) return `Until ${clock(end, viewerZone)}`;
-  return 'All day';
+  if (startsToday) return t('calendar.time.from', { time: clock(start) });
+  if (endsToday) return t('calendar.time.until', { time: clock(end) });
+  return t('calendar.time.allDay');
 }
 
 /** The details dialog's 'when': 'Monday, June 1 · 6:30 PM – 7:30 PM', or dates for longer ones. */
 export function eventWhen(
   o: Pick<CalendarOccurrence, 'startDate' | 'endDate' | 'allDay' | 'timeZone'>,
   viewerZone: string,
+  words: Words,
 ): string {
+  const { t, locale } = words;
   const days = occurrenceDays(o, viewerZone);
-  const long = (key: string) => format(dateOfKey(key), 'EEEE, MMMM d, yyyy');
+  const long = (key: string) => fullDate(key, locale);
   const first = days[0]!;
   const last = days[days.length - 1]!;
   if (o.allDay)
-    return first === last ? `${long(first)} · All day` : `${long(first)} – ${long(last)} · All day`;
-  const start = Date.parse(o.startDate);
-  const end = Date.parse(o.endDate);
-  if (first === last) return `${long(first)} · ${eventTimeLabel(o, first, viewerZone)}`;
-  return `${long(first)}, ${clock(start, viewerZone)} – ${long(last)}, ${clock(end, viewerZone)}`;
+    return first === last
+      ? t('calendar.when.allDay', { date: long(first) })
+      : t('calendar.when.allDayRange', { first: long(first), last: long(last) });
+  const start = clockTime(Date.parse(o.startDate), viewerZone, locale);
+  const end = clockTime(Date.parse(o.endDate), viewerZone, locale);
+  if (first === last)
+    return t('calendar.when.oneDay', {
+      date: long(first),
+      time: eventTimeLabel(o, first, viewerZone, words),
+    });
+  return t('calendar.when.range', { first: long(first), start, last: long(last), end });
 }
 
 /** The day a chore is due on (the chore's own calendar), and its time when it has one. */
 export function choreDue(
   chore: { dueDate: string; timeZone: string },
   viewerZone: string,
+  locale = 'en-US',
 ): { day: string; time: string | null } {
   const due = Date.parse(chore.dueDate);
   const timed = hasSpecificTime(new TZDate(due, chore.timeZone));
-  return { day: dayKeyIn(due, chore.timeZone), time: timed ? clock(due, viewerZone) : null };
+  return { day: dayKeyIn(due, chore.timeZone), time: timed ? clockTime(due, viewerZone, locale) : null };
 }
 
 type Interval = (typeof RECURRING_INTERVALS)[number];

@@ -1,6 +1,7 @@
 import { TZDate } from '@date-fns/tz';
 import { describe, expect, it } from 'vitest';
 import { createChoreSchema } from '#shared/chores/schemas.ts';
+import { translate } from '#shared/i18n/catalogs.ts';
 import {
   addSubtask,
   awayMessages,
@@ -21,21 +22,24 @@ import {
   withPendingChanges,
 } from './chore-view.ts';
 
+const EN = { t: translate.bind(null, 'en'), locale: 'en-US' };
+const DE = { t: translate.bind(null, 'de'), locale: 'de-DE' };
+
 describe('status wording', () => {
   it('names what the status icon does next', () => {
-    expect(statusButtonLabel('Dishes', 'todo')).toBe('Mark "Dishes" as in progress');
-    expect(statusButtonLabel('Dishes', 'doing')).toBe('Mark "Dishes" as done');
-    expect(statusButtonLabel('Dishes', 'done')).toBe('Mark "Dishes" as to do');
+    expect(statusButtonLabel('Dishes', 'todo', EN.t)).toBe('Mark "Dishes" as in progress');
+    expect(statusButtonLabel('Dishes', 'doing', EN.t)).toBe('Mark "Dishes" as done');
+    expect(statusButtonLabel('Dishes', 'done', EN.t)).toBe('Mark "Dishes" as to do');
   });
 
   it('offers Start Task, Mark Complete and Reopen', () => {
-    expect(statusAction('todo')).toEqual({ label: 'Start Task', next: 'doing' });
-    expect(statusAction('doing')).toEqual({ label: 'Mark Complete', next: 'done' });
-    expect(statusAction('done')).toEqual({ label: 'Reopen', next: 'todo' });
+    expect(statusAction('todo')).toEqual({ label: 'chores.action.start', next: 'doing' });
+    expect(statusAction('doing')).toEqual({ label: 'chores.action.complete', next: 'done' });
+    expect(statusAction('done')).toEqual({ label: 'chores.action.reopen', next: 'todo' });
   });
 
   it('announces a completion', () => {
-    expect(completionMessage('Take out the bins')).toBe('✅ Take out the bins completed!');
+    expect(completionMessage('Take out the bins', EN.t)).toBe('✅ Take out the bins completed!');
   });
 
   it('counts chores per status', () => {
@@ -48,31 +52,45 @@ describe('due wording', () => {
   const now = new Date(2026, 5, 10, 12, 0);
 
   it('shows the time only when one was chosen', () => {
-    expect(dueText(new Date(2026, 5, 10, 23, 59).toISOString(), now)).toBe('Today');
-    expect(dueText(new Date(2026, 5, 11, 18, 30).toISOString(), now)).toBe('Tomorrow, 6:30 PM');
-    expect(dueText(new Date(2026, 5, 7, 9, 0).toISOString(), now)).toBe('3 days overdue, 9:00 AM');
+    expect(dueText(new Date(2026, 5, 10, 23, 59).toISOString(), now, EN)).toBe('Today');
+    expect(dueText(new Date(2026, 5, 11, 18, 30).toISOString(), now, EN)).toBe('Tomorrow, 6:30 PM');
+    expect(dueText(new Date(2026, 5, 7, 9, 0).toISOString(), now, EN)).toBe('3 days overdue, 9:00 AM');
   });
 
   it("counts the days and shows the time on the clock of `now`, whatever the runtime's zone", () => {
     // 05:00 on Jan 2 in Tokyo, noon on Jan 1 in Los Angeles; due 19:00 and 02:00 on Jan 2.
     const at = Date.UTC(2026, 0, 1, 20, 0);
     const due = new Date(Date.UTC(2026, 0, 2, 10, 0)).toISOString();
-    expect(dueText(due, new TZDate(at, 'Asia/Tokyo'))).toBe('Today, 7:00 PM');
-    expect(dueText(due, new TZDate(at, 'America/Los_Angeles'))).toBe('Tomorrow, 2:00 AM');
+    expect(dueText(due, new TZDate(at, 'Asia/Tokyo'), EN)).toBe('Today, 7:00 PM');
+    expect(dueText(due, new TZDate(at, 'America/Los_Angeles'), EN)).toBe('Tomorrow, 2:00 AM');
   });
 
   it('spells out the date and time when expanded', () => {
-    expect(dueDetails(new Date(2026, 5, 10, 23, 59).toISOString())).toEqual({
+    expect(dueDetails(new Date(2026, 5, 10, 23, 59).toISOString(), EN)).toEqual({
       date: 'Wed, Jun 10, 2026',
       time: 'Any time',
     });
-    expect(dueDetails(new Date(2026, 5, 10, 7, 5).toISOString()).time).toBe('7:05 AM');
+    expect(dueDetails(new Date(2026, 5, 10, 7, 5).toISOString(), EN).time).toBe('7:05 AM');
   });
 
   it('labels durations and reminders', () => {
-    expect(durationLabel(45)).toBe('45 min');
-    expect(reminderLabel('1hour')).toBe('1 hour before');
-    expect(reminderLabel('none')).toBe('No reminder');
+    expect(durationLabel(45, EN.t)).toBe('45 min');
+    expect(reminderLabel('1hour', EN.t)).toBe('1 hour before');
+    expect(reminderLabel('none', EN.t)).toBe('No reminder');
+  });
+
+  it('speaks German on a 24-hour clock', () => {
+    expect(dueText(new Date(2026, 5, 11, 18, 30).toISOString(), now, DE)).toBe('Morgen, 18:30');
+    expect(dueText(new Date(2026, 5, 7, 9, 0).toISOString(), now, DE)).toBe('3 Tage überfällig, 09:00');
+    expect(dueText(new Date(2026, 5, 10, 23, 59).toISOString(), now, DE)).toBe('Heute');
+    expect(dueDetails(new Date(2026, 5, 10, 23, 59).toISOString(), DE)).toEqual({
+      date: 'Mi., 10. Juni 2026',
+      time: 'Jederzeit',
+    });
+    expect(statusButtonLabel('Abwasch', 'todo', DE.t)).toBe('„Abwasch“ als in Arbeit markieren');
+    expect(completionMessage('Müll rausbringen', DE.t)).toBe('✅ Müll rausbringen erledigt!');
+    expect(durationLabel(45, DE.t)).toBe('45 Min.');
+    expect(reminderLabel('1hour', DE.t)).toBe('1 Stunde vorher');
   });
 });
 

@@ -5,7 +5,7 @@ import {
   type CHORE_CATEGORIES,
   type CHORE_REMINDERS,
   type ChoreStatus,
-  dueLabel,
+  dueLabelMessage,
   hasSpecificTime,
   nextStatus,
   type Priority,
@@ -13,59 +13,84 @@ import {
   type Rotation,
 } from '#shared/chores/rules.ts';
 import type { CreateChoreInput } from '#shared/chores/schemas.ts';
+import { uses12HourClock } from '#shared/i18n/locale-format.ts';
+import type { MessageId } from '../../lib/i18n.tsx';
 
 export type ChoreCategory = (typeof CHORE_CATEGORIES)[number];
 export type ChoreReminder = (typeof CHORE_REMINDERS)[number];
 
-export const STATUS_LABELS: Record<ChoreStatus, string> = {
-  todo: 'To Do',
-  doing: 'In Progress',
-  done: 'Done',
+/** What the helpers below write with: the translate function and `Intl` tag of the active language. */
+export type Translate = (id: MessageId, values?: Record<string, unknown>) => string;
+export interface Words {
+  t: Translate;
+  locale: string;
+}
+
+export const STATUS_LABELS: Record<ChoreStatus, MessageId> = {
+  todo: 'chores.status.todo',
+  doing: 'chores.status.doing',
+  done: 'chores.status.done',
 };
 
-export const PRIORITY_LABELS: Record<Priority, string> = {
-  low: 'Low',
-  medium: 'Medium',
-  high: 'High',
-  urgent: 'Urgent',
+export const PRIORITY_LABELS: Record<Priority, MessageId> = {
+  low: 'chores.priority.low',
+  medium: 'chores.priority.medium',
+  high: 'chores.priority.high',
+  urgent: 'chores.priority.urgent',
 };
 
-export const RECURRENCE_LABELS: Record<Recurrence | 'none', string> = {
-  none: 'Does not repeat',
-  daily: 'Daily',
-  weekly: 'Weekly',
-  biweekly: 'Every 2 weeks',
-  monthly: 'Monthly',
+export const CATEGORY_LABELS: Record<ChoreCategory, MessageId> = {
+  general: 'chores.category.general',
+  kitchen: 'chores.category.kitchen',
+  bathroom: 'chores.category.bathroom',
+  bedroom: 'chores.category.bedroom',
+  living: 'chores.category.living',
+  outdoor: 'chores.category.outdoor',
+  laundry: 'chores.category.laundry',
+  maintenance: 'chores.category.maintenance',
+  shopping: 'chores.category.shopping',
+  finance: 'chores.category.finance',
 };
 
-export const ROTATION_LABELS: Record<Rotation, string> = {
-  fixed: 'Same person every time',
-  round_robin: 'Take turns',
-  least_done: 'Whoever has done it least',
+export const RECURRENCE_LABELS: Record<Recurrence | 'none', MessageId> = {
+  none: 'chores.recurrence.none',
+  daily: 'chores.recurrence.daily',
+  weekly: 'chores.recurrence.weekly',
+  biweekly: 'chores.recurrence.biweekly',
+  monthly: 'chores.recurrence.monthly',
 };
 
-export const REMINDER_LABELS: Record<ChoreReminder, string> = {
-  none: 'No reminder',
-  '5min': '5 minutes before',
-  '15min': '15 minutes before',
-  '30min': '30 minutes before',
-  '1hour': '1 hour before',
-  '2hours': '2 hours before',
-  '1day': '1 day before',
+export const ROTATION_LABELS: Record<Rotation, MessageId> = {
+  fixed: 'chores.rotation.fixed',
+  round_robin: 'chores.rotation.roundRobin',
+  least_done: 'chores.rotation.leastDone',
+};
+
+export const REMINDER_LABELS: Record<ChoreReminder, MessageId> = {
+  none: 'chores.reminder.none',
+  '5min': 'chores.reminder.min5',
+  '15min': 'chores.reminder.min15',
+  '30min': 'chores.reminder.min30',
+  '1hour': 'chores.reminder.hour1',
+  '2hours': 'chores.reminder.hours2',
+  '1day': 'chores.reminder.day1',
 };
 
 const capitalize = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 
-export function categoryLabel(category: string): string {
-  return capitalize(category);
+/** A category's name; one this version does not know shows as it came. */
+export function categoryLabel(category: string, t: Translate): string {
+  const id = CATEGORY_LABELS[category as ChoreCategory];
+  return id ? t(id) : capitalize(category);
 }
 
-export function reminderLabel(reminder: string): string {
-  return REMINDER_LABELS[reminder as ChoreReminder] ?? reminder;
+export function reminderLabel(reminder: string, t: Translate): string {
+  const id = REMINDER_LABELS[reminder as ChoreReminder];
+  return id ? t(id) : reminder;
 }
 
-export function durationLabel(minutes: number): string {
-  return `${minutes} min`;
+export function durationLabel(minutes: number, t: Translate): string {
+  return t('chores.duration', { minutes });
 }
 
 /** How many chores are in each column of the counters (To Do, In Progress, Done). */
@@ -76,43 +101,63 @@ export function statusCounts(chores: { status: ChoreStatus }[]): Record<ChoreSta
 }
 
 /** The status icon's name: what tapping it does, e.g. 'Mark "Dishes" as in progress'. */
-export function statusButtonLabel(title: string, status: ChoreStatus): string {
-  return `Mark "${title}" as ${STATUS_LABELS[nextStatus(status)].toLowerCase()}`;
+export function statusButtonLabel(title: string, status: ChoreStatus, t: Translate): string {
+  return t('chores.statusButton', { title, status: nextStatus(status) });
 }
 
 /** The expanded card's button: Start Task, Mark Complete or Reopen (docs/chores.md, Status). */
-export function statusAction(status: ChoreStatus): { label: string; next: ChoreStatus } {
+export function statusAction(status: ChoreStatus): { label: MessageId; next: ChoreStatus } {
   switch (status) {
     case 'todo':
-      return { label: 'Start Task', next: 'doing' };
+      return { label: 'chores.action.start', next: 'doing' };
     case 'doing':
-      return { label: 'Mark Complete', next: 'done' };
+      return { label: 'chores.action.complete', next: 'done' };
     case 'done':
-      return { label: 'Reopen', next: 'todo' };
+      return { label: 'chores.action.reopen', next: 'todo' };
   }
 }
 
 /** The words of the completion notice (docs/chores.md, Status). */
-export function completionMessage(title: string): string {
-  return `✅ ${title} completed!`;
+export function completionMessage(title: string, t: Translate): string {
+  return t('chores.completed', { title });
+}
+
+/** A time on the locale's clock ('6:30 PM', '18:30'), in the zone of `date` when it is a TZDate. */
+function clockTime(date: Date, locale: string): string {
+  return (
+    new Intl.DateTimeFormat(locale, {
+      hour: uses12HourClock(locale) ? 'numeric' : '2-digit',
+      minute: '2-digit',
+      ...(date instanceof TZDate && date.timeZone ? { timeZone: date.timeZone } : {}),
+    })
+      .format(date)
+      // Newer ICU puts a narrow no-break space before AM/PM; a plain space reads the same.
+      .replace(/\u202f/g, ' ')
+  );
 }
 
 /**
  * The card's due line: 'Today', 'In 3 days'…, with the time only when one was chosen; on the
  * clock of `now` (its time zone, when a TZDate).
  */
-export function dueText(dueIso: string, now: Date): string {
+export function dueText(dueIso: string, now: Date, { t, locale }: Words): string {
   const due = constructFrom(now, dueIso);
-  const label = dueLabel(due, now);
-  return hasSpecificTime(due) ? `${label}, ${format(due, 'h:mm a')}` : label;
+  const message = dueLabelMessage(due, now, locale);
+  const label = t(message.id, message.values);
+  return hasSpecificTime(due) ? t('chores.due.withTime', { label, time: clockTime(due, locale) }) : label;
 }
 
 /** The expanded card's date and time rows ('Wed, Jun 10, 2026'; 'Any time' when 23:59). */
-export function dueDetails(dueIso: string): { date: string; time: string } {
+export function dueDetails(dueIso: string, { t, locale }: Words): { date: string; time: string } {
   const due = new Date(dueIso);
   return {
-    date: format(due, 'EEE, MMM d, yyyy'),
-    time: hasSpecificTime(due) ? format(due, 'h:mm a') : 'Any time',
+    date: new Intl.DateTimeFormat(locale, {
+      weekday: 'short',
+      month: 'short',
+      day: 'numeric',
+      year: 'numeric',
+    }).format(due),
+    time: hasSpecificTime(due) ? clockTime(due, locale) : t('chores.due.anyTime'),
   };
 }
 

@@ -1,3 +1,4 @@
+import '#shared/i18n/compiled/areas/chores.ts';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { ChoreView } from '#shared/chores/api.ts';
@@ -8,6 +9,7 @@ import { PlusIcon } from '../../components/page-icons.tsx';
 import { PageSpinner } from '../../components/spinner.tsx';
 import { Toast } from '../../components/toast.tsx';
 import { buttonStyles, mutedText } from '../../components/ui.ts';
+import { useT } from '../../lib/i18n.tsx';
 import { useRenderLimit } from '../../lib/use-render-limit.ts';
 import type { FirstReads } from '../../shell/screens.ts';
 import { useUser } from '../auth/index.ts';
@@ -27,6 +29,7 @@ const FIRST_CHORES = 8;
 
 /** /chores: counters, every chore in order (docs/chores.md, Order and urgency), this week's points. */
 export function ChoresPage() {
+  const t = useT();
   const { data: user } = useUser();
   const { data: household } = useCurrentHousehold();
   const chores = useChores();
@@ -65,12 +68,12 @@ export function ChoresPage() {
     <div className="flex flex-col gap-6 px-5 pt-6 pb-10">
       <header className="flex items-start justify-between gap-4">
         <div>
-          <h1 className="font-bold text-2xl tracking-tight">Chores</h1>
-          <p className={mutedText}>Manage household tasks</p>
+          <h1 className="font-bold text-2xl tracking-tight">{t('chores.page.title')}</h1>
+          <p className={mutedText}>{t('chores.page.subtitle')}</p>
         </div>
         <Link
           to="/add-chore"
-          aria-label="Add chore"
+          aria-label={t('chores.page.add')}
           className="inline-flex size-11 shrink-0 items-center justify-center rounded-full bg-blue-600 text-white shadow-sm hover:bg-blue-700"
         >
           <PlusIcon className="size-6" />
@@ -80,21 +83,21 @@ export function ChoresPage() {
       {chores.isPending ? (
         <PageSpinner />
       ) : chores.isError ? (
-        <ErrorCard title="Unable to load chores" message="Please check your connection and try again." />
+        <ErrorCard title={t('chores.page.loadError.title')} message={t('chores.page.loadError.message')} />
       ) : (
         <>
           <ChoreCounters chores={sorted} />
           <section aria-labelledby="all-chores-title" className="space-y-3">
             <h2 id="all-chores-title" className="font-semibold text-lg">
-              All Chores
+              {t('chores.list.title')}
             </h2>
             {sorted.length === 0 ? (
               <div className="flex flex-col items-center gap-3 rounded-2xl border border-slate-300 border-dashed p-8 text-center dark:border-slate-700">
                 <ChoresIcon className="size-8 text-slate-500 dark:text-slate-400" />
-                <p className="font-semibold">No chores yet</p>
-                <p className={`text-sm ${mutedText}`}>Plan who does what, and take turns fairly.</p>
+                <p className="font-semibold">{t('chores.list.empty')}</p>
+                <p className={`text-sm ${mutedText}`}>{t('chores.list.emptyText')}</p>
                 <Link to="/add-chore" className={buttonStyles.primary}>
-                  Create a Task
+                  {t('chores.list.create')}
                 </Link>
               </div>
             ) : (

@@ -1,7 +1,9 @@
+import '#shared/i18n/compiled/areas/chores.ts';
 import { Link, useParams } from 'react-router';
 import { FloatingHeader } from '../../components/floating-header.tsx';
 import { PageSpinner } from '../../components/spinner.tsx';
 import { buttonStyles, cardStyles, mutedText } from '../../components/ui.ts';
+import { useT } from '../../lib/i18n.tsx';
 import { useUser } from '../auth/index.ts';
 import { useCurrentHousehold } from '../households/index.ts';
 import { useChores } from './api/get-chores.ts';
@@ -9,6 +11,7 @@ import { ChoreForm } from './components/chore-form.tsx';
 
 /** /chores/:id/edit: the chore form filled in; saving sends what changed (PATCH /api/chores/{id}). */
 export function EditChorePage() {
+  const t = useT();
   const { id } = useParams();
   const { data: user } = useUser();
   const { data: household } = useCurrentHousehold();
@@ -16,7 +19,11 @@ export function EditChorePage() {
   const chore = chores.data?.find((c) => c.id === id);
   return (
     <div className="flex flex-col gap-2 px-5 pb-10">
-      <FloatingHeader title="Edit Chore" back={{ to: '/chores', label: 'Back to chores' }} threshold={10} />
+      <FloatingHeader
+        title={t('chores.edit.title')}
+        back={{ to: '/chores', label: t('chores.back') }}
+        threshold={10}
+      />
       {!user || !household || chores.isPending ? (
         <PageSpinner />
       ) : chore ? (
@@ -24,11 +31,11 @@ export function EditChorePage() {
       ) : (
         <div className={`${cardStyles} space-y-3 text-center`}>
           <p className="font-semibold">
-            {chores.isError ? 'Unable to load the chore' : 'This chore is not here any more'}
+            {chores.isError ? t('chores.edit.loadError') : t('chores.edit.gone')}
           </p>
-          <p className={`text-sm ${mutedText}`}>It may have been deleted or done a while ago.</p>
+          <p className={`text-sm ${mutedText}`}>{t('chores.edit.goneText')}</p>
           <Link to="/chores" className={buttonStyles.secondary}>
-            Back to chores
+            {t('chores.back')}
           </Link>
         </div>
       )}

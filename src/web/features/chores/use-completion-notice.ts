@@ -1,4 +1,5 @@
 import { useCallback } from 'react';
+import { useT } from '../../lib/i18n.tsx';
 import { showLocalNotification } from '../../lib/notifications.ts';
 import { useTimedMessage } from '../../lib/use-timed-message.ts';
 import { completionMessage } from './chore-view.ts';
@@ -11,10 +12,11 @@ const TOAST_MS = 4_000;
  * (docs/chores.md, Status).
  */
 export function useCompletionNotice(): { toast: string | null; announce: (title: string) => void } {
+  const t = useT();
   const [toast, showToast] = useTimedMessage(TOAST_MS);
   const announce = useCallback(
     (title: string) => {
-      const text = completionMessage(title);
+      const text = completionMessage(title, t);
       // The user's own action on the chores page: throttled like every chore notification, but
       // not hidden for being on that page. Switched off, throttled or refused, it becomes a toast.
       void showLocalNotification('chore', text, { tag: 'chore-completed', ignorePage: true }).then(
@@ -23,7 +25,7 @@ export function useCompletionNotice(): { toast: string | null; announce: (title:
         },
       );
     },
-    [showToast],
+    [showToast, t],
   );
   return { toast, announce };
 }

@@ -7,9 +7,11 @@ import { useUser } from '../auth/index.ts';
 import { useCurrentHousehold } from '../households/index.ts';
 import { useExpenses } from './api/get-expenses.ts';
 import { ExpenseForm } from './components/expense-form.tsx';
+import { useWords } from './use-words.ts';
 
 /** /expenses/:id/edit: the expense form filled in; saving sends what changed (docs/money.md). */
 export function EditExpensePage() {
+  const { t } = useWords();
   const { id } = useParams();
   const { data: user } = useUser();
   const { data: household } = useCurrentHousehold();
@@ -26,8 +28,8 @@ export function EditExpensePage() {
   return (
     <div className="flex flex-col gap-2 px-5 pb-10">
       <FloatingHeader
-        title="Edit Expense"
-        back={{ to: '/expenses', label: 'Back to expenses' }}
+        title={t('expenses.edit.title')}
+        back={{ to: '/expenses', label: t('expenses.edit.back') }}
         threshold={10}
       />
       {loading ? (
@@ -37,11 +39,11 @@ export function EditExpensePage() {
       ) : (
         <div className={`${cardStyles} space-y-3 text-center`}>
           <p className="font-semibold">
-            {expenses.isError ? 'Unable to load the expense' : 'This expense is not here any more'}
+            {expenses.isError ? t('expenses.edit.loadFailed') : t('expenses.edit.gone')}
           </p>
-          <p className={`text-sm ${mutedText}`}>It may have been deleted. Look in Deleted items.</p>
+          <p className={`text-sm ${mutedText}`}>{t('expenses.edit.goneHint')}</p>
           <Link to="/expenses/deleted" className={buttonStyles.secondary}>
-            Deleted items
+            {t('expenses.links.deleted')}
           </Link>
         </div>
       )}

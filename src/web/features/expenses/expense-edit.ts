@@ -16,8 +16,9 @@ import {
   type ExpenseFormValues,
   expenseCreateInput,
   type RecurringInterval,
+  typedMoney,
 } from '#shared/expenses/view.ts';
-import { centsToDollars, parseDollarsToCents } from '#shared/money.ts';
+import { apportion, type MoneyFormat } from '#shared/money.ts';
 
 type ExpensePatch = NonNullable<UpdateExpenseInput['expense']>;
 
@@ -25,6 +26,8 @@ type ExpensePatch = NonNullable<UpdateExpenseInput['expense']>;
 const EDITABLE = [
   'title',
   'amount',
+  'currency',
+  'exchangeRate',
   'category',
   'description',
   'notes',
@@ -37,7 +40,6 @@ export function isCreateCategory(category: string): category is CreateCategory {
   return (EXPENSE_CATEGORIES as readonly string[]).includes(category);
 }
 
-const cents = (amount: string) => parseDollarsToCents(amount) ?? 0;
 const percentText = (value: number) => String(Number(value.toFixed(2)));
 
 /**
@@ -48,10 +50,22 @@ const percentText = (value: number) => String(Number(value.toFixed(2)));
 function splitValues(
   expense: ExpenseView,
   memberIds: string[],
+  household: MoneyFormat,
 ): Pick<ExpenseFormValues, 'splitType' | 'shares'> {
-  const amount = cents(expense.amount);
-  const shareOf = new Map<string, number>();
-  for (const split of expense.splits) if (split.userId) shareOf.set(split.userId, cents(split.amount));
+  const typed = typedMoney({ currency: expense.original?.currency ?? '' }, household);
+  const cents = (amount: string, money: MoneyFormat) => money.parse(amount) ?? 0;
+  // Paid in another currency, the shares are shown in it: the stored ones carried back in proportion.
+  const amount = cents(expense.original?.amount ?? expense.amount, typed);
+  const stored = expense.splits.flatMap((s) =>
+    s.userId ? [{ userId: s.userId, cents: cents(s.amount, household) }] : [],
+  );
+  const carried = expense.original
+    ? apportion(
+        amount,
+        stored.map((s) => s.cents),
+      )
+    : stored.map((s) => s.cents);
+  const shareOf = new Map(stored.map((s, i) => [s.userId, carried[i] ?? 0]));
   const members = new Set(memberIds);
   const sharesOfMembersOnly = [...shareOf.keys()].every((id) => members.has(id));
   const same = (rows: { userId: string; cents: number }[]) =>
@@ -74,21 +88,27 @@ function splitValues(
   }
   return {
     splitType: 'custom',
-    shares: Object.fromEntries(memberIds.map((id) => [id, centsToDollars(shareOf.get(id) ?? 0)])),
+    shares: Object.fromEntries(memberIds.map((id) => [id, typed.amount(shareOf.get(id) ?? 0)])),
   };
 }
 
 /** The form filled in with the expense as it is. */
-export function expenseFormValues(expense: ExpenseView, memberIds: string[]): ExpenseFormValues {
+export function expenseFormValues(
+  expense: ExpenseView,
+  memberIds: string[],
+  household: MoneyFormat,
+): ExpenseFormValues {
   const interval = expense.recurrenceFrequency;
   return {
     title: expense.title,
-    amount: expense.amount,
+    amount: expense.original?.amount ?? expense.amount,
+    currency: expense.original?.currency ?? '',
+    exchangeRate: expense.original?.exchangeRate ?? '',
     // Kept as it is even when the form does not offer it: unchanged, it is not sent.
     category: expense.category as CreateCategory,
     date: expense.date,
     paidBy: expense.paidBy ?? '',
-    ...splitValues(expense, memberIds),
+    ...splitValues(expense, memberIds, household),
     isRecurring: expense.isRecurring,
     recurringInterval: (RECURRING_INTERVALS as readonly string[]).includes(interval ?? '')
       ? (interval as RecurringInterval)
@@ -100,8 +120,15 @@ export function expenseFormValues(expense: ExpenseView, memberIds: string[]): Ex
 }
 
 /** The split as typed changed: its type, the amount it divides, or a member's share. */
-export function splitChanged(initial: ExpenseFormValues, values: ExpenseFormValues): boolean {
+export function splitChanged(
+  initial: ExpenseFormValues,
+  values: ExpenseFormValues,
+  household: MoneyFormat,
+): boolean {
   if (initial.splitType !== values.splitType) return true;
+  if ((initial.currency || household.currency) !== (values.currency || household.currency)) return true;
+  const money = typedMoney(values, household);
+  const cents = (amount: string) => money.parse(amount) ?? 0;
   if (cents(initial.amount) !== cents(values.amount)) return true;
   const ids = new Set([...Object.keys(initial.shares), ...Object.keys(values.shares)]);
   const share = (v: ExpenseFormValues, id: string) =>
@@ -119,10 +146,20 @@ export function expenseUpdateInput(
   initial: ExpenseFormValues,
   values: ExpenseFormValues,
   memberIds: string[],
+  household: MoneyFormat,
 ): { expense: ExpensePatch; splits?: UpdateExpenseInput['splits'] } | null {
-  const before = expenseCreateInput(initial, memberIds).expense;
-  const after = expenseCreateInput(values, memberIds);
-  const withSplits = splitChanged(initial, values);
+  const typed = typedMoney(values, household);
+  const cents = (amount: string) => typed.parse(amount) ?? 0;
+  const before = expenseCreateInput(
+    initial,
+    memberIds,
+    typedMoney(initial, household),
+    household.currency,
+  ).expense;
+  const after = expenseCreateInput(values, memberIds, typed, household.currency);
+  // Back in the household's currency: said plainly, so the server drops the other one.
+  if (!after.expense.currency && before.currency) after.expense.currency = household.currency;
+  const withSplits = splitChanged(initial, values, household);
   const expense: ExpensePatch = {};
   for (const key of EDITABLE) {
     const changed =

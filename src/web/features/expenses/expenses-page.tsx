@@ -30,18 +30,20 @@ import { MoneyLinks } from './components/money-links.tsx';
 import { PaymentRow } from './components/payment-row.tsx';
 import { type HistoryItem, mergeHistory } from './ledger-words.ts';
 import { useMemberNames } from './use-member-names.ts';
+import { useWords } from './use-words.ts';
 
 /** Items built at once when the list shows; the rest follow in the background. */
 const FIRST_ITEMS = 8;
 
-const EMPTY: Record<ExpenseTab, string> = {
-  all: 'No Expenses Yet',
-  unsettled: 'No unsettled Expenses',
-  settled: 'No settled Expenses',
-};
+const EMPTY = {
+  all: 'expenses.page.empty.all',
+  unsettled: 'expenses.page.empty.unsettled',
+  settled: 'expenses.page.empty.settled',
+} as const satisfies Record<ExpenseTab, string>;
 
 /** /expenses: your balance, who owes whom, and the history of expenses and payments (docs/money.md). */
 export function ExpensesPage() {
+  const { t } = useWords();
   const { data: user } = useUser();
   const { data: household } = useCurrentHousehold();
   const expenses = useExpenses();
@@ -91,15 +93,19 @@ export function ExpensesPage() {
   const deletePayment = (payment: PaymentView) => {
     const undo = () =>
       restorePayment(payment.id)
-        .then(() => showToast('Payment restored'))
+        .then(() => showToast(t('expenses.page.paymentRestored')))
         .catch((error: unknown) => {
           console.warn('Restoring the payment failed', error);
-          showToast('Could not undo. Find it in Deleted items.');
+          showToast(t('expenses.page.undoFailed'));
         })
         .finally(() => void refreshTrash(queryClient));
     removePayment.mutate(payment.id, {
-      onSuccess: () => showToast('Payment deleted', { label: 'Undo', run: () => void undo() }),
-      onError: () => showToast('Could not delete the payment'),
+      onSuccess: () =>
+        showToast(t('expenses.page.paymentDeleted'), {
+          label: t('expenses.page.undo'),
+          run: () => void undo(),
+        }),
+      onError: () => showToast(t('expenses.page.paymentDeleteFailed')),
     });
   };
 
@@ -107,12 +113,12 @@ export function ExpensesPage() {
     <div className="flex flex-col gap-6 px-5 pt-6 pb-10">
       <header className="flex items-start justify-between gap-4">
         <div>
-          <h1 className="font-bold text-2xl tracking-tight">Expenses</h1>
-          <p className={mutedText}>Track shared costs</p>
+          <h1 className="font-bold text-2xl tracking-tight">{t('expenses.page.title')}</h1>
+          <p className={mutedText}>{t('expenses.page.subtitle')}</p>
         </div>
         <Link
           to="/add-expense"
-          aria-label="Add expense"
+          aria-label={t('expenses.page.add')}
           className="inline-flex size-11 shrink-0 items-center justify-center rounded-full bg-blue-600 text-white shadow-sm hover:bg-blue-700"
         >
           <PlusIcon className="size-6" />
@@ -133,16 +139,16 @@ export function ExpensesPage() {
       {!user || (loaded === undefined && !expenses.isError) ? (
         <PageSpinner />
       ) : expenses.isError ? (
-        <ErrorCard title="Unable to load expenses" message="Please check your connection and try again." />
+        <ErrorCard title={t('expenses.page.loadFailed')} message={t('expenses.page.checkConnection')} />
       ) : (
         <section aria-labelledby="expenses-list-title" className="space-y-3">
           <div className="flex items-center justify-between gap-3">
             <h2 id="expenses-list-title" className="font-semibold text-lg">
-              History
+              {t('expenses.page.history')}
             </h2>
             <div className="flex items-center gap-4">
               <Link to="/import-splitwise" className={`${linkStyles} text-sm`}>
-                Import from Splitwise
+                {t('expenses.page.importSplitwise')}
               </Link>
               {list.length > 0 && (
                 <a
@@ -151,25 +157,23 @@ export function ExpensesPage() {
                   className={`${linkStyles} inline-flex items-center gap-1.5 text-sm`}
                 >
                   <DownloadIcon className="size-4" />
-                  Export CSV
+                  {t('expenses.page.exportCsv')}
                 </a>
               )}
             </div>
           </div>
           <MoneyLinks />
-          {payments.isError && (
-            <p className={`text-sm ${mutedText}`}>Payments could not be loaded. Please try again later.</p>
-          )}
+          {payments.isError && <p className={`text-sm ${mutedText}`}>{t('expenses.page.paymentsFailed')}</p>}
           <ExpenseTabs value={tab} counts={counts} onChange={setTab}>
             {items.length === 0 ? (
               <div className="flex flex-col items-center gap-3 rounded-2xl border border-slate-300 border-dashed p-8 text-center dark:border-slate-700">
                 <WalletIcon className="size-8 text-slate-500 dark:text-slate-400" />
-                <p className="font-semibold">{EMPTY[tab]}</p>
+                <p className="font-semibold">{t(EMPTY[tab])}</p>
                 {tab === 'all' && (
                   <>
-                    <p className={`text-sm ${mutedText}`}>Split a bill and see who owes whom, to the cent.</p>
+                    <p className={`text-sm ${mutedText}`}>{t('expenses.page.empty.hint')}</p>
                     <Link to="/add-expense" className={buttonStyles.primary}>
-                      Create an Expense
+                      {t('expenses.page.empty.create')}
                     </Link>
                   </>
                 )}
@@ -213,7 +217,7 @@ export function ExpensesPage() {
                   if (payments.hasNextPage) void payments.fetchNextPage();
                 }}
               >
-                {fetchingMore ? 'Loading...' : 'Load older'}
+                {fetchingMore ? t('expenses.page.loading') : t('expenses.page.loadOlder')}
               </button>
             )}
           </ExpenseTabs>

@@ -18,12 +18,15 @@ export function ImportSplitwisePage() {
   const [csv, setCsv] = useState<string | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   const [mapping, setMapping] = useState<Record<string, string | null>>({});
+  // Household units per one unit of each other currency of the file, as typed.
+  const [rates, setRates] = useState<Record<string, string>>({});
 
   const choose = async (file: File | undefined) => {
     preview.reset();
     run.reset();
     setCsv(null);
     setFileError(null);
+    setRates({});
     if (!file) return;
     if (file.size > SPLITWISE_MAX_BYTES) return setFileError(SPLITWISE_TOO_LARGE);
     const text = await file.text();
@@ -70,9 +73,11 @@ export function ImportSplitwisePage() {
           members={household.members}
           mapping={mapping}
           onMap={(name, userId) => setMapping((m) => ({ ...m, [name]: userId }))}
+          rates={rates}
+          onRate={(currency, rate) => setRates((r) => ({ ...r, [currency]: rate }))}
           importing={run.isPending}
           error={run.error}
-          onImport={() => run.mutate({ csv, mapping }, { onSuccess: () => navigate('/expenses') })}
+          onImport={() => run.mutate({ csv, mapping, rates }, { onSuccess: () => navigate('/expenses') })}
         />
       )}
     </div>

@@ -1,37 +1,44 @@
 // The money screens' words and orderings, kept apart from React so they can be unit tested.
 import type { DebtView, ExpenseView, PairLineView, PaymentView } from '#shared/expenses/api.ts';
-import { formatMoney, parseDollarsToCents } from '#shared/money.ts';
+import type { Translate } from '#shared/expenses/view.ts';
+import type { MoneyFormat } from '#shared/money.ts';
 
 /** 'Ada L.' for a member's id (see use-member-names.ts). */
 export type NameOf = (userId: string | null) => string;
 
-/** A 2-decimal string that may be negative ("-3.00") → integer cents; 0 when it is not an amount. */
-export function signedCents(amount: string): number {
-  const text = amount.trim();
-  const negative = text.startsWith('-');
-  const cents = parseDollarsToCents(negative ? text.slice(1) : text) ?? 0;
-  return negative ? -cents : cents;
+/** An API amount that may be negative ("-3.00") → minor units; 0 when it is not an amount. */
+export function signedCents(amount: string, money: MoneyFormat): number {
+  return money.parse(amount) ?? 0;
 }
 
 /** '+$10.00' or '-$3.00': a line of a breakdown, signed so the lines visibly add up. */
-export function signedMoney(cents: number): string {
-  return cents > 0 ? `+${formatMoney(cents)}` : formatMoney(cents);
+export function signedMoney(cents: number, money: MoneyFormat): string {
+  return cents > 0 ? `+${money.format(cents)}` : money.format(cents);
 }
 
-/** Debts come as dollars (numbers); every figure on screen is worked in cents. */
-export function debtCents(debt: Pick<DebtView, 'amount'>): number {
-  return Math.round(debt.amount * 100);
+/** Debts come as numbers in the currency's units; every figure on screen is worked in minor units. */
+export function debtCents(debt: Pick<DebtView, 'amount'>, money: MoneyFormat): number {
+  return Math.round(debt.amount * 10 ** money.exponent);
 }
 
-function who(userId: string, viewerId: string, nameOf: NameOf, first: boolean): string {
-  if (userId !== viewerId) return nameOf(userId);
-  return first ? 'You' : 'you';
-}
+export type { Translate };
 
 /** 'You owe Ben L. $21.00', 'Ada L. owes you $21.00' or 'Ada L. owes Ben L. $21.00'. */
-export function debtSentence(debt: DebtView, viewerId: string, nameOf: NameOf): string {
-  const verb = debt.from === viewerId ? 'owe' : 'owes';
-  return `${who(debt.from, viewerId, nameOf, true)} ${verb} ${who(debt.to, viewerId, nameOf, false)} ${formatMoney(debtCents(debt))}`;
+export function debtSentence(
+  debt: DebtView,
+  viewerId: string,
+  nameOf: NameOf,
+  money: MoneyFormat,
+  t: Translate,
+): string {
+  const values = {
+    from: nameOf(debt.from),
+    to: nameOf(debt.to),
+    amount: money.format(debtCents(debt, money)),
+  };
+  if (debt.from === viewerId) return t('expenses.debt.youOwe', values);
+  if (debt.to === viewerId) return t('expenses.debt.owesYou', values);
+  return t('expenses.debt.owes', values);
 }
 
 /** 'You paid Ben L. $12.00', 'Ada L. paid you $12.00' or 'Ada L. paid Ben L. $12.00'. */
@@ -39,27 +46,51 @@ export function paymentSentence(
   payment: Pick<PaymentView, 'fromUserId' | 'toUserId' | 'amount'>,
   viewerId: string,
   nameOf: NameOf,
+  money: MoneyFormat,
+  t: Translate,
 ): string {
-  const from = who(payment.fromUserId, viewerId, nameOf, true);
-  const to = who(payment.toUserId, viewerId, nameOf, false);
-  return `${from} paid ${to} ${formatMoney(signedCents(payment.amount))}`;
+  const values = {
+    from: nameOf(payment.fromUserId),
+    to: nameOf(payment.toUserId),
+    amount: money.format(signedCents(payment.amount, money)),
+  };
+  if (payment.fromUserId === viewerId) return t('expenses.payment.youPaid', values);
+  if (payment.toUserId === viewerId) return t('expenses.payment.paidYou', values);
+  return t('expenses.payment.paid', values);
 }
 
 /**
  * What a line of a person-to-person breakdown is, in words. A positive line adds to what `from`
  * owes `to`: `from`'s share of an expense `to` paid, or a payment from `to` to `from`.
  */
-export function pairLineText(line: PairLineView, from: string, to: string, viewerId: string, nameOf: NameOf) {
-  const adds = signedCents(line.amount) > 0;
+export function pairLineText(
+  line: PairLineView,
+  from: string,
+  to: string,
+  viewerId: string,
+  nameOf: NameOf,
+  t: Translate,
+) {
+  const adds = !line.amount.trim().startsWith('-') && /[1-9]/.test(line.amount);
   const [payer, other] = adds ? [to, from] : [from, to];
   if (line.kind === 'expense') {
-    const share = other === viewerId ? 'Your share' : `${nameOf(other)}'s share`;
-    return { title: line.title, detail: `${share}, paid by ${who(payer, viewerId, nameOf, false)}` };
+    const values = { name: nameOf(other), payer: nameOf(payer) };
+    const detail =
+      other === viewerId
+        ? t('expenses.pair.yourShare', values)
+        : payer === viewerId
+          ? t('expenses.pair.theirSharePaidByYou', values)
+          : t('expenses.pair.theirShare', values);
+    return { title: line.title, detail };
   }
-  return {
-    title: `${who(payer, viewerId, nameOf, true)} paid ${who(other, viewerId, nameOf, false)}`,
-    detail: line.note,
-  };
+  const values = { from: nameOf(payer), to: nameOf(other) };
+  const title =
+    payer === viewerId
+      ? t('expenses.pair.youPaid', values)
+      : other === viewerId
+        ? t('expenses.pair.paidYou', values)
+        : t('expenses.pair.paid', values);
+  return { title, detail: line.note };
 }
 
 export type HistoryItem =

@@ -1,4 +1,5 @@
 import { TRASH_MS } from '#shared/expenses/ledger-view.ts';
+import type { Translate } from '#shared/expenses/view.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -9,7 +10,6 @@ export function daysLeftInTrash(deletedAt: string, now: Date): number {
 }
 
 /** 'Restore within 30 days', '… 1 day'. */
-export function trashDeadlineText(deletedAt: string, now: Date): string {
-  const days = Math.max(1, daysLeftInTrash(deletedAt, now));
-  return `Restore within ${days} ${days === 1 ? 'day' : 'days'}`;
+export function trashDeadlineText(deletedAt: string, now: Date, t: Translate): string {
+  return t('expenses.trash.within', { days: Math.max(1, daysLeftInTrash(deletedAt, now)) });
 }

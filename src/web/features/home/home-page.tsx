@@ -1,15 +1,17 @@
+import '#shared/i18n/compiled/areas/dashboard.ts';
+import '#shared/i18n/compiled/areas/home.ts';
 import { Link } from 'react-router';
-import { dueLabel } from '#shared/chores/rules.ts';
+import { dueLabelMessage } from '#shared/chores/rules.ts';
 import type { HomeData } from '#shared/dashboard/api.ts';
 import { recommendation } from '#shared/dashboard/rules.ts';
 import { errorMessage } from '#shared/errors.ts';
-import { formatMoney } from '#shared/money.ts';
 import { ErrorCard } from '../../components/error-card.tsx';
 import { CalendarIcon, ChatIcon, ChoresIcon, SparklesIcon, WalletIcon } from '../../components/icons.tsx';
 import { PageSpinner } from '../../components/spinner.tsx';
 import { buttonStyles, cardStyles, linkStyles, mutedText } from '../../components/ui.ts';
 import { useClock } from '../../lib/clock.ts';
 import { greeting, greetingName } from '../../lib/greeting.ts';
+import { type MessageId, T, useLocaleFormat, useT } from '../../lib/i18n.tsx';
 import type { FirstReads } from '../../shell/screens.ts';
 import { useUser } from '../auth/index.ts';
 import {
@@ -24,7 +26,7 @@ import {
   SummaryCard,
   useHome,
 } from '../dashboard/index.ts';
-import { useCurrentHousehold } from '../households/index.ts';
+import { useCurrentHousehold, useMoney } from '../households/index.ts';
 import { HomeFindRoommates } from '../listings/index.ts';
 import { HomeHeader } from './home-header.tsx';
 
@@ -32,75 +34,82 @@ import { HomeHeader } from './home-header.tsx';
  * The expenses tile's words under the amount: your net over the whole ledger, as the Expenses
  * screen says it (netSentence), cut to fit the tile. A zero is neutral, never a debt.
  */
-function netDetail(netCents: number): string {
-  if (netCents > 0) return 'Owed to you';
-  if (netCents < 0) return 'You owe';
-  return 'All settled up';
+function netDetail(netCents: number): MessageId {
+  if (netCents > 0) return 'home.tiles.owedToYou';
+  if (netCents < 0) return 'home.tiles.youOwe';
+  return 'home.tiles.settled';
 }
 
 function Tiles({ data }: { data: HomeData | undefined }) {
+  const t = useT();
+  const money = useMoney();
   const loading = !data;
   // What you are owed less what you owe in the debts shown: your net in either view.
   const net = data?.balance.netCents ?? 0;
   const unread = data?.messages.unread ?? 0;
   return (
-    <nav aria-label="At a glance" className="grid grid-cols-2 gap-3">
+    <nav aria-label={t('home.tiles.label')} className="grid grid-cols-2 gap-3">
       <StatTile
         to="/chores"
         icon={<ChoresIcon />}
-        label="Chores"
+        label={t('home.tiles.chores')}
         loading={loading}
         value={data?.chores.active}
-        detail="Active chores"
+        detail={t('home.tiles.choresDetail')}
       />
       <StatTile
         to="/expenses"
         icon={<WalletIcon />}
-        label="Expenses"
+        label={t('home.tiles.expenses')}
         loading={loading}
-        value={formatMoney(Math.abs(net))}
-        detail={netDetail(net)}
+        value={money.format(Math.abs(net))}
+        detail={t(netDetail(net))}
       />
       <StatTile
         to="/calendar"
         icon={<CalendarIcon />}
-        label="Calendar"
+        label={t('home.tiles.calendar')}
         loading={loading}
         value={data?.today.count}
-        detail={data?.today.count === 1 ? 'Event today' : 'Events today'}
+        detail={t('home.tiles.eventsToday', { count: data?.today.count ?? 0 })}
       />
       <StatTile
         to="/messages"
         icon={<ChatIcon />}
-        label="Messages"
+        label={t('home.tiles.messages')}
         loading={loading}
         value={unread}
-        detail="New messages"
+        detail={t('home.tiles.newMessages')}
       />
     </nav>
   );
 }
 
 function LatestMessages({ data }: { data: HomeData | undefined }) {
+  const t = useT();
   return (
     <SummaryCard
       id="latest-messages-title"
-      title="Latest messages"
+      title={t('home.latest.title')}
       action={
         <Link to="/messages" className={`text-sm ${linkStyles}`}>
-          Open Chat
+          {t('home.latest.open')}
         </Link>
       }
     >
       {!data ? (
         <SkeletonRows rows={3} height="h-5" />
       ) : data.messages.latest.length === 0 ? (
-        <p className={mutedText}>No messages yet. Say hello to your household.</p>
+        <p className={mutedText}>{t('home.latest.empty')}</p>
       ) : (
         <ul className="space-y-2">
           {data.messages.latest.map((m) => (
             <li key={m.id} className="truncate">
-              <span className="font-semibold">{m.authorName ?? 'Someone'}:</span> {m.text}
+              <T
+                id="home.latest.line"
+                values={{ name: m.authorName ?? t('home.latest.someone'), text: m.text }}
+                components={{ 0: <span className="font-semibold" /> }}
+              />
             </li>
           ))}
         </ul>
@@ -110,9 +119,12 @@ function LatestMessages({ data }: { data: HomeData | undefined }) {
 }
 
 function TodaysPriority({ data, userId }: { data: HomeData | undefined; userId: string }) {
+  const t = useT();
+  const money = useMoney();
   const now = useClock().now();
+  const { locale } = useLocaleFormat();
   return (
-    <SummaryCard id="priority-title" title="Today's Priority">
+    <SummaryCard id="priority-title" title={t('home.priority.title')}>
       {!data ? (
         <div className="space-y-4">
           <Skeleton className="h-12 w-full" />
@@ -123,28 +135,35 @@ function TodaysPriority({ data, userId }: { data: HomeData | undefined; userId: 
           <p className="flex items-start gap-2 rounded-xl bg-blue-50 p-3 text-blue-900 dark:bg-blue-950 dark:text-blue-100">
             <SparklesIcon className="mt-0.5 size-5 shrink-0" />
             <span>
-              {recommendation({
-                now,
-                userId,
-                priorityChores: data.priorityChores,
-                todayEvents: data.today.events,
-                owingCents: data.balance.owingCents,
-                rent: { amountCents: data.household.rentAmountCents, dueDay: data.household.rentDueDay },
-              })}
+              {recommendation(
+                {
+                  now,
+                  userId,
+                  priorityChores: data.priorityChores,
+                  todayEvents: data.today.events,
+                  owingCents: data.balance.owingCents,
+                  rent: { amountCents: data.household.rentAmountCents, dueDay: data.household.rentDueDay },
+                  money: money.format,
+                },
+                t,
+                locale,
+              )}
             </span>
           </p>
           <div className="space-y-2">
-            <h3 className="font-semibold text-sm">Today's events</h3>
-            <EventList events={data.today.events} withDay={false} empty="Nothing on the calendar today." />
+            <h3 className="font-semibold text-sm">{t('home.priority.events')}</h3>
+            <EventList events={data.today.events} withDay={false} empty={t('home.priority.noEvents')} />
           </div>
           <div className="space-y-2">
-            <h3 className="font-semibold text-sm">Priority chores</h3>
+            <h3 className="font-semibold text-sm">{t('home.priority.chores')}</h3>
             {data.priorityChores.length === 0 ? (
-              <p className={mutedText}>No open chores for you.</p>
+              <p className={mutedText}>{t('home.priority.noChores')}</p>
             ) : (
               <ul className="space-y-2">
                 {data.priorityChores.map((chore) => {
-                  const label = dueLabel(new Date(chore.dueDate), now);
+                  const due = dueLabelMessage(new Date(chore.dueDate), now, locale);
+                  // The same words as the chores screen, from the dashboard catalogue (loaded here).
+                  const label = t(due.id.replace('chores.', 'dashboard.') as MessageId, due.values);
                   const late = Date.parse(chore.dueDate) < now.getTime();
                   return (
                     <li key={chore.id}>
@@ -168,15 +187,18 @@ function TodaysPriority({ data, userId }: { data: HomeData | undefined; userId: 
   );
 }
 
+const performerParts = { 0: <span className={mutedText} />, 1: <span className="font-semibold" /> };
+
 function DashboardSection({ data }: { data: HomeData | undefined }) {
+  const t = useT();
   const summary = data?.dashboard;
   return (
     <SummaryCard
       id="home-dashboard-title"
-      title="Household Dashboard"
+      title={t('home.dashboard.title')}
       action={
         <Link to="/dashboard" className={`text-sm ${linkStyles}`}>
-          View All
+          {t('home.dashboard.viewAll')}
         </Link>
       }
     >
@@ -189,7 +211,7 @@ function DashboardSection({ data }: { data: HomeData | undefined }) {
         <div className="space-y-4">
           <dl className="grid grid-cols-2 gap-3">
             <div className="rounded-xl bg-slate-100 p-3 dark:bg-slate-800">
-              <dt className={`text-sm ${mutedText}`}>Completion rate</dt>
+              <dt className={`text-sm ${mutedText}`}>{t('home.dashboard.completionRate')}</dt>
               <dd className="flex flex-wrap items-center gap-2">
                 <span className="font-bold text-2xl">
                   {summary.completionRate === null ? '–' : `${summary.completionRate}%`}
@@ -198,17 +220,20 @@ function DashboardSection({ data }: { data: HomeData | undefined }) {
               </dd>
             </div>
             <div className="rounded-xl bg-slate-100 p-3 dark:bg-slate-800">
-              <dt className={`text-sm ${mutedText}`}>Tasks completed in the last 7 days</dt>
+              <dt className={`text-sm ${mutedText}`}>{t('home.dashboard.completedLast7')}</dt>
               <dd className="font-bold text-2xl">{summary.tasksCompletedLast7Days}</dd>
             </div>
           </dl>
           <p>
-            <span className={mutedText}>Top performer: </span>
-            <span className="font-semibold">
-              {summary.topPerformer
-                ? `${greetingName(summary.topPerformer.user)} (${summary.topPerformer.score} points)`
-                : 'nobody yet'}
-            </span>
+            {summary.topPerformer ? (
+              <T
+                id="home.dashboard.topPerformer"
+                values={{ name: greetingName(summary.topPerformer.user), score: summary.topPerformer.score }}
+                components={performerParts}
+              />
+            ) : (
+              <T id="home.dashboard.noTopPerformer" components={performerParts} />
+            )}
           </p>
           <MemberBars members={summary.members} />
         </div>
@@ -218,18 +243,19 @@ function DashboardSection({ data }: { data: HomeData | undefined }) {
 }
 
 function EmptyHousehold() {
+  const t = useT();
   return (
     <section aria-labelledby="home-empty-title" className={`${cardStyles} space-y-3 text-center`}>
       <h2 id="home-empty-title" className="font-semibold text-lg">
-        Nothing to track yet
+        {t('home.empty.title')}
       </h2>
-      <p className={mutedText}>Add the first chore or shared expense to see your household at a glance.</p>
+      <p className={mutedText}>{t('home.empty.text')}</p>
       <div className="flex justify-center gap-3">
         <Link to="/chores" className={buttonStyles.primary}>
-          Add Chore
+          {t('home.empty.addChore')}
         </Link>
         <Link to="/expenses" className={buttonStyles.secondary}>
-          Add Expense
+          {t('home.empty.addExpense')}
         </Link>
       </div>
     </section>
@@ -242,6 +268,7 @@ export function HomePage() {
   const { data: household } = useCurrentHousehold();
   const home = useHome();
   const clock = useClock();
+  const t = useT();
   const data = home.data;
   if (!user || !household) return <PageSpinner />;
   const empty =
@@ -253,11 +280,11 @@ export function HomePage() {
     <div className="flex flex-col gap-6 px-5 pt-6 pb-10">
       <HomeHeader
         user={user}
-        title={`${greeting(clock.now())}, ${greetingName(user)}`}
+        title={t('home.greeting.title', { greeting: greeting(clock.now(), t), name: greetingName(user) })}
         subtitle={household.name}
       />
       {home.isError && !data && (
-        <ErrorCard title="Could not load your home screen" message={errorMessage(home.error.message)} />
+        <ErrorCard title={t('home.loadError')} message={errorMessage(home.error.message)} />
       )}
       <Tiles data={data} />
       <TodaysPriority data={data} userId={user.id} />

@@ -1,25 +1,32 @@
+import '#shared/i18n/compiled/areas/home.ts';
 import type { ComponentType, SVGProps } from 'react';
 import { Link } from 'react-router';
 import { ChevronRightIcon, PlusSquareIcon, UsersIcon } from '../../components/icons.tsx';
 import { PageSpinner } from '../../components/spinner.tsx';
 import { mutedText } from '../../components/ui.ts';
 import { greetingName } from '../../lib/greeting.ts';
+import { type MessageId, useT } from '../../lib/i18n.tsx';
 import { useUser } from '../auth/index.ts';
 import { NoHouseholdListings } from '../listings/index.ts';
 import { HomeHeader } from './home-header.tsx';
 import { RemovedNotice } from './removed-notice.tsx';
 
-const cards: { to: string; title: string; text: string; icon: ComponentType<SVGProps<SVGSVGElement>> }[] = [
+const cards: {
+  to: string;
+  title: MessageId;
+  text: MessageId;
+  icon: ComponentType<SVGProps<SVGSVGElement>>;
+}[] = [
   {
     to: '/onboarding',
-    title: 'Create or Join Household',
-    text: 'Start a household or join your roommates with their invite code.',
+    title: 'home.noHousehold.household.title',
+    text: 'home.noHousehold.household.text',
     icon: UsersIcon,
   },
   {
     to: '/roommates',
-    title: 'Post Your Listing',
-    text: 'Have a room to fill? Tell students and roommates about it.',
+    title: 'home.noHousehold.listing.title',
+    text: 'home.noHousehold.listing.text',
     icon: PlusSquareIcon,
   },
 ];
@@ -29,14 +36,15 @@ const cards: { to: string; title: string; text: string; icon: ComponentType<SVGP
  * without a household).
  */
 export function NoHouseholdHome() {
+  const t = useT();
   const { data: user } = useUser();
   if (!user) return <PageSpinner />;
   return (
     <div className="flex flex-col gap-6 px-5 pt-6 pb-10">
       <HomeHeader
         user={user}
-        title={`Welcome back, ${greetingName(user)}`}
-        subtitle="Find your perfect living situation"
+        title={t('home.noHousehold.welcome', { name: greetingName(user) })}
+        subtitle={t('home.noHousehold.subtitle')}
       />
       <RemovedNotice />
       <ul className="space-y-3">
@@ -50,8 +58,8 @@ export function NoHouseholdHome() {
                 <Icon className="size-6" />
               </span>
               <span className="flex-1">
-                <span className="block font-semibold text-lg">{title}</span>
-                <span className={`block text-sm ${mutedText}`}>{text}</span>
+                <span className="block font-semibold text-lg">{t(title)}</span>
+                <span className={`block text-sm ${mutedText}`}>{t(text)}</span>
               </span>
               <ChevronRightIcon className="size-5 text-slate-500 dark:text-slate-400" />
             </Link>

@@ -1,5 +1,6 @@
 import { XIcon } from '../../components/icons.tsx';
 import { buttonStyles } from '../../components/ui.ts';
+import { useT } from '../../lib/i18n.tsx';
 import { useClearKickedFlag, useKickedStatus } from '../households/index.ts';
 
 /**
@@ -7,6 +8,7 @@ import { useClearKickedFlag, useKickedStatus } from '../households/index.ts';
  * (docs/households.md, Removing a member).
  */
 export function RemovedNotice() {
+  const t = useT();
   const { data } = useKickedStatus();
   const clear = useClearKickedFlag();
   if (!data?.wasKicked) return null;
@@ -16,15 +18,12 @@ export function RemovedNotice() {
       className="relative rounded-2xl border border-amber-300 bg-amber-50 p-4 pr-12 text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-50"
     >
       <h2 id="removed-notice-title" className="font-semibold">
-        Removed from Household
+        {t('home.removed.title')}
       </h2>
-      <p className="mt-1 text-sm">
-        The household administrator has removed you from your previous household. You can join a new one or
-        find roommates below.
-      </p>
+      <p className="mt-1 text-sm">{t('home.removed.text')}</p>
       <button
         type="button"
-        aria-label="Dismiss notice"
+        aria-label={t('home.removed.dismiss')}
         onClick={() => clear.mutate()}
         className={`${buttonStyles.icon} absolute top-2 right-2 text-amber-950 hover:bg-amber-100 dark:text-amber-50 dark:hover:bg-amber-900`}
       >

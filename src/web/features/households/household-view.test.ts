@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { HouseholdMember } from '#shared/households/api.ts';
 import { updateHouseholdSchema } from '#shared/households/schemas.ts';
-import { canRemoveMember, formatRent, isAdmin, ordinal, rentSettingsPayload } from './household-view.ts';
+import { i18nFor } from '#shared/i18n/catalogs.ts';
+import { moneyFormat } from '#shared/money.ts';
+import { canRemoveMember, isAdmin, ordinal, rentSettingsPayload, type Translate } from './household-view.ts';
+
+const translator = (locale: 'en' | 'de' | 'es'): Translate => {
+  const i18n = i18nFor(locale);
+  return (id, values) => i18n._(id, values);
+};
 
 const member = (userId: string, role: 'admin' | 'member'): HouseholdMember => ({
   id: `m-${userId}`,
@@ -65,14 +72,19 @@ describe('rentSettingsPayload', () => {
 });
 
 describe('formatting', () => {
-  it('shows rent in dollars with thousands separators', () => {
-    expect(formatRent('1200.50')).toBe('$1,200.50');
-    expect(formatRent('0.05')).toBe('$0.05');
-    expect(formatRent('1234567.00')).toBe('$1,234,567.00');
+  it('shows rent in the household’s currency with the language’s separators', () => {
+    const usd = moneyFormat('USD', 'en-US');
+    expect(usd.text('1200.50')).toBe('$1,200.50');
+    expect(usd.text('0.05')).toBe('$0.05');
+    expect(usd.text('1234567.00')).toBe('$1,234,567.00');
+    expect(moneyFormat('EUR', 'de-DE').text('1234.56')).toBe('1.234,56\u00a0€');
+    expect(moneyFormat('JPY', 'en-US').text('98000')).toBe('¥98,000');
+    expect(moneyFormat('KWD', 'en-US').text('350.500')).toBe('KWD\u00a0350.500');
   });
 
   it('writes days as ordinals', () => {
-    expect([1, 2, 3, 4, 11, 12, 13, 21, 22, 23, 31].map(ordinal)).toEqual([
+    const en = translator('en');
+    expect([1, 2, 3, 4, 11, 12, 13, 21, 22, 23, 31].map((day) => ordinal(day, en))).toEqual([
       '1st',
       '2nd',
       '3rd',
@@ -85,5 +97,10 @@ describe('formatting', () => {
       '23rd',
       '31st',
     ]);
+  });
+
+  it('writes ordinals the German and Spanish way', () => {
+    expect([1, 2, 22].map((day) => ordinal(day, translator('de')))).toEqual(['1.', '2.', '22.']);
+    expect([1, 3, 31].map((day) => ordinal(day, translator('es')))).toEqual(['1.º', '3.º', '31.º']);
   });
 });

@@ -1,4 +1,9 @@
+import '#shared/i18n/compiled/areas/households.ts';
 import type { Household } from '#shared/households/api.ts';
+import type { MessageId } from '#shared/i18n/compiled/en.ts';
+
+/** A translate function: `useT()` in a component, or a Lingui instance's `_` (tests, server). */
+export type Translate = (id: MessageId, values?: Record<string, unknown>) => string;
 
 export function isAdmin(household: Pick<Household, 'members'>, userId: string): boolean {
   return household.members.some((m) => m.userId === userId && m.role === 'admin');
@@ -25,16 +30,7 @@ export function rentSettingsPayload(fields: { rentAmount: string; rentDueDay: st
   };
 }
 
-/** '$1,200.50 per month' style amount for a 2-decimal string from the API. */
-export function formatRent(amount: string): string {
-  const [whole = '0', fraction = '00'] = amount.split('.');
-  return `$${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${fraction.padEnd(2, '0')}`;
-}
-
-/** 1 → '1st', 22 → '22nd', 13 → '13th'. */
-export function ordinal(day: number): string {
-  const mod100 = day % 100;
-  if (mod100 >= 11 && mod100 <= 13) return `${day}th`;
-  const suffix = { 1: 'st', 2: 'nd', 3: 'rd' }[day % 10] ?? 'th';
-  return `${day}${suffix}`;
+/** 1 → '1st', 22 → '22nd', 13 → '13th' in English; '1.' in German, '1.º' in Spanish. */
+export function ordinal(day: number, t: Translate): string {
+  return t('households.ordinal', { day });
 }

@@ -17,4 +17,5 @@ export { useDeleteAllHouseholdData, useLeaveHousehold, useRemoveMember } from '.
 export { useSetAway } from './api/set-away.ts';
 export { useUpdateHousehold } from './api/update-household.ts';
 export { InviteCodeField } from './components/invite-code-field.tsx';
-export { canRemoveMember, formatRent, isAdmin, ordinal, rentSettingsPayload } from './household-view.ts';
+export { canRemoveMember, isAdmin, ordinal, rentSettingsPayload } from './household-view.ts';
+export { useMoney } from './use-money.ts';

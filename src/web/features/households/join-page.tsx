@@ -1,17 +1,14 @@
+import '#shared/i18n/compiled/areas/households.ts';
 import { useEffect } from 'react';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
-import {
-  INVITE_TOKEN_PARAM,
-  inviteCodeFromLink,
-  JOIN_ERROR_TITLE,
-  joinErrorDetail,
-} from '#shared/households/invites.ts';
+import { INVITE_TOKEN_PARAM, inviteCodeFromLink, joinErrorDetail } from '#shared/households/invites.ts';
 import type { AppState } from '#shared/screens/app-state.ts';
 import { Brand } from '../../components/brand.tsx';
 import { ErrorCard } from '../../components/error-card.tsx';
 import { KeyIcon } from '../../components/icons.tsx';
 import { PageSpinner } from '../../components/spinner.tsx';
 import { buttonStyles, cardStyles, mutedText } from '../../components/ui.ts';
+import { T, useT } from '../../lib/i18n.tsx';
 import { finishOnboarding } from '../../lib/onboarding-flags.ts';
 import { rememberReturnPath } from '../auth/index.ts';
 import { useCurrentHousehold } from './api/get-household.ts';
@@ -58,35 +55,35 @@ function SignInFirst({ invite }: { invite: string | null }) {
 }
 
 function InvalidLink() {
+  const t = useT();
   return (
     <section className={`${cardStyles} space-y-4 text-center`}>
-      <h1 className="font-bold text-2xl">Invite link not valid</h1>
-      <p className={mutedText}>
-        This link does not contain an invite code. Ask your roommate to share it again, or enter the code
-        yourself.
-      </p>
+      <h1 className="font-bold text-2xl">{t('households.join.invalid.title')}</h1>
+      <p className={mutedText}>{t('households.join.invalid.text')}</p>
       <Link to="/" className={buttonStyles.primary}>
-        Go Home
+        {t('households.join.goHome')}
       </Link>
     </section>
   );
 }
 
 function AlreadyInHousehold() {
+  const t = useT();
   const { data: household } = useCurrentHousehold();
   return (
     <section className={`${cardStyles} space-y-4 text-center`}>
-      <h1 className="font-bold text-2xl">You're already in a household</h1>
+      <h1 className="font-bold text-2xl">{t('households.join.already.title')}</h1>
       <p className={mutedText}>
-        {household ? `You are a member of ${household.name}. ` : ''}To join another household, leave this one
-        in Settings first.
+        {household
+          ? t('households.join.already.member', { household: household.name })
+          : t('households.join.already.text')}
       </p>
       <div className="flex flex-col gap-2">
         <Link to="/" className={buttonStyles.primary}>
-          Go Home
+          {t('households.join.goHome')}
         </Link>
         <Link to="/settings" className={buttonStyles.ghost}>
-          Open Settings
+          {t('households.join.openSettings')}
         </Link>
       </div>
     </section>
@@ -94,6 +91,7 @@ function AlreadyInHousehold() {
 }
 
 function ConfirmJoin({ code }: { code: string }) {
+  const t = useT();
   const join = useJoinHousehold();
   const busy = join.isPending || join.isSuccess;
   const onJoin = () =>
@@ -110,14 +108,19 @@ function ConfirmJoin({ code }: { code: string }) {
       </span>
       <div className="space-y-2">
         <h1 id="join-title" className="font-bold text-2xl">
-          Join Household
+          {t('households.join.title')}
         </h1>
         <p className={mutedText}>
-          Join household with code{' '}
-          <strong className="font-mono text-slate-900 dark:text-slate-100">{code}</strong>?
+          <T
+            id="households.join.question"
+            values={{ code }}
+            components={{ 0: <strong className="font-mono text-slate-900 dark:text-slate-100" /> }}
+          />
         </p>
       </div>
-      {join.error && <ErrorCard title={JOIN_ERROR_TITLE} message={joinErrorDetail(join.error.message)} />}
+      {join.error && (
+        <ErrorCard title={t('households.join.errorTitle')} message={joinErrorDetail(join.error.message)} />
+      )}
       <div className="flex flex-col gap-2">
         <button
           type="button"
@@ -126,10 +129,10 @@ function ConfirmJoin({ code }: { code: string }) {
           aria-busy={busy}
           className={buttonStyles.primary}
         >
-          {busy ? 'Joining...' : 'Join Household'}
+          {busy ? t('households.join.joining') : t('households.join.submit')}
         </button>
         <Link to="/" className={buttonStyles.ghost}>
-          Cancel
+          {t('households.join.cancel')}
         </Link>
       </div>
     </section>

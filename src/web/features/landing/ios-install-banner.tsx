@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { PlusSquareIcon, ShareIcon, XIcon } from '../../components/icons.tsx';
 import { buttonStyles } from '../../components/ui.ts';
+import { T, useT } from '../../lib/i18n.tsx';
 import { readLocal, storageKeys, writeLocal } from '../../lib/storage.ts';
 import {
   INSTALL_BANNER_DELAY_MS,
@@ -26,6 +27,7 @@ function eligibleNow(): boolean {
 /** Explains Share → Add to Home Screen to iPhone and iPad Safari users, 2 s after the page loads. */
 export function IosInstallBanner() {
   const [visible, setVisible] = useState(false);
+  const t = useT();
 
   useEffect(() => {
     if (!eligibleNow()) return;
@@ -51,18 +53,24 @@ export function IosInstallBanner() {
         <div className="flex items-start gap-3">
           <div className="flex-1 space-y-1.5">
             <h2 id="install-title" className="font-semibold">
-              Install Hearth on your home screen
+              {t('landing.install.title')}
             </h2>
             <p className="text-slate-700 text-sm dark:text-slate-300">
-              Tap <ShareIcon className="inline size-4 align-text-bottom" /> <strong>Share</strong> in Safari,
-              then <PlusSquareIcon className="inline size-4 align-text-bottom" />{' '}
-              <strong>Add to Home Screen</strong>. It opens full screen, like an app.
+              <T
+                id="landing.install.text"
+                components={{
+                  0: <ShareIcon className="inline size-4 align-text-bottom" />,
+                  1: <strong />,
+                  2: <PlusSquareIcon className="inline size-4 align-text-bottom" />,
+                  3: <strong />,
+                }}
+              />
             </p>
           </div>
           <button
             type="button"
             onClick={dismiss}
-            aria-label="Dismiss install banner"
+            aria-label={t('landing.install.dismiss')}
             className={buttonStyles.icon}
           >
             <XIcon />

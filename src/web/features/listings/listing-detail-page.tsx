@@ -1,6 +1,6 @@
 import { Link, useLocation, useParams } from 'react-router';
 import type { ListingView } from '#shared/listings/api.ts';
-import { availableLabel, formatListingRent } from '#shared/listings/rules.ts';
+import { availableLabel, formatListingAmount } from '#shared/listings/rules.ts';
 import { HOUSING_TYPE_LABELS, hostName, placeLabel, ROOM_TYPE_LABELS } from '#shared/listings/view.ts';
 import { Avatar } from '../../components/avatar.tsx';
 import { ErrorCard } from '../../components/error-card.tsx';
@@ -9,6 +9,7 @@ import { MapPinIcon } from '../../components/page-icons.tsx';
 import { PageSpinner } from '../../components/spinner.tsx';
 import { buttonStyles, cardStyles, mutedText } from '../../components/ui.ts';
 import { ApiError } from '../../lib/api.ts';
+import { useLocaleFormat } from '../../lib/i18n.tsx';
 import { useUser } from '../auth/index.ts';
 import { useListing } from './api/get-listing.ts';
 import { ContactSection } from './components/contact-section.tsx';
@@ -44,6 +45,8 @@ function NotFound() {
 
 function Listing({ listing, own }: { listing: ListingView; own: boolean }) {
   const creator = listing.creator;
+  const { locale } = useLocaleFormat();
+  const money = (amount: string) => formatListingAmount(amount, listing.currency, locale);
   return (
     <div className="flex flex-col gap-5">
       <ImageCarousel images={listing.images} cardImages={listing.cardImages} title={listing.title} />
@@ -53,12 +56,10 @@ function Listing({ listing, own }: { listing: ListingView; own: boolean }) {
           {listing.status === 'closed' && <span className={badgeStyles}>Closed</span>}
         </div>
         <p>
-          <span className="font-bold text-3xl">{formatListingRent(listing.rent)}</span>
+          <span className="font-bold text-3xl">{money(listing.rent)}</span>
           <span className={mutedText}>/month</span>
           {listing.utilities !== null && (
-            <span className={`ml-2 text-sm ${mutedText}`}>
-              + {formatListingRent(listing.utilities)} utilities
-            </span>
+            <span className={`ml-2 text-sm ${mutedText}`}>+ {money(listing.utilities)} utilities</span>
           )}
         </p>
         <h2 id="listing-title" className="font-bold text-2xl leading-tight">
@@ -66,7 +67,7 @@ function Listing({ listing, own }: { listing: ListingView; own: boolean }) {
         </h2>
         <p className={`flex items-center gap-1 ${mutedText}`}>
           <MapPinIcon className="size-4 shrink-0" />
-          {[placeLabel(listing), listing.state].filter(Boolean).join(', ')}
+          {placeLabel(listing, locale)}
         </p>
         <p className="flex flex-wrap gap-1.5">
           <span className={badgeStyles}>{ROOM_TYPE_LABELS[listing.roomType]}</span>
@@ -82,7 +83,7 @@ function Listing({ listing, own }: { listing: ListingView; own: boolean }) {
           <p className="whitespace-pre-line text-slate-800 dark:text-slate-200">{listing.description}</p>
         </section>
       )}
-      <ListingFacts listing={listing} />
+      <ListingFacts listing={listing} own={own} />
       <section aria-labelledby="host-title" className={`${cardStyles} flex items-center gap-3`}>
         <Avatar
           user={{

@@ -311,6 +311,10 @@ describe('days', () => {
     expect(dayLabel(new Date(2025, 5, 14, 23, 59), now)).toBe('Yesterday');
     expect(dayLabel(new Date(2025, 5, 13, 12, 0), now)).toBe('Jun 13, 2025');
     expect(dayLabel(new Date(2024, 11, 31, 12, 0), now)).toBe('Dec 31, 2024');
+    const german = { today: 'Heute', yesterday: 'Gestern', locale: 'de-DE' };
+    expect(dayLabel(new Date(2025, 5, 14, 23, 59), now, german)).toBe('Gestern');
+    expect(dayLabel(new Date(2025, 5, 13, 12, 0), now, german)).toBe('13. Juni 2025');
+    expect(dayLabel(new Date(2025, 5, 13, 12, 0), now, { ...german, locale: 'en-US' })).toBe('Jun 13, 2025');
   });
 
   it('groups consecutive messages by local day', () => {

@@ -168,12 +168,29 @@ export function oldestSentMessage(list: readonly ChatEntry[]): ChatEntry | undef
   return list.find((m) => !isTemporary(m));
 }
 
-/** Day separators: 'Today', 'Yesterday', else 'MMM d, yyyy', on the clock of `now` (its time zone, when a TZDate). */
-export function dayLabel(date: Date, now: Date): string {
+/** How the reader says 'Today' and 'Yesterday', and their `Intl` tag; English when not given. */
+export interface DayWords {
+  today: string;
+  yesterday: string;
+  locale: string;
+}
+
+/**
+ * Day separators: 'Today', 'Yesterday', else the date ('Jun 13, 2025' in English), on the clock
+ * of `now` (its time zone, when a TZDate).
+ */
+export function dayLabel(date: Date, now: Date, words?: DayWords): string {
   const day = constructFrom(now, date);
-  if (isSameDay(day, now)) return 'Today';
-  if (isSameDay(day, subDays(now, 1))) return 'Yesterday';
-  return format(day, 'MMM d, yyyy');
+  if (isSameDay(day, now)) return words?.today ?? 'Today';
+  if (isSameDay(day, subDays(now, 1))) return words?.yesterday ?? 'Yesterday';
+  if (!words) return format(day, 'MMM d, yyyy');
+  const timeZone = (now as Date & { timeZone?: string }).timeZone;
+  return new Intl.DateTimeFormat(words.locale, {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone,
+  }).format(day);
 }
 
 export interface ChatDay {
@@ -182,14 +199,14 @@ export interface ChatDay {
   messages: ChatEntry[];
 }
 
-export function groupByDay(list: readonly ChatEntry[], now: Date): ChatDay[] {
+export function groupByDay(list: readonly ChatEntry[], now: Date, words?: DayWords): ChatDay[] {
   const days: ChatDay[] = [];
   for (const message of list) {
     const date = constructFrom(now, message.createdAt);
     const key = format(date, 'yyyy-MM-dd');
     const last = days.at(-1);
     if (last?.key === key) last.messages.push(message);
-    else days.push({ key, label: dayLabel(date, now), messages: [message] });
+    else days.push({ key, label: dayLabel(date, now, words), messages: [message] });
   }
   return days;
 }
@@ -208,21 +225,3 @@ export function composerHeight(contentHeight: number, keyboardOpen: boolean): nu
   const max = keyboardOpen ? 100 : 120;
   return Math.min(Math.max(contentHeight, COMPOSER_MIN_HEIGHT), max);
 }
-
-/** Conversation starters of the empty chat; a chip fills the input with its text. */
-export const CHAT_STARTERS = [
-  'Anyone want coffee? ☕',
-  'House meeting tonight?',
-  'Need anything from the store?',
-  'Any weekend plans?',
-] as const;
-
-/** Spoken names of the quick reactions. */
-export const REACTION_NAMES: Record<Reaction, string> = {
-  '👍': 'thumbs up',
-  '❤️': 'heart',
-  '😂': 'laughing',
-  '😮': 'surprised',
-  '😢': 'sad',
-  '🎉': 'party',
-};

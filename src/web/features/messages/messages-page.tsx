@@ -1,3 +1,4 @@
+import '#shared/i18n/compiled/areas/messages.ts';
 import { useIsMutating, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useDeferredValue, useMemo, useRef, useState } from 'react';
 import type { MessageAuthor, PublicUser } from '#shared/accounts/api.ts';
@@ -8,6 +9,7 @@ import { MESSAGES_PAGE_SIZE, toAuthor } from '#shared/messages/rules.ts';
 import { ErrorCard } from '../../components/error-card.tsx';
 import { PageSpinner } from '../../components/spinner.tsx';
 import { buttonStyles } from '../../components/ui.ts';
+import { useT } from '../../lib/i18n.tsx';
 import { useKeyboardOpen } from '../../lib/use-keyboard-open.ts';
 import type { FirstReads } from '../../shell/screens.ts';
 import { useUser } from '../auth/index.ts';
@@ -34,6 +36,7 @@ export function MessagesPage() {
 }
 
 function Chat({ user, householdId }: { user: PublicUser; householdId: string }) {
+  const t = useT();
   const author = useMemo<MessageAuthor>(() => toAuthor(user), [user]);
   const queryClient = useQueryClient();
   const messagesQuery = useMessages();
@@ -96,11 +99,11 @@ function Chat({ user, householdId }: { user: PublicUser; householdId: string }) 
         messages === undefined && messagesQuery.isError ? (
           <div className="flex flex-1 flex-col items-center justify-center gap-4 px-6">
             <ErrorCard
-              title="Messages could not be loaded"
+              title={t('messages.page.loadError')}
               message={extractErrorMessage(messagesQuery.error.message)}
             />
             <button type="button" className={buttonStyles.secondary} onClick={() => messagesQuery.refetch()}>
-              Try again
+              {t('messages.page.tryAgain')}
             </button>
           </div>
         ) : (

@@ -1,3 +1,4 @@
+import '#shared/i18n/compiled/areas/onboarding.ts';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import type { Household } from '#shared/households/api.ts';
@@ -5,6 +6,7 @@ import { Avatar } from '../../components/avatar.tsx';
 import { ChevronLeftIcon } from '../../components/icons.tsx';
 import { PageSpinner } from '../../components/spinner.tsx';
 import { buttonStyles } from '../../components/ui.ts';
+import { useT } from '../../lib/i18n.tsx';
 import { finishOnboarding, markOnboardingCompleted } from '../../lib/onboarding-flags.ts';
 import { readSession, storageKeys } from '../../lib/storage.ts';
 import { useUser } from '../auth/index.ts';
@@ -21,6 +23,7 @@ type StepThreeView = 'choose' | 'create' | 'join';
 
 /** Onboarding steps 1 → 3 → 4 (docs/screens.md, Onboarding). */
 export function OnboardingPage() {
+  const t = useT();
   const { data: user } = useUser();
   const navigate = useNavigate();
   const location = useLocation();
@@ -65,7 +68,12 @@ export function OnboardingPage() {
     <div className="flex flex-1 flex-col gap-6 px-5 pt-4 pb-10">
       <header className="flex items-center justify-between">
         {onBack ? (
-          <button type="button" onClick={onBack} aria-label="Back" className={buttonStyles.icon}>
+          <button
+            type="button"
+            onClick={onBack}
+            aria-label={t('onboarding.back')}
+            className={buttonStyles.icon}
+          >
             <ChevronLeftIcon className="size-6" />
           </button>
         ) : (
@@ -73,7 +81,7 @@ export function OnboardingPage() {
         )}
         <ProgressDots step={step} />
         <Link to="/settings" className="rounded-full">
-          <Avatar user={user} size="sm" label="Profile and settings" />
+          <Avatar user={user} size="sm" label={t('onboarding.profile')} />
         </Link>
       </header>
       {step === 1 && <StepWelcome user={user} onNext={() => setStep(nextOnboardingStep(step))} />}

@@ -1,10 +1,12 @@
+import { useT } from '../../lib/i18n.tsx';
 import { type OnboardingStep, onboardingProgress } from './onboarding-steps.ts';
 
 export function ProgressDots({ step }: { step: OnboardingStep }) {
+  const t = useT();
   const { current, total } = onboardingProgress(step);
   return (
     <div className="flex items-center justify-center gap-2">
-      <span className="sr-only">{`Step ${current} of ${total}`}</span>
+      <span className="sr-only">{t('onboarding.progress', { current, total })}</span>
       {Array.from({ length: total }, (_, i) => i + 1).map((n) => (
         <span
           key={n}

@@ -1,44 +1,26 @@
 import type { ComponentType, SVGProps } from 'react';
 import { ChevronRightIcon, KeyIcon, PlusSquareIcon, SearchIcon } from '../../components/icons.tsx';
 import { mutedText } from '../../components/ui.ts';
+import { useT } from '../../lib/i18n.tsx';
 
 export type PathChoice = 'create' | 'join' | 'roommates';
 
-const paths: {
-  choice: PathChoice;
-  title: string;
-  text: string;
-  icon: ComponentType<SVGProps<SVGSVGElement>>;
-}[] = [
-  {
-    choice: 'create',
-    title: 'Create Household',
-    text: 'Start a new household and invite your roommates with a code.',
-    icon: PlusSquareIcon,
-  },
-  {
-    choice: 'join',
-    title: 'Join Household',
-    text: 'Enter the invite code a roommate shared with you.',
-    icon: KeyIcon,
-  },
-  {
-    choice: 'roommates',
-    title: 'Find Roommates',
-    text: 'Browse roommate listings or post your own.',
-    icon: SearchIcon,
-  },
+const paths: { choice: PathChoice; icon: ComponentType<SVGProps<SVGSVGElement>> }[] = [
+  { choice: 'create', icon: PlusSquareIcon },
+  { choice: 'join', icon: KeyIcon },
+  { choice: 'roommates', icon: SearchIcon },
 ];
 
 export function StepChoosePath({ onChoose }: { onChoose: (choice: PathChoice) => void }) {
+  const t = useT();
   return (
     <div className="flex flex-col gap-6">
       <div className="space-y-2 text-center">
-        <h1 className="font-bold text-3xl tracking-tight">Choose Your Path</h1>
-        <p className={mutedText}>How would you like to start?</p>
+        <h1 className="font-bold text-3xl tracking-tight">{t('onboarding.path.title')}</h1>
+        <p className={mutedText}>{t('onboarding.path.text')}</p>
       </div>
       <ul className="space-y-3">
-        {paths.map(({ choice, title, text, icon: Icon }) => (
+        {paths.map(({ choice, icon: Icon }) => (
           <li key={choice}>
             <button
               type="button"
@@ -49,8 +31,8 @@ export function StepChoosePath({ onChoose }: { onChoose: (choice: PathChoice) =>
                 <Icon className="size-6" />
               </span>
               <span className="flex-1">
-                <span className="block font-semibold text-lg">{title}</span>
-                <span className={`block text-sm ${mutedText}`}>{text}</span>
+                <span className="block font-semibold text-lg">{t(`onboarding.path.${choice}.title`)}</span>
+                <span className={`block text-sm ${mutedText}`}>{t(`onboarding.path.${choice}.text`)}</span>
               </span>
               <ChevronRightIcon className="size-5 text-slate-500 dark:text-slate-400" />
             </button>

@@ -2,9 +2,11 @@ import { useState } from 'react';
 import type { Household } from '#shared/households/api.ts';
 import { CheckIcon } from '../../components/icons.tsx';
 import { buttonStyles, mutedText } from '../../components/ui.ts';
+import { T, useT } from '../../lib/i18n.tsx';
 
 /** Step 4: the household is set up; home opens with a full reload so every screen starts afresh. */
 export function StepReady({ household, created }: { household: Household; created: boolean }) {
+  const t = useT();
   const [leaving, setLeaving] = useState(false);
   return (
     <div className="flex flex-col gap-6">
@@ -12,17 +14,20 @@ export function StepReady({ household, created }: { household: Household; create
         <span className="mx-auto inline-flex size-16 items-center justify-center rounded-full bg-green-700 text-white">
           <CheckIcon className="size-8" />
         </span>
-        <h1 className="font-bold text-3xl tracking-tight">Ready to Go!</h1>
+        <h1 className="font-bold text-3xl tracking-tight">{t('onboarding.ready.title')}</h1>
         <p className={mutedText}>
-          {created ? 'You created ' : 'You joined '}
-          <strong className="font-semibold text-slate-900 dark:text-slate-100">{household.name}</strong>.
+          <T
+            id={created ? 'onboarding.ready.created' : 'onboarding.ready.joined'}
+            values={{ household: household.name }}
+            components={{ 0: <strong className="font-semibold text-slate-900 dark:text-slate-100" /> }}
+          />
         </p>
       </div>
       {created && (
         <div className="rounded-2xl border border-slate-200 bg-white p-4 text-center dark:border-slate-800 dark:bg-slate-900">
-          <p className={`text-sm ${mutedText}`}>Invite your roommates with this code</p>
+          <p className={`text-sm ${mutedText}`}>{t('onboarding.ready.inviteCode')}</p>
           <p className="mt-1 font-bold font-mono text-2xl tracking-widest">{household.inviteCode}</p>
-          <p className={`mt-1 text-sm ${mutedText}`}>You can also share an invite link from Settings.</p>
+          <p className={`mt-1 text-sm ${mutedText}`}>{t('onboarding.ready.inviteLink')}</p>
         </div>
       )}
       <button
@@ -35,7 +40,7 @@ export function StepReady({ household, created }: { household: Household; create
         }}
         className={`${buttonStyles.primary} w-full`}
       >
-        Go to Home
+        {t('onboarding.ready.home')}
       </button>
     </div>
   );

@@ -1,27 +1,30 @@
+import '#shared/i18n/compiled/areas/settings.ts';
 import type { ComponentType, SVGProps } from 'react';
 import { MonitorIcon, MoonIcon, SunIcon } from '../../components/icons.tsx';
 import { cardStyles, mutedText } from '../../components/ui.ts';
+import { type MessageId, useT } from '../../lib/i18n.tsx';
 import { setTheme, useTheme } from '../../lib/theme.ts';
 import type { Theme } from '../../lib/theme-choice.ts';
 
-const options: { value: Theme; label: string; icon: ComponentType<SVGProps<SVGSVGElement>> }[] = [
-  { value: 'auto', label: 'Auto', icon: MonitorIcon },
-  { value: 'light', label: 'Light', icon: SunIcon },
-  { value: 'dark', label: 'Dark', icon: MoonIcon },
+const options: { value: Theme; label: MessageId; icon: ComponentType<SVGProps<SVGSVGElement>> }[] = [
+  { value: 'auto', label: 'settings.appearance.auto', icon: MonitorIcon },
+  { value: 'light', label: 'settings.appearance.light', icon: SunIcon },
+  { value: 'dark', label: 'settings.appearance.dark', icon: MoonIcon },
 ];
 
 export function AppearanceCard() {
+  const t = useT();
   const theme = useTheme();
   return (
     <section aria-labelledby="appearance-title" className={`${cardStyles} space-y-3`}>
       <div>
         <h2 id="appearance-title" className="font-semibold text-lg">
-          Appearance
+          {t('settings.appearance.title')}
         </h2>
-        <p className={`text-sm ${mutedText}`}>Auto follows your device's light or dark setting.</p>
+        <p className={`text-sm ${mutedText}`}>{t('settings.appearance.text')}</p>
       </div>
       <fieldset>
-        <legend className="sr-only">Theme</legend>
+        <legend className="sr-only">{t('settings.appearance.theme')}</legend>
         <div className="grid grid-cols-3 gap-2">
           {options.map(({ value, label, icon: Icon }) => (
             <label
@@ -37,7 +40,7 @@ export function AppearanceCard() {
                 className="absolute inset-0 cursor-pointer appearance-none rounded-xl focus-visible:outline-none"
               />
               <Icon className="pointer-events-none size-5" />
-              <span className="pointer-events-none">{label}</span>
+              <span className="pointer-events-none">{t(label)}</span>
             </label>
           ))}
         </div>

@@ -1,3 +1,4 @@
+import '#shared/i18n/compiled/areas/settings.ts';
 import { useEffect, useId, useState } from 'react';
 import type { PublicUser } from '#shared/accounts/api.ts';
 import { checkProfilePhoto } from '#shared/validation.ts';
@@ -5,6 +6,7 @@ import { Avatar } from '../../components/avatar.tsx';
 import { CameraIcon, CheckIcon, TrashIcon, XIcon } from '../../components/icons.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { buttonStyles, errorText } from '../../components/ui.ts';
+import { useT } from '../../lib/i18n.tsx';
 import { useDeleteProfileImage, useUploadProfileImage } from './api/profile.ts';
 
 type Indicator = 'idle' | 'success' | 'error';
@@ -13,6 +15,7 @@ type Indicator = 'idle' | 'success' | 'error';
 const INDICATOR_MS = 2_000;
 
 export function AvatarEditor({ user }: { user: PublicUser }) {
+  const t = useT();
   const id = useId();
   const upload = useUploadProfileImage();
   const remove = useDeleteProfileImage();
@@ -48,10 +51,10 @@ export function AvatarEditor({ user }: { user: PublicUser }) {
   return (
     <div className="flex items-center gap-5">
       <div className="relative">
-        <Avatar user={user} size="xl" label="Your avatar" />
+        <Avatar user={user} size="xl" label={t('settings.profile.photo.avatar')} />
         {busy && (
           <span className="absolute inset-0 flex items-center justify-center rounded-full bg-white/70 dark:bg-slate-900/70">
-            <Spinner label="Saving photo" />
+            <Spinner label={t('settings.profile.photo.saving')} />
           </span>
         )}
         {indicator !== 'idle' && (
@@ -66,9 +69,9 @@ export function AvatarEditor({ user }: { user: PublicUser }) {
         )}
         <span role="status" className="sr-only">
           {indicator === 'success'
-            ? 'Photo updated'
+            ? t('settings.profile.photo.updated')
             : indicator === 'error'
-              ? 'Photo could not be updated'
+              ? t('settings.profile.photo.failed')
               : ''}
         </span>
       </div>
@@ -77,7 +80,7 @@ export function AvatarEditor({ user }: { user: PublicUser }) {
           className={`${buttonStyles.secondary} has-focus-visible:outline-2 has-focus-visible:outline-blue-600 ${busy ? 'pointer-events-none opacity-60' : ''}`}
         >
           <CameraIcon className="size-4" />
-          Upload photo
+          {t('settings.profile.photo.upload')}
           <input
             type="file"
             accept="image/*"
@@ -99,7 +102,7 @@ export function AvatarEditor({ user }: { user: PublicUser }) {
             }}
           >
             <TrashIcon className="size-4" />
-            Remove photo
+            {t('settings.profile.photo.remove')}
           </button>
         )}
         {fileError && (

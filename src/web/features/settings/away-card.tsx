@@ -1,9 +1,11 @@
+import '#shared/i18n/compiled/areas/settings.ts';
 import { useId } from 'react';
 import type { HouseholdMember } from '#shared/households/api.ts';
 import { checkResolver } from '../../components/form/resolvers.ts';
 import { useSchemaForm } from '../../components/form/use-schema-form.ts';
 import { TextField } from '../../components/form-fields.tsx';
 import { buttonStyles, cardStyles, errorText, mutedText } from '../../components/ui.ts';
+import { useT } from '../../lib/i18n.tsx';
 import { useTimedMessage } from '../../lib/use-timed-message.ts';
 import { awayPayload, awaySummary, localToday } from '../chores/index.ts';
 import { useSetAway } from '../households/index.ts';
@@ -17,6 +19,7 @@ const resolver = checkResolver(({ awayFrom, awayUntil }: { awayFrom: string; awa
 
 /** Away mode: the days the member is away, when chores that take turns pass them by. */
 export function AwayCard({ member }: { member: HouseholdMember }) {
+  const t = useT();
   const id = useId();
   const form = useSchemaForm({
     defaultValues: { awayFrom: member.awayFrom ?? '', awayUntil: member.awayUntil ?? '' },
@@ -31,7 +34,7 @@ export function AwayCard({ member }: { member: HouseholdMember }) {
   const summary = awaySummary(member.awayFrom, member.awayUntil, localToday(new Date()));
 
   const onSubmit = form.submit((body) =>
-    save.mutate(body, { onSuccess: () => showStatus('Away dates saved') }),
+    save.mutate(body, { onSuccess: () => showStatus(t('settings.away.saved')) }),
   );
 
   const clear = () => {
@@ -42,7 +45,7 @@ export function AwayCard({ member }: { member: HouseholdMember }) {
         onSuccess: () => {
           form.setValue('awayFrom', '');
           form.setValue('awayUntil', '');
-          showStatus('Away mode cleared');
+          showStatus(t('settings.away.cleared'));
         },
       },
     );
@@ -52,18 +55,18 @@ export function AwayCard({ member }: { member: HouseholdMember }) {
     <section aria-labelledby={`${id}-title`} className={`${cardStyles} space-y-4`}>
       <div>
         <h2 id={`${id}-title`} className="font-semibold text-lg">
-          Away mode
+          {t('settings.away.title')}
         </h2>
-        <p className={`text-sm ${mutedText}`}>Going away? Chores that take turns skip you on these days.</p>
+        <p className={`text-sm ${mutedText}`}>{t('settings.away.text')}</p>
       </div>
       <p data-testid="away-summary" className="font-medium text-sm">
-        {summary ?? 'You are not marked as away.'}
+        {summary ?? t('settings.away.none')}
       </p>
       <form noValidate onSubmit={onSubmit} className="space-y-3">
         <div className="grid gap-3">
-          <TextField label="Away from" type="date" name="awayFrom" {...form.text('awayFrom')} />
+          <TextField label={t('settings.away.from')} type="date" name="awayFrom" {...form.text('awayFrom')} />
           <TextField
-            label="Away until"
+            label={t('settings.away.until')}
             type="date"
             name="awayUntil"
             min={from || undefined}
@@ -77,11 +80,11 @@ export function AwayCard({ member }: { member: HouseholdMember }) {
             aria-busy={save.isPending}
             className={buttonStyles.secondary}
           >
-            Save away dates
+            {t('settings.away.save')}
           </button>
           {(member.awayFrom || from || until) && (
             <button type="button" disabled={save.isPending} className={buttonStyles.ghost} onClick={clear}>
-              Clear
+              {t('settings.away.clear')}
             </button>
           )}
           <span role="status" className={`text-sm ${mutedText}`}>
@@ -90,7 +93,7 @@ export function AwayCard({ member }: { member: HouseholdMember }) {
         </div>
         {save.isError && (
           <p role="alert" className={errorText}>
-            Failed to save the away dates. Please try again.
+            {t('settings.away.failed')}
           </p>
         )}
       </form>

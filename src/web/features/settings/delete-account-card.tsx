@@ -1,3 +1,4 @@
+import '#shared/i18n/compiled/areas/settings.ts';
 import { useId, useState } from 'react';
 import type { PublicUser } from '#shared/accounts/api.ts';
 import { accountDataMessages, confirmsEmail, deleteAccountSchema } from '#shared/accounts/data.ts';
@@ -11,21 +12,24 @@ import { TextField } from '../../components/form-fields.tsx';
 import { TrashIcon } from '../../components/icons.tsx';
 import { buttonStyles, cardStyles, errorText, mutedText } from '../../components/ui.ts';
 import { ApiError } from '../../lib/api.ts';
+import { useT } from '../../lib/i18n.tsx';
 import { isAdmin } from '../households/index.ts';
 import { useDeleteAccount } from './api/account-data.ts';
 
 /** What happens to the household, by the rules of leaving it (the longest-standing member takes over). */
-function householdConsequence(household: Household | null | undefined, viewerId: string): string | null {
+function householdConsequence(
+  household: Household | null | undefined,
+  viewerId: string,
+): { kind: 'last' | 'admin' | 'other'; household: string; name: string } | null {
   if (!household) return null;
   const others = household.members.filter((m) => m.userId !== viewerId);
-  if (others.length === 0)
-    return `You are the last member, so ${household.name} and all its data will be deleted.`;
+  if (others.length === 0) return { kind: 'last', household: household.name, name: '' };
   const otherAdmin = others.some((m) => m.role === 'admin');
   // Members come in the order they joined: the first of the others has been there longest.
   if (isAdmin(household, viewerId) && !otherAdmin) {
-    return `You leave ${household.name}, and ${displayName(others[0]!.user)}, the member who has been there longest, becomes the administrator.`;
+    return { kind: 'admin', household: household.name, name: displayName(others[0]!.user) };
   }
-  return `You leave ${household.name}.`;
+  return { kind: 'other', household: household.name, name: '' };
 }
 
 type Confirmation = { email: string; password: string };
@@ -45,6 +49,8 @@ const resolver = checkResolver(async (values: Confirmation) => {
 });
 
 export function DeleteAccountCard({ user, household }: { user: PublicUser; household?: Household | null }) {
+  const t = useT();
+  const consequence = householdConsequence(household, user.id);
   const [open, setOpen] = useState(false);
   const remove = useDeleteAccount();
   const id = useId();
@@ -70,11 +76,9 @@ export function DeleteAccountCard({ user, household }: { user: PublicUser; house
     >
       <div>
         <h2 id="delete-account-title" className="font-semibold text-lg text-red-700 dark:text-red-300">
-          Delete account
+          {t('settings.deleteAccount.title')}
         </h2>
-        <p className={`text-sm ${mutedText}`}>
-          Deletes your account for good. Download your data first if you want to keep a copy.
-        </p>
+        <p className={`text-sm ${mutedText}`}>{t('settings.deleteAccount.text')}</p>
       </div>
       <button
         type="button"
@@ -86,29 +90,24 @@ export function DeleteAccountCard({ user, household }: { user: PublicUser; house
         }}
       >
         <TrashIcon className="size-4" />
-        Delete account
+        {t('settings.deleteAccount.button')}
       </button>
 
       <ConfirmDialog
         open={open}
-        title="Delete your account?"
-        confirmLabel="Delete my account"
-        busyLabel="Deleting..."
+        title={t('settings.deleteAccount.confirmTitle')}
+        confirmLabel={t('settings.deleteAccount.confirm')}
+        busyLabel={t('settings.deleteAccount.deleting')}
         busy={busy}
         confirmDisabled={!matches}
         form={`${id}-form`}
         onCancel={() => setOpen(false)}
       >
         <p>
-          Your profile, photo, listings, devices and sign-in are deleted and cannot be restored.{' '}
-          {householdConsequence(household, user.id)}
+          {t('settings.deleteAccount.confirmText')}{' '}
+          {consequence && t('settings.deleteAccount.household', consequence)}
         </p>
-        {household && (
-          <p>
-            Your messages, expenses and chore history stay for the others, shown as 'Former member', so their
-            balances do not change.
-          </p>
-        )}
+        {household && <p>{t('settings.deleteAccount.history')}</p>}
         <form
           ref={form.formRef}
           id={`${id}-form`}
@@ -124,7 +123,7 @@ export function DeleteAccountCard({ user, household }: { user: PublicUser; house
           className="space-y-3 pt-1"
         >
           <TextField
-            label={`Type your email address (${user.email}) to confirm`}
+            label={t('settings.deleteAccount.email', { email: user.email })}
             type="email"
             autoComplete="off"
             spellCheck={false}
@@ -133,7 +132,7 @@ export function DeleteAccountCard({ user, household }: { user: PublicUser; house
             onChange={edit('email')}
           />
           <TextField
-            label="Your password"
+            label={t('settings.deleteAccount.password')}
             type="password"
             autoComplete="current-password"
             required
@@ -146,7 +145,7 @@ export function DeleteAccountCard({ user, household }: { user: PublicUser; house
           <p role="alert" className={errorText}>
             {remove.error instanceof ApiError && remove.error.status === 429
               ? extractErrorMessage(remove.error.message)
-              : 'Your account could not be deleted. Please try again.'}
+              : t('settings.deleteAccount.failed')}
           </p>
         )}
       </ConfirmDialog>

@@ -1,19 +1,19 @@
+import '#shared/i18n/compiled/areas/settings.ts';
 import { useState } from 'react';
 import { buttonStyles, cardStyles, mutedText } from '../../components/ui.ts';
+import { useT } from '../../lib/i18n.tsx';
 import { refreshAppAndData } from '../../lib/refresh-app.ts';
 
 export function DeveloperToolsCard() {
+  const t = useT();
   const [busy, setBusy] = useState(false);
   return (
     <section aria-labelledby="developer-tools-title" className={`${cardStyles} space-y-3`}>
       <div>
         <h2 id="developer-tools-title" className="font-semibold text-lg">
-          Developer Tools
+          {t('settings.devTools.title')}
         </h2>
-        <p className={`text-sm ${mutedText}`}>
-          Something looks out of date? This clears the app's saved files and local data, keeping your theme
-          and sign-in, and reloads.
-        </p>
+        <p className={`text-sm ${mutedText}`}>{t('settings.devTools.text')}</p>
       </div>
       <button
         type="button"
@@ -25,7 +25,7 @@ export function DeveloperToolsCard() {
           void refreshAppAndData();
         }}
       >
-        {busy ? 'Refreshing...' : 'Refresh App & Data'}
+        {busy ? t('settings.devTools.refreshing') : t('settings.devTools.refresh')}
       </button>
     </section>
   );

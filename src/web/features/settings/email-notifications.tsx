@@ -1,7 +1,9 @@
+import '#shared/i18n/compiled/areas/settings.ts';
 import { useId } from 'react';
-import { EMAIL_NOTIFICATION_LABELS, EMAIL_NOTIFICATION_TYPES } from '#shared/push/notifications.ts';
+import { EMAIL_NOTIFICATION_TYPES } from '#shared/push/notifications.ts';
 import { Switch } from '../../components/switch.tsx';
 import { errorText, mutedText } from '../../components/ui.ts';
+import { type MessageId, useLocaleFormat, useT } from '../../lib/i18n.tsx';
 import { browserTimeZone } from '../../lib/time-zone.ts';
 import {
   type NotificationSettings,
@@ -10,14 +12,21 @@ import {
 } from './api/notification-settings.ts';
 import { QuietHoursForm } from './quiet-hours-form.tsx';
 
-const DESCRIPTIONS: Record<(typeof EMAIL_NOTIFICATION_TYPES)[number], string> = {
-  chore: 'Before a chore of yours is due, and when it is overdue',
-  rent: 'The day before rent is due',
-  expense: 'When someone adds an expense you have a share in',
-  summary: 'On Monday morning: your balance, chores done and due, and the week’s events',
+const SWITCHES: Record<
+  (typeof EMAIL_NOTIFICATION_TYPES)[number],
+  { label: MessageId; description: MessageId }
+> = {
+  chore: { label: 'settings.emailNotifications.chore', description: 'settings.emailNotifications.choreText' },
+  rent: { label: 'settings.emailNotifications.rent', description: 'settings.emailNotifications.rentText' },
+  expense: {
+    label: 'settings.emailNotifications.expense',
+    description: 'settings.emailNotifications.expenseText',
+  },
+  summary: {
+    label: 'settings.emailNotifications.summary',
+    description: 'settings.emailNotifications.summaryText',
+  },
 };
-
-const dateFormat = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'long', year: 'numeric' });
 
 /**
  * Notifications by e-mail (docs/notifications.md, By e-mail): one switch per kind, off until
@@ -25,6 +34,8 @@ const dateFormat = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: '
  * are shown here when the push switches (which show them too) are not.
  */
 export function EmailNotifications({ pushShown }: { pushShown: boolean }) {
+  const t = useT();
+  const { locale } = useLocaleFormat();
   const id = useId();
   const settings = useNotificationSettings();
   const save = useSaveNotificationSettings();
@@ -36,16 +47,18 @@ export function EmailNotifications({ pushShown }: { pushShown: boolean }) {
   return (
     <div className="space-y-4 border-slate-200 border-t pt-4 dark:border-slate-800">
       <fieldset aria-describedby={`${id}-about`}>
-        <legend className="font-medium text-slate-800 text-sm dark:text-slate-200">By e-mail</legend>
+        <legend className="font-medium text-slate-800 text-sm dark:text-slate-200">
+          {t('settings.emailNotifications.title')}
+        </legend>
         <p id={`${id}-about`} className={`mb-3 text-xs ${mutedText}`}>
-          Sent to your account’s address; every e-mail has a link to stop that kind.
+          {t('settings.emailNotifications.text')}
         </p>
         <div className="space-y-3">
           {EMAIL_NOTIFICATION_TYPES.map((type) => (
             <Switch
               key={type}
-              label={`${EMAIL_NOTIFICATION_LABELS[type]} by e-mail`}
-              description={DESCRIPTIONS[type]}
+              label={t(SWITCHES[type].label)}
+              description={t(SWITCHES[type].description)}
               checked={current.email[type]}
               onChange={(checked) => store({ ...current, email: { ...current.email, [type]: checked } })}
             />
@@ -54,9 +67,13 @@ export function EmailNotifications({ pushShown }: { pushShown: boolean }) {
       </fieldset>
       {current.undeliverable && (
         <p role="alert" className={errorText}>
-          An e-mail to {current.undeliverable.address} could not be delivered on{' '}
-          {dateFormat.format(new Date(current.undeliverable.failedAt))}: {current.undeliverable.reason}. Check
-          the address under Security, or ask whoever runs this Hearth to look at its mail server.
+          {t('settings.emailNotifications.undeliverable', {
+            address: current.undeliverable.address,
+            date: new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', year: 'numeric' }).format(
+              new Date(current.undeliverable.failedAt),
+            ),
+            reason: current.undeliverable.reason,
+          })}
         </p>
       )}
       {!pushShown && anyOn && (

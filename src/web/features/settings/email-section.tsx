@@ -1,3 +1,4 @@
+import '#shared/i18n/compiled/areas/settings.ts';
 import { changeEmailSchema, emailChangeMessages } from '#shared/accounts/email-change.ts';
 import { extractErrorMessage } from '#shared/errors.ts';
 import { messages } from '#shared/validation.ts';
@@ -5,6 +6,7 @@ import { schemaResolver } from '../../components/form/resolvers.ts';
 import { serverFieldError, useSchemaForm } from '../../components/form/use-schema-form.ts';
 import { TextField } from '../../components/form-fields.tsx';
 import { buttonStyles, errorText, mutedText } from '../../components/ui.ts';
+import { T, useT } from '../../lib/i18n.tsx';
 import { useUser } from '../auth/index.ts';
 import { useChangeEmail } from './api/security.ts';
 
@@ -27,6 +29,7 @@ const empty = { email: '', password: '' };
  * only when the link sent there is followed (docs/accounts.md, Changing the e-mail address).
  */
 export function EmailSection() {
+  const t = useT();
   const { data: user } = useUser();
   const form = useSchemaForm({ defaultValues: empty, resolver });
   const change = useChangeEmail();
@@ -37,17 +40,18 @@ export function EmailSection() {
     <section aria-labelledby="email-title" className="space-y-3">
       <div>
         <h3 id="email-title" className="font-semibold">
-          E-mail address
+          {t('settings.email.title')}
         </h3>
         {user && (
           <p className="text-sm">
-            You sign in with <span className="break-all font-medium">{user.email}</span>.
+            <T
+              id="settings.email.current"
+              values={{ email: user.email }}
+              components={{ 0: <span className="break-all font-medium" /> }}
+            />
           </p>
         )}
-        <p className={`text-sm ${mutedText}`}>
-          We send a link to the new address; it becomes yours when you follow the link, and we tell the
-          current one.
-        </p>
+        <p className={`text-sm ${mutedText}`}>{t('settings.email.text')}</p>
       </div>
       <form
         ref={form.formRef}
@@ -61,7 +65,7 @@ export function EmailSection() {
         className="space-y-3"
       >
         <TextField
-          label="New e-mail address"
+          label={t('settings.email.new')}
           type="email"
           autoComplete="email"
           inputMode="email"
@@ -69,7 +73,7 @@ export function EmailSection() {
           {...form.text('email')}
         />
         <TextField
-          label="Your password"
+          label={t('settings.email.password')}
           type="password"
           autoComplete="current-password"
           disabled={busy}
@@ -86,7 +90,7 @@ export function EmailSection() {
           </p>
         )}
         <button type="submit" disabled={busy} aria-busy={busy} className={`${buttonStyles.primary} w-full`}>
-          {busy ? 'Sending...' : 'Change e-mail address'}
+          {busy ? t('settings.email.sending') : t('settings.email.submit')}
         </button>
       </form>
     </section>

@@ -1,3 +1,4 @@
+import '#shared/i18n/compiled/areas/settings.ts';
 import { useEffect, useState } from 'react';
 import type { PublicUser } from '#shared/accounts/api.ts';
 import { updateNamesSchema } from '#shared/validation.ts';
@@ -5,12 +6,14 @@ import { schemaResolver } from '../../components/form/resolvers.ts';
 import { useSchemaForm } from '../../components/form/use-schema-form.ts';
 import { TextField } from '../../components/form-fields.tsx';
 import { buttonStyles, mutedText } from '../../components/ui.ts';
+import { useT } from '../../lib/i18n.tsx';
 import { useUpdateNames } from './api/profile.ts';
 
 const resolver = schemaResolver(updateNamesSchema);
 
 /** First and last name; Save needs a first name that is not blank (docs/accounts.md, Profile). */
 export function NameForm({ user }: { user: PublicUser }) {
+  const t = useT();
   const form = useSchemaForm({
     defaultValues: { firstName: user.firstName, lastName: user.lastName },
     resolver,
@@ -43,18 +46,18 @@ export function NameForm({ user }: { user: PublicUser }) {
         { blocked: !canSave },
       )}
       className="space-y-3"
-      aria-label="Your name"
+      aria-label={t('settings.profile.name.form')}
     >
       <div className="grid grid-cols-2 gap-3">
         <TextField
-          label="First name"
+          label={t('settings.profile.name.first')}
           name="firstName"
           autoComplete="given-name"
           {...form.text('firstName')}
           onChange={edit('firstName')}
         />
         <TextField
-          label="Last name"
+          label={t('settings.profile.name.last')}
           name="lastName"
           autoComplete="family-name"
           {...form.text('lastName')}
@@ -68,10 +71,10 @@ export function NameForm({ user }: { user: PublicUser }) {
           aria-busy={update.isPending}
           className={buttonStyles.primary}
         >
-          {update.isPending ? 'Saving...' : 'Save'}
+          {update.isPending ? t('settings.common.saving') : t('settings.profile.name.save')}
         </button>
         <span role="status" className={`text-sm ${mutedText}`}>
-          {saved ? 'Name saved' : ''}
+          {saved ? t('settings.profile.name.saved') : ''}
         </span>
       </div>
     </form>

@@ -1,7 +1,9 @@
+import '#shared/i18n/compiled/areas/settings.ts';
 import { useState } from 'react';
 import { NOTIFICATION_TYPES, type NotificationType } from '#shared/push/notifications.ts';
 import { Switch } from '../../components/switch.tsx';
 import { errorText, mutedText } from '../../components/ui.ts';
+import { type MessageId, useT } from '../../lib/i18n.tsx';
 import { writeLocalNotificationSettings } from '../../lib/notifications.ts';
 import { subscribeToPush } from '../../lib/push-subscription.ts';
 import { browserTimeZone } from '../../lib/time-zone.ts';
@@ -14,12 +16,24 @@ import {
 import { QuietHoursForm } from './quiet-hours-form.tsx';
 import { TestNotificationButton } from './test-notification-button.tsx';
 
-const TYPE_LABELS: Record<NotificationType, { label: string; description: string }> = {
-  message: { label: 'Messages', description: 'New messages in the household chat' },
-  chore: { label: 'Chores', description: 'Reminders and chores assigned to you' },
-  expense: { label: 'Expenses', description: 'New expenses and what you owe' },
-  calendar: { label: 'Calendar', description: 'Upcoming events' },
-  household: { label: 'Household', description: 'Members joining and leaving' },
+const TYPE_LABELS: Record<NotificationType, { label: MessageId; description: MessageId }> = {
+  message: {
+    label: 'settings.notifications.type.message',
+    description: 'settings.notifications.type.messageText',
+  },
+  chore: { label: 'settings.notifications.type.chore', description: 'settings.notifications.type.choreText' },
+  expense: {
+    label: 'settings.notifications.type.expense',
+    description: 'settings.notifications.type.expenseText',
+  },
+  calendar: {
+    label: 'settings.notifications.type.calendar',
+    description: 'settings.notifications.type.calendarText',
+  },
+  household: {
+    label: 'settings.notifications.type.household',
+    description: 'settings.notifications.type.householdText',
+  },
 };
 
 /** The master switch, one switch per kind, quiet hours and the test button (permission not denied). */
@@ -30,16 +44,18 @@ export function NotificationPreferences({
   env: InstallEnvironment;
   onPermissionChange: () => void;
 }) {
+  const t = useT();
   const settings = useNotificationSettings();
   const save = useSaveNotificationSettings();
   const [asking, setAsking] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
 
-  if (settings.isPending) return <p className={`text-sm ${mutedText}`}>Loading notification settings…</p>;
+  if (settings.isPending)
+    return <p className={`text-sm ${mutedText}`}>{t('settings.notifications.loading')}</p>;
   if (settings.isError) {
     return (
       <p role="alert" className={errorText}>
-        Failed to load notification settings. Please try again.
+        {t('settings.notifications.loadFailed')}
       </p>
     );
   }
@@ -61,7 +77,7 @@ export function NotificationPreferences({
       const permission = granted ? 'granted' : await Notification.requestPermission();
       onPermissionChange();
       if (permission !== 'granted') {
-        if (permission === 'default') setNotice('Notifications were not turned on.');
+        if (permission === 'default') setNotice(t('settings.notifications.notTurnedOn'));
         return;
       }
       // Without a push subscription notifications still show while Hearth is open.
@@ -69,7 +85,7 @@ export function NotificationPreferences({
         () => true,
         () => false,
       );
-      if (!pushed) setNotice('Notifications will show while Hearth is open in your browser.');
+      if (!pushed) setNotice(t('settings.notifications.whileOpen'));
       store({ ...current, enabled: true });
     } finally {
       setAsking(false);
@@ -79,8 +95,8 @@ export function NotificationPreferences({
   return (
     <div className="space-y-4">
       <Switch
-        label="Enable notifications"
-        description="Let this browser show Hearth notifications"
+        label={t('settings.notifications.enable')}
+        description={t('settings.notifications.enableText')}
         checked={on}
         disabled={asking}
         onChange={(checked) => (checked ? void turnOn() : store({ ...current, enabled: false }))}
@@ -93,14 +109,14 @@ export function NotificationPreferences({
           <div className="border-slate-200 border-t pt-4 dark:border-slate-800">
             <fieldset>
               <legend className="mb-3 font-medium text-slate-800 text-sm dark:text-slate-200">
-                Notify me about
+                {t('settings.notifications.notifyAbout')}
               </legend>
               <div className="space-y-3">
                 {NOTIFICATION_TYPES.map((type) => (
                   <Switch
                     key={type}
-                    label={TYPE_LABELS[type].label}
-                    description={TYPE_LABELS[type].description}
+                    label={t(TYPE_LABELS[type].label)}
+                    description={t(TYPE_LABELS[type].description)}
                     checked={current.types[type]}
                     onChange={(checked) =>
                       store({ ...current, types: { ...current.types, [type]: checked } })
@@ -120,7 +136,7 @@ export function NotificationPreferences({
       )}
       {save.isError && (
         <p role="alert" className={errorText}>
-          Failed to save notification settings. Please try again.
+          {t('settings.notifications.saveFailed')}
         </p>
       )}
     </div>

@@ -1,6 +1,8 @@
+import '#shared/i18n/compiled/areas/settings.ts';
 import { useCallback, useId, useState } from 'react';
 import { Switch } from '../../components/switch.tsx';
 import { cardStyles, mutedText } from '../../components/ui.ts';
+import { useT } from '../../lib/i18n.tsx';
 import { readEnvironment, readEnvironmentProbe } from '../../lib/notifications.ts';
 import { type InstallEnvironment, notificationCardState } from '../../pwa/install-environment.ts';
 import { useNotificationSettings } from './api/notification-settings.ts';
@@ -15,6 +17,7 @@ const blockStyles =
  * notify, else why not.
  */
 export function NotificationsCard() {
+  const t = useT();
   const id = useId();
   const [env, setEnv] = useState<InstallEnvironment>(readEnvironment);
   const [justDenied, setJustDenied] = useState(false);
@@ -30,19 +33,15 @@ export function NotificationsCard() {
     <section aria-labelledby={`${id}-title`} className={`${cardStyles} space-y-4`}>
       <div>
         <h2 id={`${id}-title`} className="font-semibold text-lg">
-          Notifications
+          {t('settings.notifications.title')}
         </h2>
-        <p className={`text-sm ${mutedText}`}>
-          Chores, expenses, events and messages, even when Hearth is closed, and by e-mail if you like.
-        </p>
+        <p className={`text-sm ${mutedText}`}>{t('settings.notifications.text')}</p>
       </div>
-      {state === 'insecure' && (
-        <p className={blockStyles}>Notifications require a secure connection (HTTPS)</p>
-      )}
-      {state === 'unsupported' && <p className={blockStyles}>Your browser does not support notifications</p>}
+      {state === 'insecure' && <p className={blockStyles}>{t('settings.notifications.insecure')}</p>}
+      {state === 'unsupported' && <p className={blockStyles}>{t('settings.notifications.unsupported')}</p>}
       {(state === 'install-first' || state === 'blocked') && (
         // The switch stays in view, disabled, so that it is clear what is missing.
-        <Switch label="Enable notifications" checked={false} disabled onChange={() => {}} />
+        <Switch label={t('settings.notifications.enable')} checked={false} disabled onChange={() => {}} />
       )}
       {state === 'install-first' && <InstallInstructions platform={env.platform} />}
       {state === 'blocked' && <BlockedSteps announce={justDenied} />}
@@ -53,33 +52,35 @@ export function NotificationsCard() {
 }
 
 function BlockedSteps({ announce }: { announce: boolean }) {
+  const t = useT();
   return (
     <div role={announce ? 'alert' : undefined} className={`${blockStyles} space-y-2`}>
-      <p className="font-semibold">Notifications are blocked. Please enable them in your browser settings</p>
+      <p className="font-semibold">{t('settings.notifications.blocked.title')}</p>
       <ol className="list-decimal space-y-1 pl-5">
-        <li>Click the lock icon in the address bar.</li>
-        <li>Find Notifications and choose Allow.</li>
-        <li>Reload this page.</li>
+        <li>{t('settings.notifications.blocked.step1')}</li>
+        <li>{t('settings.notifications.blocked.step2')}</li>
+        <li>{t('settings.notifications.blocked.step3')}</li>
       </ol>
     </div>
   );
 }
 
 function InstallInstructions({ platform }: { platform: InstallEnvironment['platform'] }) {
+  const t = useT();
   return (
     <div className={`${blockStyles} space-y-2`}>
-      <p className="font-semibold">Add Hearth to your home screen to get notifications</p>
+      <p className="font-semibold">{t('settings.notifications.install.title')}</p>
       {platform === 'ios' ? (
         <ol className="list-decimal space-y-1 pl-5">
-          <li>Tap the Share button in Safari.</li>
-          <li>Choose Add to Home Screen.</li>
-          <li>Open Hearth from your home screen and turn notifications on here.</li>
+          <li>{t('settings.notifications.install.ios1')}</li>
+          <li>{t('settings.notifications.install.ios2')}</li>
+          <li>{t('settings.notifications.install.open')}</li>
         </ol>
       ) : (
         <ol className="list-decimal space-y-1 pl-5">
-          <li>Open your browser's menu (⋮).</li>
-          <li>Choose Add to Home screen (or Install app).</li>
-          <li>Open Hearth from your home screen and turn notifications on here.</li>
+          <li>{t('settings.notifications.install.other1')}</li>
+          <li>{t('settings.notifications.install.other2')}</li>
+          <li>{t('settings.notifications.install.open')}</li>
         </ol>
       )}
     </div>

@@ -1,3 +1,4 @@
+import '#shared/i18n/compiled/areas/settings.ts';
 import { changePasswordSchema, passwordMessages } from '#shared/accounts/passwords.ts';
 import { extractErrorMessage } from '#shared/errors.ts';
 import { messages } from '#shared/validation.ts';
@@ -5,6 +6,7 @@ import { schemaResolver } from '../../components/form/resolvers.ts';
 import { serverFieldError, useSchemaForm } from '../../components/form/use-schema-form.ts';
 import { TextField } from '../../components/form-fields.tsx';
 import { buttonStyles, errorText, mutedText } from '../../components/ui.ts';
+import { useT } from '../../lib/i18n.tsx';
 import { useChangePassword } from './api/security.ts';
 
 type Field = 'currentPassword' | 'newPassword' | 'confirmPassword';
@@ -24,6 +26,7 @@ const empty = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
 /** Settings → Security → Password: the current one, then the new one twice; other devices are signed out. */
 export function PasswordSection() {
+  const t = useT();
   const form = useSchemaForm({ defaultValues: empty, resolver });
   const change = useChangePassword();
   const busy = form.isSubmitting || change.isPending;
@@ -33,11 +36,9 @@ export function PasswordSection() {
     <section aria-labelledby="password-title" className="space-y-3">
       <div>
         <h3 id="password-title" className="font-semibold">
-          Password
+          {t('settings.password.title')}
         </h3>
-        <p className={`text-sm ${mutedText}`}>
-          Changing it signs you out on every other device, and we e-mail you that it changed.
-        </p>
+        <p className={`text-sm ${mutedText}`}>{t('settings.password.text')}</p>
       </div>
       <form
         ref={form.formRef}
@@ -51,21 +52,21 @@ export function PasswordSection() {
         className="space-y-3"
       >
         <TextField
-          label="Current password"
+          label={t('settings.password.current')}
           type="password"
           autoComplete="current-password"
           disabled={busy}
           {...form.text('currentPassword')}
         />
         <TextField
-          label="New password"
+          label={t('settings.password.new')}
           type="password"
           autoComplete="new-password"
           disabled={busy}
           {...form.text('newPassword')}
         />
         <TextField
-          label="Confirm new password"
+          label={t('settings.password.confirm')}
           type="password"
           autoComplete="new-password"
           disabled={busy}
@@ -78,11 +79,11 @@ export function PasswordSection() {
         )}
         {change.isSuccess && (
           <p role="status" className="text-sm">
-            Password changed. Other devices have been signed out.
+            {t('settings.password.changed')}
           </p>
         )}
         <button type="submit" disabled={busy} aria-busy={busy} className={`${buttonStyles.primary} w-full`}>
-          {busy ? 'Saving...' : 'Change password'}
+          {busy ? t('settings.common.saving') : t('settings.password.submit')}
         </button>
       </form>
     </section>

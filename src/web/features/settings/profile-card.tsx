@@ -1,13 +1,16 @@
+import '#shared/i18n/compiled/areas/settings.ts';
 import { useState } from 'react';
 import type { PublicUser } from '#shared/accounts/api.ts';
 import type { ProfileColor } from '#shared/accounts/users.ts';
 import { ColorPicker } from '../../components/color-picker.tsx';
 import { cardStyles, mutedText } from '../../components/ui.ts';
+import { useT } from '../../lib/i18n.tsx';
 import { useUpdateProfileColor } from './api/profile.ts';
 import { AvatarEditor } from './avatar-editor.tsx';
 import { NameForm } from './name-form.tsx';
 
 export function ProfileCard({ user }: { user: PublicUser }) {
+  const t = useT();
   const color = useUpdateProfileColor();
   // The chosen colour shows at once; the server's answer replaces it (or a failure reverts it).
   const [picked, setPicked] = useState<ProfileColor | null>(null);
@@ -15,7 +18,7 @@ export function ProfileCard({ user }: { user: PublicUser }) {
     <section aria-labelledby="profile-title" className={`${cardStyles} space-y-6`}>
       <div>
         <h2 id="profile-title" className="font-semibold text-lg">
-          Profile
+          {t('settings.profile.title')}
         </h2>
         <p className={`text-sm ${mutedText}`}>
           {`${user.firstName} ${user.lastName}`.trim()} · {user.email}
@@ -23,7 +26,7 @@ export function ProfileCard({ user }: { user: PublicUser }) {
       </div>
       <AvatarEditor user={user} />
       <ColorPicker
-        legend="Avatar colour"
+        legend={t('settings.profile.color')}
         value={picked ?? user.profileColor}
         onChange={(next) => {
           setPicked(next);

@@ -1,7 +1,9 @@
+import '#shared/i18n/compiled/areas/settings.ts';
 import { Link } from 'react-router';
 import { FloatingHeader } from '../../components/floating-header.tsx';
 import { PageSpinner } from '../../components/spinner.tsx';
 import { buttonStyles, mutedText } from '../../components/ui.ts';
+import { useT } from '../../lib/i18n.tsx';
 import { useUser } from '../auth/index.ts';
 import { CalendarFeedCard } from '../calendar/index.ts';
 import { useCurrentHousehold } from '../households/index.ts';
@@ -11,6 +13,7 @@ import { AwayCard } from './away-card.tsx';
 import { DeleteAccountCard } from './delete-account-card.tsx';
 import { DeveloperToolsCard } from './developer-tools-card.tsx';
 import { HouseholdCard } from './household/household-card.tsx';
+import { LanguageCard } from './language-card.tsx';
 import { NotificationsCard } from './notifications-card.tsx';
 import { ProfileCard } from './profile-card.tsx';
 import { SecurityCard } from './security-card.tsx';
@@ -18,6 +21,7 @@ import { SignOutCard } from './sign-out-card.tsx';
 import { YourDataCard } from './your-data-card.tsx';
 
 export function SettingsPage() {
+  const t = useT();
   const { data: user, isPending } = useUser();
   const { data: household } = useCurrentHousehold({ enabled: Boolean(user) });
   if (isPending) return <PageSpinner />;
@@ -26,10 +30,10 @@ export function SettingsPage() {
   if (!user) {
     return (
       <div className="flex min-h-[70dvh] flex-col items-center justify-center gap-3 px-6 text-center">
-        <h1 className="font-bold text-2xl">Profile & Settings</h1>
-        <p className={mutedText}>Not logged in</p>
+        <h1 className="font-bold text-2xl">{t('settings.page.title')}</h1>
+        <p className={mutedText}>{t('settings.page.signedOut')}</p>
         <Link to="/auth" className={buttonStyles.primary}>
-          Sign in
+          {t('settings.page.signIn')}
         </Link>
       </div>
     );
@@ -37,9 +41,14 @@ export function SettingsPage() {
 
   return (
     <div className="flex flex-col gap-4 px-5 pb-10">
-      <FloatingHeader title="Settings" back={{ to: '/', label: 'Back to home' }} threshold={20} />
+      <FloatingHeader
+        title={t('settings.page.header')}
+        back={{ to: '/', label: t('settings.page.back') }}
+        threshold={20}
+      />
       <ProfileCard user={user} />
       <AppearanceCard />
+      <LanguageCard language={user.language ?? null} />
       <AccountCard user={user} />
       <SecurityCard />
       <NotificationsCard />

@@ -1,12 +1,15 @@
+import '#shared/i18n/compiled/areas/settings.ts';
 import { LogOutIcon } from '../../components/icons.tsx';
 import { buttonStyles, cardStyles, errorText } from '../../components/ui.ts';
+import { useT } from '../../lib/i18n.tsx';
 import { useLogout } from '../auth/index.ts';
 
 export function SignOutCard() {
+  const t = useT();
   const logout = useLogout();
   const busy = logout.isPending || logout.isSuccess;
   return (
-    <section aria-label="Sign out" className={`${cardStyles} space-y-2`}>
+    <section aria-label={t('settings.signOut.label')} className={`${cardStyles} space-y-2`}>
       <button
         type="button"
         onClick={() => logout.mutate()}
@@ -15,11 +18,11 @@ export function SignOutCard() {
         className={`${buttonStyles.danger} w-full`}
       >
         <LogOutIcon className="size-4" />
-        Sign Out
+        {t('settings.signOut.button')}
       </button>
       {logout.isError && (
         <p role="alert" className={`${errorText} text-center`}>
-          Logout failed
+          {t('settings.signOut.failed')}
         </p>
       )}
     </section>

@@ -1,19 +1,22 @@
+import '#shared/i18n/compiled/areas/settings.ts';
 import { useState } from 'react';
 import { buttonStyles, errorText } from '../../components/ui.ts';
 import { ApiError } from '../../lib/api.ts';
+import { type MessageId, useT } from '../../lib/i18n.tsx';
 import { showLocalNotification } from '../../lib/notifications.ts';
 import { sendTestPush } from './api/notification-settings.ts';
 
 /** The local test first, the push test 2 s later, so that the two do not arrive as one. */
 export const TEST_PUSH_DELAY_MS = 2_000;
 
-type Result = { ok: true; text: string } | { ok: false; text: string };
+type Result = { ok: true; text: MessageId } | { ok: false; text: MessageId };
 
+/** The outcomes, as message ids. */
 export const TEST_RESULTS = {
-  full: 'Test notification sent! Notifications are fully set up: this works when the app is closed.',
-  partial: 'Test notification shown! Notifications work while the browser is open.',
-  failed: 'Failed to send test notification. Please check your browser settings.',
-} as const;
+  full: 'settings.test.full',
+  partial: 'settings.test.partial',
+  failed: 'settings.test.failed',
+} as const satisfies Record<string, MessageId>;
 
 async function pushTest(): Promise<boolean> {
   try {
@@ -26,6 +29,7 @@ async function pushTest(): Promise<boolean> {
 }
 
 export function TestNotificationButton() {
+  const t = useT();
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<Result | null>(null);
 
@@ -33,8 +37,8 @@ export function TestNotificationButton() {
     setBusy(true);
     setResult(null);
     try {
-      const local = await showLocalNotification('other', 'Test notification', {
-        body: 'Hearth notifications are working.',
+      const local = await showLocalNotification('other', t('settings.test.title'), {
+        body: t('settings.test.body'),
         tag: 'hearth-test-local',
         url: '/settings',
         force: true,
@@ -62,14 +66,14 @@ export function TestNotificationButton() {
         className={`${buttonStyles.secondary} w-full`}
         onClick={() => void run()}
       >
-        {busy ? 'Sending test...' : 'Send test notification'}
+        {busy ? t('settings.test.sending') : t('settings.test.send')}
       </button>
       <p role="status" className="text-emerald-800 text-sm empty:hidden dark:text-emerald-300">
-        {result?.ok ? result.text : ''}
+        {result?.ok ? t(result.text) : ''}
       </p>
       {result && !result.ok && (
         <p role="alert" className={errorText}>
-          {result.text}
+          {t(result.text)}
         </p>
       )}
     </div>

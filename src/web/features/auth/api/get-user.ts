@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { PublicUser } from '#shared/accounts/api.ts';
+import type { CurrentUser } from '#shared/accounts/api.ts';
 import { hasCookie, SIGNED_IN_COOKIE } from '#shared/accounts/session-cookie.ts';
 import { getQueryFn } from '../../../lib/api.ts';
 import { readLocal, removeLocal, storageKeys, writeLocal } from '../../../lib/storage.ts';
@@ -8,7 +8,7 @@ export const userQueryKey = ['/api/user'] as const;
 /** Other caches that hold the signed-in user and refresh after profile changes (docs/client.md, Caching). */
 export const authUserQueryKey = ['/api/auth/user'] as const;
 
-const fetchUser = getQueryFn<PublicUser>({ on401: 'returnNull' });
+const fetchUser = getQueryFn<CurrentUser>({ on401: 'returnNull' });
 
 /**
  * Whether a session may exist (decision 0012): the server's readable companion of the session
@@ -25,7 +25,7 @@ export function maybeSignedIn(): boolean {
  */
 export const userQueryOptions = queryOptions({
   queryKey: userQueryKey,
-  queryFn: async (context): Promise<PublicUser | null> => {
+  queryFn: async (context): Promise<CurrentUser | null> => {
     if (!maybeSignedIn()) return null;
     const user = await fetchUser(context);
     // On a 401 the server also clears its companion cookie, so the next visit does not ask.

@@ -1,7 +1,19 @@
 import { AlertIcon } from '../../../components/icons.tsx';
+import { errorText } from '../../../lib/error-text.ts';
+import { type MessageId, useT } from '../../../lib/i18n.tsx';
 
-/** A server error of sign-in or sign-up, reworded (docs/accounts.md, Server errors). */
+/** normalizeAuthError's rewordings (src/shared/errors.ts), by id. */
+const REWORDED: Record<string, MessageId> = {
+  'Invalid email or password, please try again.': 'auth.error.invalidCredentials',
+  'An account with this email already exists. Please try signing in instead.': 'auth.error.userExists',
+  'Authentication failed. Please check your credentials and try again.': 'auth.error.authFailed',
+  'Registration failed. Please check your information and try again.': 'auth.error.registrationFailed',
+};
+
+/** A server error of sign-in or sign-up, reworded (docs/accounts.md, Server errors), in the member's language. */
 export function AuthErrorCard({ message }: { message: string }) {
+  const t = useT();
+  const reworded = REWORDED[message];
   return (
     <div
       role="alert"
@@ -9,8 +21,8 @@ export function AuthErrorCard({ message }: { message: string }) {
     >
       <AlertIcon className="mt-0.5 size-5 shrink-0" />
       <div>
-        <p className="font-semibold">Authentication Error</p>
-        <p className="text-sm">{message}</p>
+        <p className="font-semibold">{t('auth.error.title')}</p>
+        <p className="text-sm">{reworded ? t(reworded) : errorText(message, t)}</p>
       </div>
     </div>
   );

@@ -2,6 +2,8 @@ import { useEffect, useId, useState } from 'react';
 import { checkProfilePhoto } from '#shared/validation-rules.ts';
 import { CameraIcon } from '../../../components/icons.tsx';
 import { buttonStyles, errorText, mutedText } from '../../../components/ui.ts';
+import { useErrorText } from '../../../lib/error-text.ts';
+import { T, useT } from '../../../lib/i18n.tsx';
 
 /** The optional profile photo of the sign-up form, with a preview; checked before it is kept. */
 export function PhotoPicker({
@@ -12,6 +14,8 @@ export function PhotoPicker({
   onChange: (file: File | null) => void;
 }) {
   const id = useId();
+  const t = useT();
+  const inLanguage = useErrorText();
   const [error, setError] = useState<string | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
 
@@ -37,11 +41,11 @@ export function PhotoPicker({
   return (
     <div className="space-y-2">
       <p className="font-medium text-slate-800 text-sm dark:text-slate-200" id={`${id}-title`}>
-        Profile photo <span className={`font-normal ${mutedText}`}>(optional)</span>
+        <T id="auth.photo.title" components={{ 0: <span className={`font-normal ${mutedText}`} /> }} />
       </p>
       <div className="flex items-center gap-4">
         {preview ? (
-          <img src={preview} alt="Your new avatar" className="size-16 rounded-full object-cover" />
+          <img src={preview} alt={t('auth.photo.preview')} className="size-16 rounded-full object-cover" />
         ) : (
           <span className="inline-flex size-16 items-center justify-center rounded-full bg-slate-200 text-slate-600 dark:bg-slate-800 dark:text-slate-300">
             <CameraIcon className="size-7" />
@@ -51,7 +55,7 @@ export function PhotoPicker({
           <label
             className={`${buttonStyles.secondary} has-focus-visible:outline-2 has-focus-visible:outline-blue-600`}
           >
-            {photo ? 'Change photo' : 'Choose photo'}
+            {photo ? t('auth.photo.change') : t('auth.photo.choose')}
             <input
               type="file"
               accept="image/*"
@@ -63,14 +67,14 @@ export function PhotoPicker({
           </label>
           {photo && (
             <button type="button" className={buttonStyles.ghost} onClick={() => onChange(null)}>
-              Remove photo
+              {t('auth.photo.remove')}
             </button>
           )}
         </div>
       </div>
       {error && (
         <p id={`${id}-error`} className={errorText}>
-          {error}
+          {inLanguage(error)}
         </p>
       )}
     </div>

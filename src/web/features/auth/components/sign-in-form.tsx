@@ -4,6 +4,7 @@ import { normalizeAuthError } from '#shared/errors.ts';
 import { useSchemaForm } from '../../../components/form/use-schema-form.ts';
 import { TextField } from '../../../components/form-fields.tsx';
 import { buttonStyles, linkStyles } from '../../../components/ui.ts';
+import { useT } from '../../../lib/i18n.tsx';
 import { loginResolver } from '../account-resolvers.ts';
 import { useLogin } from '../api/login.ts';
 import { finishSignIn } from '../session.ts';
@@ -12,6 +13,7 @@ import { AuthErrorCard } from './auth-error-card.tsx';
 export function SignInForm() {
   const form = useSchemaForm({ defaultValues: { email: '', password: '' }, resolver: loginResolver });
   const login = useLogin();
+  const t = useT();
   // While the checks load the form is busy too; after success the page reloads, so it stays busy.
   const busy = form.isSubmitting || login.isPending || login.isSuccess;
   const formError = form.errors.root;
@@ -38,10 +40,12 @@ export function SignInForm() {
       {formError ? (
         <AuthErrorCard message={formError} />
       ) : (
-        login.error && <AuthErrorCard message={normalizeAuthError(login.error.message || 'Login failed')} />
+        login.error && (
+          <AuthErrorCard message={normalizeAuthError(login.error.message || t('auth.signIn.failed'))} />
+        )
       )}
       <TextField
-        label="Email"
+        label={t('auth.field.email')}
         type="email"
         name="email"
         autoComplete="email"
@@ -49,7 +53,7 @@ export function SignInForm() {
         {...form.text('email')}
       />
       <TextField
-        label="Password"
+        label={t('auth.field.password')}
         type="password"
         name="password"
         autoComplete="current-password"
@@ -57,11 +61,11 @@ export function SignInForm() {
       />
       <p className="text-right text-sm">
         <Link to={FORGOT_PASSWORD_PATH} className={linkStyles}>
-          Forgot password?
+          {t('auth.signIn.forgot')}
         </Link>
       </p>
       <button type="submit" disabled={busy} aria-busy={busy} className={`${buttonStyles.primary} w-full`}>
-        {busy ? 'Signing in...' : 'Sign In'}
+        {busy ? t('auth.signIn.busy') : t('auth.signIn.submit')}
       </button>
     </form>
   );

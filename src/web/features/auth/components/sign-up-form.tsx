@@ -5,6 +5,7 @@ import { ColorPicker } from '../../../components/color-picker.tsx';
 import { useSchemaForm } from '../../../components/form/use-schema-form.ts';
 import { TextField } from '../../../components/form-fields.tsx';
 import { buttonStyles } from '../../../components/ui.ts';
+import { useT } from '../../../lib/i18n.tsx';
 import { registerResolver } from '../account-resolvers.ts';
 import { useRegister } from '../api/register.ts';
 import { finishSignIn } from '../session.ts';
@@ -21,6 +22,7 @@ export function SignUpForm({ email = '' }: { email?: string } = {}) {
   const [photo, setPhoto] = useState<File | null>(null);
   const [profileColor, setProfileColor] = useState<ProfileColor>(DEFAULT_PROFILE_COLOR);
   const register = useRegister();
+  const t = useT();
   const busy = form.isSubmitting || register.isPending || register.isSuccess;
   const formError = form.errors.root;
 
@@ -41,20 +43,25 @@ export function SignUpForm({ email = '' }: { email?: string } = {}) {
         <AuthErrorCard message={formError} />
       ) : (
         register.error && (
-          <AuthErrorCard message={normalizeAuthError(register.error.message || 'Registration failed')} />
+          <AuthErrorCard message={normalizeAuthError(register.error.message || t('auth.signUp.failed'))} />
         )
       )}
       <div className="grid grid-cols-2 gap-3">
         <TextField
-          label="First name"
+          label={t('auth.field.firstName')}
           name="firstName"
           autoComplete="given-name"
           {...form.text('firstName')}
         />
-        <TextField label="Last name" name="lastName" autoComplete="family-name" {...form.text('lastName')} />
+        <TextField
+          label={t('auth.field.lastName')}
+          name="lastName"
+          autoComplete="family-name"
+          {...form.text('lastName')}
+        />
       </div>
       <TextField
-        label="Email"
+        label={t('auth.field.email')}
         type="email"
         name="email"
         autoComplete="email"
@@ -62,15 +69,15 @@ export function SignUpForm({ email = '' }: { email?: string } = {}) {
         {...form.text('email')}
       />
       <TextField
-        label="Password"
+        label={t('auth.field.password')}
         type="password"
         name="password"
         autoComplete="new-password"
-        hint="At least 8 characters"
+        hint={t('auth.signUp.passwordHint')}
         {...form.text('password')}
       />
       <TextField
-        label="Confirm password"
+        label={t('auth.field.confirmPassword')}
         type="password"
         name="confirmPassword"
         autoComplete="new-password"
@@ -79,7 +86,7 @@ export function SignUpForm({ email = '' }: { email?: string } = {}) {
       <PhotoPicker photo={photo} onChange={setPhoto} />
       <ColorPicker value={profileColor} onChange={setProfileColor} />
       <button type="submit" disabled={busy} aria-busy={busy} className={`${buttonStyles.primary} w-full`}>
-        {busy ? 'Creating account...' : 'Create Account'}
+        {busy ? t('auth.signUp.busy') : t('auth.signUp.submit')}
       </button>
     </form>
   );

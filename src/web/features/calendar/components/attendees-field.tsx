@@ -2,6 +2,7 @@ import { displayName } from '#shared/accounts/users.ts';
 import type { HouseholdMember } from '#shared/households/api.ts';
 import { Avatar } from '../../../components/avatar.tsx';
 import { errorText } from '../../../components/ui.ts';
+import { useT } from '../../../lib/i18n.tsx';
 
 /** The household's members as checkboxes; the creator comes first, marked '(you)'. */
 export function AttendeesField({
@@ -17,12 +18,15 @@ export function AttendeesField({
   error?: string | undefined;
   onChange: (attendees: string[]) => void;
 }) {
+  const t = useT();
   const ordered = [...members].sort((a, b) => Number(b.userId === userId) - Number(a.userId === userId));
   const toggle = (memberId: string, checked: boolean) =>
     onChange(checked ? [...value, memberId] : value.filter((id) => id !== memberId));
   return (
     <fieldset className="space-y-2">
-      <legend className="mb-1.5 font-medium text-slate-800 text-sm dark:text-slate-200">Attendees</legend>
+      <legend className="mb-1.5 font-medium text-slate-800 text-sm dark:text-slate-200">
+        {t('calendar.form.attendees')}
+      </legend>
       {ordered.map((member) => (
         <label
           key={member.userId}
@@ -38,7 +42,9 @@ export function AttendeesField({
           />
           <Avatar user={member.user} size="xs" />
           <span className="text-sm">
-            {member.userId === userId ? `${displayName(member.user)} (you)` : displayName(member.user)}
+            {member.userId === userId
+              ? t('calendar.form.you', { name: displayName(member.user) })
+              : displayName(member.user)}
           </span>
         </label>
       ))}

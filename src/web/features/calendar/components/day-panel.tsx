@@ -1,13 +1,16 @@
+import '#shared/i18n/compiled/areas/calendar.ts';
+import '#shared/i18n/compiled/areas/chores.ts';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import type { CalendarOccurrence } from '#shared/calendar/api.ts';
 import type { ChoreStatus } from '#shared/chores/rules.ts';
-import { formatMoney, parseDollarsToCents } from '#shared/money.ts';
 import { CalendarIcon } from '../../../components/icons.tsx';
 import { MapPinIcon } from '../../../components/page-icons.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { buttonStyles, cardStyles, mutedText } from '../../../components/ui.ts';
+import { useLocaleFormat, useT } from '../../../lib/i18n.tsx';
 import { STATUS_LABELS } from '../../chores/index.ts';
+import { useMoney } from '../../households/index.ts';
 import { eventTimeLabel } from '../calendar-view.ts';
 
 export interface DayChore {
@@ -43,6 +46,9 @@ export function DayPanel({
   viewerZone: string;
   onOpen: (occurrence: CalendarOccurrence) => void;
 }) {
+  const t = useT();
+  const { locale } = useLocaleFormat();
+  const money = useMoney();
   const id = useId();
   const free = events.length === 0 && chores.length === 0 && bills.length === 0;
   return (
@@ -52,19 +58,19 @@ export function DayPanel({
       </h2>
       {loading ? (
         <div className="flex justify-center py-6">
-          <Spinner label="Loading events" />
+          <Spinner label={t('calendar.day.loading')} />
         </div>
       ) : events.length === 0 ? (
         <div className="flex flex-col items-center gap-2 rounded-2xl border border-slate-300 border-dashed p-6 text-center dark:border-slate-700">
           <CalendarIcon className="size-8 text-slate-500 dark:text-slate-400" />
-          <p className="font-semibold">No events scheduled</p>
-          {free && <p className={`text-sm ${mutedText}`}>This day is completely free</p>}
+          <p className="font-semibold">{t('calendar.day.noEvents')}</p>
+          {free && <p className={`text-sm ${mutedText}`}>{t('calendar.day.free')}</p>}
           <Link to={`/add-event?date=${day}`} className={`${buttonStyles.primary} mt-2`}>
-            Create an Event
+            {t('calendar.day.createEvent')}
           </Link>
         </div>
       ) : (
-        <ul aria-label="Events" className="space-y-2">
+        <ul aria-label={t('calendar.day.events')} className="space-y-2">
           {events.map((event) => (
             <li key={`${event.id}-${event.startDate}`}>
               <button
@@ -80,7 +86,7 @@ export function DayPanel({
                 />
                 <span className="min-w-0 flex-1">
                   <span className={`block text-sm ${mutedText}`}>
-                    {eventTimeLabel(event, day, viewerZone)}
+                    {eventTimeLabel(event, day, viewerZone, { t, locale })}
                   </span>
                   <span className="block break-words font-semibold">{event.title}</span>
                   {event.location && (
@@ -97,7 +103,7 @@ export function DayPanel({
       )}
       {chores.length > 0 && (
         <div className="space-y-2">
-          <h3 className="font-semibold text-sm">Chores due</h3>
+          <h3 className="font-semibold text-sm">{t('calendar.day.choresDue')}</h3>
           <ul className="space-y-2">
             {chores.map((chore) => (
               <li
@@ -115,7 +121,10 @@ export function DayPanel({
                     {chore.title}
                   </span>
                   <span className={`block text-xs ${mutedText}`}>
-                    {chore.time ?? 'Any time'} · {STATUS_LABELS[chore.status]}
+                    {t('calendar.day.choreLine', {
+                      time: chore.time ?? t('calendar.day.anyTime'),
+                      status: t(STATUS_LABELS[chore.status]),
+                    })}
                   </span>
                 </span>
               </li>
@@ -125,13 +134,13 @@ export function DayPanel({
             to="/chores"
             className="font-semibold text-blue-700 text-sm hover:underline dark:text-blue-300"
           >
-            Open chores
+            {t('calendar.day.openChores')}
           </Link>
         </div>
       )}
       {bills.length > 0 && (
         <div className="space-y-2">
-          <h3 className="font-semibold text-sm">Bills</h3>
+          <h3 className="font-semibold text-sm">{t('calendar.day.bills')}</h3>
           <ul className="space-y-2">
             {bills.map((bill) => (
               <li
@@ -143,9 +152,7 @@ export function DayPanel({
                   className="size-2 shrink-0 rotate-45 border-2 border-amber-700 dark:border-amber-400"
                 />
                 <span className="min-w-0 flex-1 break-words font-medium">{bill.title}</span>
-                <span className="font-semibold tabular-nums">
-                  {formatMoney(parseDollarsToCents(bill.amount) ?? 0)}
-                </span>
+                <span className="font-semibold tabular-nums">{money.text(bill.amount)}</span>
               </li>
             ))}
           </ul>

@@ -4,6 +4,7 @@ import { checkResolver } from '../../../components/form/resolvers.ts';
 import { useSchemaForm } from '../../../components/form/use-schema-form.ts';
 import { TextAreaField, TextField } from '../../../components/form-fields.tsx';
 import { buttonStyles, errorText, mutedText } from '../../../components/ui.ts';
+import { useT } from '../../../lib/i18n.tsx';
 import { useUpdateEvent } from '../api/update-event.ts';
 import {
   type EventChanges,
@@ -26,6 +27,7 @@ export function EditEventForm({
   onCancel: () => void;
   onSaved: () => void;
 }) {
+  const t = useT();
   const update = useUpdateEvent();
   const busy = update.isPending;
   const form = useSchemaForm<EventEditValues, EventChanges>({
@@ -50,13 +52,11 @@ export function EditEventForm({
   return (
     <form ref={form.formRef} noValidate onSubmit={onSubmit} className="space-y-4">
       <h2 id={titleId} className="font-bold text-xl">
-        Edit event
+        {t('calendar.edit.title')}
       </h2>
-      {occurrence.recurrence && (
-        <p className={`text-sm ${mutedText}`}>Changes apply to every occurrence in the series.</p>
-      )}
+      {occurrence.recurrence && <p className={`text-sm ${mutedText}`}>{t('calendar.edit.series')}</p>}
       <TextField
-        label="Title"
+        label={t('calendar.form.title')}
         name="title"
         required
         maxLength={120}
@@ -64,28 +64,56 @@ export function EditEventForm({
         {...form.text('title')}
       />
       <div className="grid grid-cols-2 gap-3">
-        <TextField label="Start date" name="startDate" type="date" required {...form.text('startDate')} />
+        <TextField
+          label={t('calendar.form.startDate')}
+          name="startDate"
+          type="date"
+          required
+          {...form.text('startDate')}
+        />
         {!occurrence.allDay && (
-          <TextField label="Start time" name="startTime" type="time" {...form.text('startTime')} />
+          <TextField
+            label={t('calendar.form.startTime')}
+            name="startTime"
+            type="time"
+            {...form.text('startTime')}
+          />
         )}
-        <TextField label="End date" name="endDate" type="date" {...form.text('endDate')} />
+        <TextField label={t('calendar.form.endDate')} name="endDate" type="date" {...form.text('endDate')} />
         {!occurrence.allDay && (
-          <TextField label="End time" name="endTime" type="time" {...form.text('endTime')} />
+          <TextField
+            label={t('calendar.form.endTime')}
+            name="endTime"
+            type="time"
+            {...form.text('endTime')}
+          />
         )}
       </div>
-      <TextField label="Location" name="location" maxLength={200} {...form.text('location')} />
-      <TextAreaField label="Description" name="description" maxLength={2000} {...form.text('description')} />
+      <TextField
+        label={t('calendar.form.location')}
+        name="location"
+        maxLength={200}
+        {...form.text('location')}
+      />
+      <TextAreaField
+        label={t('calendar.form.description')}
+        name="description"
+        maxLength={2000}
+        {...form.text('description')}
+      />
       {update.isError && (
         <p role="alert" className={errorText}>
-          {`Unable to save the event: ${extractErrorMessage(update.error.message) || 'please try again.'}`}
+          {t('calendar.edit.error', {
+            reason: extractErrorMessage(update.error.message) || t('calendar.edit.tryAgain'),
+          })}
         </p>
       )}
       <div className="flex justify-end gap-2">
         <button type="button" className={buttonStyles.secondary} disabled={busy} onClick={onCancel}>
-          Cancel
+          {t('calendar.edit.cancel')}
         </button>
         <button type="submit" className={buttonStyles.primary} disabled={busy} aria-busy={busy}>
-          {busy ? 'Saving...' : 'Save changes'}
+          {busy ? t('calendar.edit.saving') : t('calendar.edit.save')}
         </button>
       </div>
     </form>

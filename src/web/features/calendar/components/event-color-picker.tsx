@@ -1,14 +1,18 @@
 import { useId } from 'react';
 import { CheckIcon } from '../../../components/icons.tsx';
+import { useT } from '../../../lib/i18n.tsx';
 import { COLOR_OPTIONS } from '../calendar-view.ts';
 
 /** The ten palette colours as a radio group: arrow keys move between them, each has its name. */
 export function EventColorPicker({ value, onChange }: { value: string; onChange: (color: string) => void }) {
+  const t = useT();
   const name = useId();
   const current = value.toUpperCase();
   return (
     <fieldset>
-      <legend className="mb-2 font-medium text-slate-800 text-sm dark:text-slate-200">Colour</legend>
+      <legend className="mb-2 font-medium text-slate-800 text-sm dark:text-slate-200">
+        {t('calendar.form.colour')}
+      </legend>
       <div className="flex flex-wrap gap-3">
         {COLOR_OPTIONS.map((color) => (
           <label key={color.value} className="relative size-9 cursor-pointer">
@@ -18,7 +22,7 @@ export function EventColorPicker({ value, onChange }: { value: string; onChange:
               value={color.value}
               checked={current === color.value}
               onChange={() => onChange(color.value)}
-              aria-label={color.name}
+              aria-label={t(color.name)}
               className="peer absolute inset-0 size-full cursor-pointer appearance-none rounded-full focus-visible:outline-none"
             />
             <span

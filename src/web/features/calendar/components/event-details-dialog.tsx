@@ -5,6 +5,7 @@ import type { HouseholdMember } from '#shared/households/api.ts';
 import { TrashIcon, XIcon } from '../../../components/icons.tsx';
 import { PencilIcon } from '../../../components/page-icons.tsx';
 import { buttonStyles, errorText, mutedText } from '../../../components/ui.ts';
+import { useLocaleFormat, useT } from '../../../lib/i18n.tsx';
 import { useDeleteEvent } from '../api/delete-event.ts';
 import {
   colorName,
@@ -34,6 +35,7 @@ export function EventDetailsDialog({
   viewerZone: string;
   onClose: () => void;
 }) {
+  const t = useT();
   const ref = useRef<HTMLDialogElement>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
   const id = useId();
@@ -92,7 +94,7 @@ export function EventDetailsDialog({
             </h2>
             <button
               type="button"
-              aria-label="Close"
+              aria-label={t('calendar.details.close')}
               className={`${buttonStyles.icon} -mt-2 -mr-2`}
               onClick={onClose}
             >
@@ -107,7 +109,7 @@ export function EventDetailsDialog({
               onClick={() => setMode('edit')}
             >
               <PencilIcon className="size-4" />
-              Edit
+              {t('calendar.details.edit')}
             </button>
             <button
               type="button"
@@ -115,7 +117,7 @@ export function EventDetailsDialog({
               onClick={() => setMode('delete')}
             >
               <TrashIcon className="size-4" />
-              Delete
+              {t('calendar.details.delete')}
             </button>
           </div>
         </div>
@@ -132,16 +134,14 @@ export function EventDetailsDialog({
       {occurrence && mode === 'delete' && (
         <div className="space-y-5">
           <h2 id={`${id}-title`} className="break-words font-bold text-xl">
-            Delete "{occurrence.title}"?
+            {t('calendar.delete.title', { title: occurrence.title })}
           </h2>
           <p className="text-slate-700 text-sm dark:text-slate-300">
-            {occurrence.recurrence
-              ? 'This event repeats. Delete only this occurrence, or every occurrence of it.'
-              : 'It disappears from the calendar of everyone in the household.'}
+            {occurrence.recurrence ? t('calendar.delete.recurring') : t('calendar.delete.single')}
           </p>
           {remove.isError && (
             <p role="alert" className={errorText}>
-              Unable to delete the event. Please try again.
+              {t('calendar.delete.error')}
             </p>
           )}
           <div className="flex flex-col gap-2">
@@ -152,7 +152,7 @@ export function EventDetailsDialog({
               aria-busy={busy}
               onClick={() => deleteIt(!occurrence.recurrence)}
             >
-              {occurrence.recurrence ? 'Delete this occurrence' : 'Delete event'}
+              {occurrence.recurrence ? t('calendar.delete.occurrence') : t('calendar.delete.event')}
             </button>
             {occurrence.recurrence && (
               <button
@@ -161,7 +161,7 @@ export function EventDetailsDialog({
                 disabled={busy}
                 onClick={() => deleteIt(true)}
               >
-                Delete the whole series
+                {t('calendar.delete.series')}
               </button>
             )}
             <button
@@ -171,7 +171,7 @@ export function EventDetailsDialog({
               ref={cancelRef}
               onClick={() => setMode('view')}
             >
-              Cancel
+              {t('calendar.delete.cancel')}
             </button>
           </div>
         </div>
@@ -189,20 +189,28 @@ function EventFacts({
   members: HouseholdMember[];
   viewerZone: string;
 }) {
+  const t = useT();
+  const { locale } = useLocaleFormat();
   const attendees = occurrence.attendees
     .map((userId) => members.find((m) => m.userId === userId))
     .filter((m): m is HouseholdMember => m !== undefined)
     .map((m) => displayName(m.user));
+  const reminder = EVENT_REMINDER_LABELS[occurrence.reminder as EventReminder];
   const facts: [string, string | null][] = [
-    ['When', eventWhen(occurrence, viewerZone)],
-    ['Type', eventTypeLabel(occurrence.eventType)],
-    ['Colour', colorName(occurrence.color)],
-    ['Location', occurrence.location],
-    ['Description', occurrence.description],
-    ['Notes', occurrence.notes],
-    ['Attendees', attendees.length > 0 ? attendees.join(', ') : 'Nobody yet'],
-    ['Repeats', EVENT_RECURRENCE_LABELS[occurrence.recurrence ?? 'none']],
-    ['Reminder', EVENT_REMINDER_LABELS[occurrence.reminder as EventReminder] ?? occurrence.reminder],
+    [t('calendar.details.when'), eventWhen(occurrence, viewerZone, { t, locale })],
+    [t('calendar.details.type'), eventTypeLabel(occurrence.eventType, t)],
+    [t('calendar.details.colour'), colorName(occurrence.color, t)],
+    [t('calendar.details.location'), occurrence.location],
+    [t('calendar.details.description'), occurrence.description],
+    [t('calendar.details.notes'), occurrence.notes],
+    [
+      t('calendar.details.attendees'),
+      attendees.length > 0
+        ? new Intl.ListFormat(locale, { style: 'short', type: 'unit' }).format(attendees)
+        : t('calendar.details.nobody'),
+    ],
+    [t('calendar.details.repeats'), t(EVENT_RECURRENCE_LABELS[occurrence.recurrence ?? 'none'])],
+    [t('calendar.details.reminder'), reminder ? t(reminder) : occurrence.reminder],
   ];
   return (
     <dl className="space-y-3">

@@ -8,6 +8,7 @@ import { useSchemaForm } from '../../../components/form/use-schema-form.ts';
 import { SelectField, TextAreaField, TextField } from '../../../components/form-fields.tsx';
 import { Switch } from '../../../components/switch.tsx';
 import { buttonStyles } from '../../../components/ui.ts';
+import { type MessageId, useT } from '../../../lib/i18n.tsx';
 import { useCreateEvent } from '../api/create-event.ts';
 import { EVENT_RECURRENCE_LABELS, EVENT_REMINDER_LABELS, EVENT_TYPE_LABELS } from '../calendar-view.ts';
 import {
@@ -22,12 +23,14 @@ import {
 import { AttendeesField } from './attendees-field.tsx';
 import { EventColorPicker } from './event-color-picker.tsx';
 
-const typeOptions = EVENT_TYPES.map((value) => ({ value, label: EVENT_TYPE_LABELS[value] }));
-const recurrenceOptions = (['none', ...EVENT_RECURRENCES] as const).map((value) => ({
-  value,
-  label: EVENT_RECURRENCE_LABELS[value],
-}));
-const reminderOptions = EVENT_REMINDERS.map((value) => ({ value, label: EVENT_REMINDER_LABELS[value] }));
+const options = <V,>(values: readonly V[], label: (value: V) => MessageId) =>
+  values.map((value) => ({ value, label: label(value) }));
+const typeOptions = options(EVENT_TYPES, (value) => EVENT_TYPE_LABELS[value]);
+const recurrenceOptions = options(
+  ['none', ...EVENT_RECURRENCES] as const,
+  (value) => EVENT_RECURRENCE_LABELS[value],
+);
+const reminderOptions = options(EVENT_REMINDERS, (value) => EVENT_REMINDER_LABELS[value]);
 
 /** Which field shows a message: the times' under their dates. */
 const errorField = (field: keyof EventFormValues): string =>
@@ -45,6 +48,9 @@ export function EventForm({
   date: string;
   timeZone: string;
 }) {
+  const t = useT();
+  const translated = <V,>(list: { value: V; label: MessageId }[]) =>
+    list.map((option) => ({ value: option.value, label: t(option.label) }));
   const navigate = useNavigate();
   const create = useCreateEvent();
   const busy = create.isPending || create.isSuccess;
@@ -77,21 +83,26 @@ export function EventForm({
   return (
     <form ref={form.formRef} noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
       {create.isError && (
-        <ErrorCard title="Unable to create event" message={errorMessage(create.error.message)} />
+        <ErrorCard title={t('calendar.form.createError')} message={errorMessage(create.error.message)} />
       )}
       <TextField
-        label="Title"
+        label={t('calendar.form.title')}
         name="title"
         required
         maxLength={120}
         autoComplete="off"
-        placeholder="e.g. House meeting"
+        placeholder={t('calendar.form.titlePlaceholder')}
         {...form.text('title')}
       />
-      <TextAreaField label="Description" name="description" maxLength={2000} {...form.text('description')} />
+      <TextAreaField
+        label={t('calendar.form.description')}
+        name="description"
+        maxLength={2000}
+        {...form.text('description')}
+      />
       <div className="grid grid-cols-2 gap-3">
         <TextField
-          label="Start date"
+          label={t('calendar.form.startDate')}
           name="startDate"
           type="date"
           value={values.startDate}
@@ -100,7 +111,7 @@ export function EventForm({
         />
         {!values.allDay && (
           <TextField
-            label="Start time"
+            label={t('calendar.form.startTime')}
             name="startTime"
             type="time"
             value={values.startTime}
@@ -108,32 +119,37 @@ export function EventForm({
           />
         )}
         <TextField
-          label="End date"
+          label={t('calendar.form.endDate')}
           name="endDate"
           type="date"
           min={values.startDate || undefined}
           {...form.text('endDate')}
         />
         {!values.allDay && (
-          <TextField label="End time" name="endTime" type="time" {...form.text('endTime')} />
+          <TextField
+            label={t('calendar.form.endTime')}
+            name="endTime"
+            type="time"
+            {...form.text('endTime')}
+          />
         )}
       </div>
       <Switch
-        label="All day"
-        description="From the start of the first day to the end of the last"
+        label={t('calendar.form.allDay')}
+        description={t('calendar.form.allDayHint')}
         checked={values.allDay}
         onChange={(allDay) => set('allDay', allDay)}
       />
       <SelectField
-        label="Event type"
+        label={t('calendar.form.type')}
         name="eventType"
         value={values.eventType}
-        options={typeOptions}
+        options={translated(typeOptions)}
         onValue={(type: EventType) => change('eventType', withEventType(form.getValues(), type))}
       />
       <EventColorPicker value={values.color} onChange={(color) => set('color', color)} />
       <TextField
-        label="Location"
+        label={t('calendar.form.location')}
         name="location"
         maxLength={200}
         autoComplete="off"
@@ -147,15 +163,20 @@ export function EventForm({
         onChange={(attendees) => set('attendees', attendees)}
       />
       <SelectField
-        label="Repeats"
+        label={t('calendar.form.repeats')}
         name="recurrence"
-        options={recurrenceOptions}
+        options={translated(recurrenceOptions)}
         {...form.select('recurrence')}
       />
-      <SelectField label="Reminder" name="reminder" options={reminderOptions} {...form.select('reminder')} />
-      <TextAreaField label="Notes" name="notes" maxLength={2000} {...form.text('notes')} />
+      <SelectField
+        label={t('calendar.form.reminder')}
+        name="reminder"
+        options={translated(reminderOptions)}
+        {...form.select('reminder')}
+      />
+      <TextAreaField label={t('calendar.form.notes')} name="notes" maxLength={2000} {...form.text('notes')} />
       <button type="submit" disabled={busy} aria-busy={busy} className={`${buttonStyles.primary} w-full`}>
-        {busy ? 'Creating...' : 'Create Event'}
+        {busy ? t('calendar.form.creating') : t('calendar.form.create')}
       </button>
     </form>
   );

@@ -1,7 +1,17 @@
+import '#shared/i18n/compiled/areas/calendar.ts';
 import { type KeyboardEvent, type PointerEvent, useEffect, useId, useRef } from 'react';
-import { dayButtonLabel, monthGrid, monthOf, monthTitle, moveSelection } from '#shared/calendar/days.ts';
+import {
+  dateOfKey,
+  dayButtonMessage,
+  monthGrid,
+  monthOf,
+  monthTitle,
+  moveSelection,
+  weekdayKeys,
+} from '#shared/calendar/days.ts';
 import { ChevronLeftIcon, ChevronRightIcon } from '../../../components/icons.tsx';
 import { buttonStyles, cardStyles } from '../../../components/ui.ts';
+import { useLocaleFormat, useT } from '../../../lib/i18n.tsx';
 
 export interface DayCounts {
   events: number;
@@ -11,21 +21,22 @@ export interface DayCounts {
 
 const NO_ITEMS: DayCounts = { events: 0, chores: 0, bills: 0 };
 
-const WEEKDAYS = [
-  ['Sun', 'Sunday'],
-  ['Mon', 'Monday'],
-  ['Tue', 'Tuesday'],
-  ['Wed', 'Wednesday'],
-  ['Thu', 'Thursday'],
-  ['Fri', 'Friday'],
-  ['Sat', 'Saturday'],
-] as const;
+/** The columns' heads from the locale's first weekday: short and long names ('Mon', 'Monday'). */
+function weekdayNames(locale: string, firstDay: number): { key: string; short: string; long: string }[] {
+  const short = new Intl.DateTimeFormat(locale, { weekday: 'short' });
+  const long = new Intl.DateTimeFormat(locale, { weekday: 'long' });
+  return weekdayKeys(firstDay).map((key) => ({
+    key,
+    short: short.format(dateOfKey(key)),
+    long: long.format(dateOfKey(key)),
+  }));
+}
 
 // A swipe is a mostly horizontal move of at least this many pixels.
 const SWIPE_PX = 50;
 
 /**
- * The month as a grid of day buttons, Sunday to Saturday. One day is selected and is the only one
+ * The month as a grid of day buttons, weeks starting on the locale's first day. One day is selected and is the only one
  * in the tab order; arrow keys move the selection by days and weeks (Home/End to the week's ends,
  * Page Up/Down by a month), crossing into the next or previous month at the edges. A horizontal
  * swipe changes the month.
@@ -43,6 +54,8 @@ export function MonthGrid({
   onSelect: (day: string) => void;
   onMonth: (step: -1 | 1) => void;
 }) {
+  const t = useT();
+  const { locale, firstDayOfWeek } = useLocaleFormat();
   const id = useId();
   const month = monthOf(selected);
   const gridRef = useRef<HTMLTableElement>(null);
@@ -58,7 +71,7 @@ export function MonthGrid({
   }, [selected]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>, day: string) => {
-    const next = moveSelection(day, event.key);
+    const next = moveSelection(day, event.key, firstDayOfWeek);
     if (!next) return;
     event.preventDefault();
     focusSelected.current = true;
@@ -80,15 +93,15 @@ export function MonthGrid({
     onMonth(dx < 0 ? 1 : -1);
   };
 
-  const weeks = monthGrid(month);
-  const title = monthTitle(month);
+  const weeks = monthGrid(month, firstDayOfWeek);
+  const title = monthTitle(month, locale);
 
   return (
     <section aria-labelledby={`${id}-title`} className={`${cardStyles} space-y-3 p-4`}>
       <div className="flex items-center justify-between gap-2">
         <button
           type="button"
-          aria-label="Previous month"
+          aria-label={t('calendar.grid.previousMonth')}
           className={buttonStyles.icon}
           onClick={() => onMonth(-1)}
         >
@@ -99,7 +112,7 @@ export function MonthGrid({
         </h2>
         <button
           type="button"
-          aria-label="Next month"
+          aria-label={t('calendar.grid.nextMonth')}
           className={buttonStyles.icon}
           onClick={() => onMonth(1)}
         >
@@ -125,9 +138,9 @@ export function MonthGrid({
         <table ref={gridRef} role="grid" aria-labelledby={`${id}-title`} className="w-full table-fixed">
           <thead>
             <tr>
-              {WEEKDAYS.map(([short, long]) => (
+              {weekdayNames(locale, firstDayOfWeek).map(({ key, short, long }) => (
                 <th
-                  key={short}
+                  key={key}
                   scope="col"
                   abbr={long}
                   className="pb-1 font-medium text-slate-600 text-xs dark:text-slate-400"
@@ -180,6 +193,9 @@ function DayButton({
   onSelect: (day: string) => void;
   onKeyDown: (event: KeyboardEvent<HTMLButtonElement>, day: string) => void;
 }) {
+  const t = useT();
+  const { locale } = useLocaleFormat();
+  const label = dayButtonMessage(day, counts, locale);
   const tone = isSelected
     ? 'bg-blue-600 text-white dark:bg-blue-500 dark:text-slate-950'
     : isToday
@@ -196,7 +212,7 @@ function DayButton({
       type="button"
       data-day={day}
       tabIndex={isSelected ? 0 : -1}
-      aria-label={dayButtonLabel(day, counts)}
+      aria-label={t(label.id, label.values)}
       aria-current={isToday ? 'date' : undefined}
       onClick={() => onSelect(day)}
       onKeyDown={(event) => onKeyDown(event, day)}

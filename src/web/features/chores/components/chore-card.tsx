@@ -6,6 +6,7 @@ import { Avatar } from '../../../components/avatar.tsx';
 import { RepeatIcon } from '../../../components/page-icons.tsx';
 import { mutedText } from '../../../components/ui.ts';
 import { useClock } from '../../../lib/clock.ts';
+import { useLocaleFormat, useT } from '../../../lib/i18n.tsx';
 import { categoryLabel, dueText, PRIORITY_LABELS } from '../chore-view.ts';
 import { categoryBadge, priorityBadge } from './badges.ts';
 import { ChoreDetails } from './chore-details.tsx';
@@ -19,6 +20,8 @@ export interface ChoreActions {
 
 /** One chore: title, assignee, due label and badges; a click (or Enter) opens every field. */
 export function ChoreCard({ chore, now, actions }: { chore: ChoreView; now: number; actions: ChoreActions }) {
+  const t = useT();
+  const { locale } = useLocaleFormat();
   const [expanded, setExpanded] = useState(false);
   const id = useId();
   const clock = useClock();
@@ -66,28 +69,28 @@ export function ChoreCard({ chore, now, actions }: { chore: ChoreView; now: numb
                   {displayName(chore.assignedUser)}
                 </span>
               ) : (
-                <span className={mutedText}>Unassigned</span>
+                <span className={mutedText}>{t('chores.card.unassigned')}</span>
               )}
               <span
                 className={
                   overdue || (urgent && !done) ? 'font-medium text-red-700 dark:text-red-300' : mutedText
                 }
               >
-                {dueText(chore.dueDate, clock.at(now))}
+                {dueText(chore.dueDate, clock.at(now), { t, locale })}
               </span>
             </p>
             <p className="flex flex-wrap items-center gap-1.5">
-              <span className={priorityBadge[chore.priority]}>{PRIORITY_LABELS[chore.priority]}</span>
-              <span className={categoryBadge}>{categoryLabel(chore.category)}</span>
+              <span className={priorityBadge[chore.priority]}>{t(PRIORITY_LABELS[chore.priority])}</span>
+              <span className={categoryBadge}>{categoryLabel(chore.category, t)}</span>
               {chore.recurrence && (
                 <span className={`inline-flex items-center gap-1 text-xs ${mutedText}`}>
                   <RepeatIcon className="size-3.5" />
-                  Repeats
+                  {t('chores.card.repeats')}
                 </span>
               )}
               {chore.subtasks.length > 0 && (
                 <span className={`text-xs ${mutedText}`}>
-                  {subtasksDone}/{chore.subtasks.length} subtasks
+                  {t('chores.card.subtasks', { done: subtasksDone, total: chore.subtasks.length })}
                 </span>
               )}
             </p>

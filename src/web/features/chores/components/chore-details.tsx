@@ -4,6 +4,7 @@ import type { ChoreView } from '#shared/chores/api.ts';
 import { TrashIcon } from '../../../components/icons.tsx';
 import { PencilIcon } from '../../../components/page-icons.tsx';
 import { buttonStyles, mutedText } from '../../../components/ui.ts';
+import { useLocaleFormat, useT } from '../../../lib/i18n.tsx';
 import {
   categoryLabel,
   dueDetails,
@@ -27,27 +28,37 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
 
 /** Every field of an expanded chore, its subtasks to tick off, and what can be done with it. */
 export function ChoreDetails({ chore, actions }: { chore: ChoreView; actions: ChoreActions }) {
-  const due = dueDetails(chore.dueDate);
+  const t = useT();
+  const { locale } = useLocaleFormat();
+  const due = dueDetails(chore.dueDate, { t, locale });
   const action = statusAction(chore.status);
   return (
     <div className="mt-4 space-y-4 border-slate-200 border-t pt-4 text-sm dark:border-slate-800">
       {chore.description && <p className="whitespace-pre-line break-words">{chore.description}</p>}
       <dl className="divide-y divide-slate-100 dark:divide-slate-800">
-        <Row label="Assigned to">{chore.assignedUser ? displayName(chore.assignedUser) : 'Unassigned'}</Row>
-        <Row label="Due date">{due.date}</Row>
-        <Row label="Time">{due.time}</Row>
-        <Row label="Category">{categoryLabel(chore.category)}</Row>
-        <Row label="Priority">{PRIORITY_LABELS[chore.priority]}</Row>
-        <Row label="Repeats">{RECURRENCE_LABELS[chore.recurrence ?? 'none']}</Row>
-        {chore.recurrence && <Row label="Rotation">{ROTATION_LABELS[chore.rotation]}</Row>}
-        <Row label="Reminder">{reminderLabel(chore.reminder)}</Row>
-        <Row label="Duration">{durationLabel(chore.estimatedDuration)}</Row>
-        {chore.streak > 0 && <Row label="Streak">{`${chore.streak} on time in a row`}</Row>}
-        {chore.points > 0 && <Row label="Points">{chore.points}</Row>}
+        <Row label={t('chores.details.assignedTo')}>
+          {chore.assignedUser ? displayName(chore.assignedUser) : t('chores.card.unassigned')}
+        </Row>
+        <Row label={t('chores.details.dueDate')}>{due.date}</Row>
+        <Row label={t('chores.details.time')}>{due.time}</Row>
+        <Row label={t('chores.details.category')}>{categoryLabel(chore.category, t)}</Row>
+        <Row label={t('chores.details.priority')}>{t(PRIORITY_LABELS[chore.priority])}</Row>
+        <Row label={t('chores.details.repeats')}>{t(RECURRENCE_LABELS[chore.recurrence ?? 'none'])}</Row>
+        {chore.recurrence && (
+          <Row label={t('chores.details.rotation')}>{t(ROTATION_LABELS[chore.rotation])}</Row>
+        )}
+        <Row label={t('chores.details.reminder')}>{reminderLabel(chore.reminder, t)}</Row>
+        <Row label={t('chores.details.duration')}>{durationLabel(chore.estimatedDuration, t)}</Row>
+        {chore.streak > 0 && (
+          <Row label={t('chores.details.streak')}>
+            {t('chores.details.streakValue', { count: chore.streak })}
+          </Row>
+        )}
+        {chore.points > 0 && <Row label={t('chores.details.points')}>{chore.points}</Row>}
       </dl>
       {chore.subtasks.length > 0 && (
         <fieldset className="space-y-2">
-          <legend className="mb-2 font-semibold">Subtasks</legend>
+          <legend className="mb-2 font-semibold">{t('chores.details.subtasks')}</legend>
           <ul className="space-y-1">
             {chore.subtasks.map((subtask, index) => (
               // Subtasks have no ids; their order never changes once created.
@@ -69,7 +80,7 @@ export function ChoreDetails({ chore, actions }: { chore: ChoreView; actions: Ch
       )}
       {chore.notes && (
         <div>
-          <h4 className="font-semibold">Notes</h4>
+          <h4 className="font-semibold">{t('chores.details.notes')}</h4>
           <p className="mt-1 whitespace-pre-line break-words">{chore.notes}</p>
         </div>
       )}
@@ -79,24 +90,24 @@ export function ChoreDetails({ chore, actions }: { chore: ChoreView; actions: Ch
           className={`${buttonStyles.primary} flex-1 py-2.5`}
           onClick={() => actions.setStatus(chore, action.next)}
         >
-          {action.label}
+          {t(action.label)}
         </button>
         <Link
           to={`/chores/${encodeURIComponent(chore.id)}/edit`}
-          aria-label={`Edit "${chore.title}"`}
+          aria-label={t('chores.details.editLabel', { title: chore.title })}
           className={buttonStyles.secondary}
         >
           <PencilIcon className="size-5" />
-          Edit
+          {t('chores.details.edit')}
         </Link>
         <button
           type="button"
-          aria-label={`Delete "${chore.title}"`}
+          aria-label={t('chores.details.deleteLabel', { title: chore.title })}
           className={buttonStyles.danger}
           onClick={() => actions.askDelete(chore)}
         >
           <TrashIcon className="size-5" />
-          Delete
+          {t('chores.details.delete')}
         </button>
       </div>
     </div>

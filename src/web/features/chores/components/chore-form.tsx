@@ -13,6 +13,7 @@ import type { HouseholdMember } from '#shared/households/api.ts';
 import { ErrorCard } from '../../../components/error-card.tsx';
 import { SelectField, TextAreaField, TextField } from '../../../components/form-fields.tsx';
 import { buttonStyles, mutedText } from '../../../components/ui.ts';
+import { type MessageId, useT } from '../../../lib/i18n.tsx';
 import {
   categoryLabel,
   durationLabel,
@@ -24,14 +25,11 @@ import {
 import { useChoreForm } from '../use-chore-form.ts';
 import { SubtasksEditor } from './subtasks-editor.tsx';
 
-const priorityOptions = [...PRIORITIES].reverse().map((value) => ({ value, label: PRIORITY_LABELS[value] }));
-const categoryOptions = CHORE_CATEGORIES.map((value) => ({ value, label: categoryLabel(value) }));
-const recurrenceOptions = (['none', ...RECURRENCES] as const).map((value) => ({
-  value,
-  label: RECURRENCE_LABELS[value],
-}));
-const durationOptions = DURATIONS.map((value) => ({ value: value as number, label: durationLabel(value) }));
-const reminderOptions = CHORE_REMINDERS.map((value) => ({ value, label: REMINDER_LABELS[value] }));
+const options = <V,>(values: readonly V[], label: (value: V) => MessageId) =>
+  values.map((value) => ({ value, label: label(value) }));
+const priorityOptions = options([...PRIORITIES].reverse(), (value) => PRIORITY_LABELS[value]);
+const recurrenceOptions = options(['none', ...RECURRENCES] as const, (value) => RECURRENCE_LABELS[value]);
+const reminderOptions = options(CHORE_REMINDERS, (value) => REMINDER_LABELS[value]);
 
 /** Every field of a chore (docs/chores.md, Fields), checked with the shared schema before it is sent. */
 export function ChoreForm({
@@ -44,68 +42,87 @@ export function ChoreForm({
   /** The chore to edit; without one the form creates a new chore. */
   chore?: ChoreView;
 }) {
+  const t = useT();
+  const translated = <V,>(list: { value: V; label: MessageId }[]) =>
+    list.map((option) => ({ value: option.value, label: t(option.label) }));
+  const categoryOptions = CHORE_CATEGORIES.map((value) => ({ value, label: categoryLabel(value, t) }));
+  const durationOptions = DURATIONS.map((value) => ({
+    value: value as number,
+    label: durationLabel(value, t),
+  }));
   const { form, busy, editing, failure, onSubmit } = useChoreForm(userId, chore);
   const { values, errors, set } = form;
   const recurring = values.recurrence !== 'none';
 
   const assigneeOptions = members.map((m) => ({
     value: m.userId,
-    label: m.userId === userId ? `${displayName(m.user)} (you)` : displayName(m.user),
+    label: m.userId === userId ? t('chores.form.you', { name: displayName(m.user) }) : displayName(m.user),
   }));
 
   return (
     <form ref={form.formRef} noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
       {failure && (
         <ErrorCard
-          title={editing ? 'Unable to save chore' : 'Unable to create chore'}
+          title={editing ? t('chores.form.saveError') : t('chores.form.createError')}
           message={errorMessage(failure.message)}
         />
       )}
       <TextField
-        label="Title"
+        label={t('chores.form.title')}
         name="title"
         required
         maxLength={120}
         autoComplete="off"
-        placeholder="e.g. Take out the bins"
+        placeholder={t('chores.form.titlePlaceholder')}
         {...form.text('title')}
       />
-      <TextAreaField label="Description" name="description" maxLength={2000} {...form.text('description')} />
+      <TextAreaField
+        label={t('chores.form.description')}
+        name="description"
+        maxLength={2000}
+        {...form.text('description')}
+      />
       <SelectField
-        label="Assign to"
+        label={t('chores.form.assignTo')}
         name="assignedTo"
         required
         options={assigneeOptions}
         {...form.select('assignedTo')}
       />
       <div className="grid grid-cols-2 gap-3">
-        <TextField label="Due date" name="dueDate" type="date" required {...form.text('dueDate')} />
-        <TextField label="Time (optional)" name="dueTime" type="time" {...form.text('dueTime')} />
+        <TextField
+          label={t('chores.form.dueDate')}
+          name="dueDate"
+          type="date"
+          required
+          {...form.text('dueDate')}
+        />
+        <TextField label={t('chores.form.dueTime')} name="dueTime" type="time" {...form.text('dueTime')} />
       </div>
       <div className="grid grid-cols-2 gap-3">
         <SelectField
-          label="Priority"
+          label={t('chores.form.priority')}
           name="priority"
-          options={priorityOptions}
+          options={translated(priorityOptions)}
           {...form.select('priority')}
         />
         <SelectField
-          label="Category"
+          label={t('chores.form.category')}
           name="category"
           options={categoryOptions}
           {...form.select('category')}
         />
       </div>
       <SelectField
-        label="Repeats"
+        label={t('chores.form.repeats')}
         name="recurrence"
-        options={recurrenceOptions}
+        options={translated(recurrenceOptions)}
         {...form.select('recurrence')}
       />
       {recurring && (
         <fieldset className="space-y-2">
           <legend className="mb-1.5 font-medium text-slate-800 text-sm dark:text-slate-200">
-            Who does the next one
+            {t('chores.form.rotation')}
           </legend>
           {ROTATIONS.map((rotation) => (
             <label
@@ -120,22 +137,22 @@ export function ChoreForm({
                 onChange={() => set('rotation', rotation)}
                 className="size-4 accent-blue-600"
               />
-              <span className="text-sm">{ROTATION_LABELS[rotation]}</span>
+              <span className="text-sm">{t(ROTATION_LABELS[rotation])}</span>
             </label>
           ))}
         </fieldset>
       )}
       <div className="grid grid-cols-2 gap-3">
         <SelectField
-          label="Estimated duration"
+          label={t('chores.form.duration')}
           name="estimatedDuration"
           options={durationOptions}
           {...form.select('estimatedDuration')}
         />
         <SelectField
-          label="Reminder"
+          label={t('chores.form.reminder')}
           name="reminder"
-          options={reminderOptions}
+          options={translated(reminderOptions)}
           {...form.select('reminder')}
         />
       </div>
@@ -144,10 +161,12 @@ export function ChoreForm({
         error={errors.subtasks}
         onChange={(list) => set('subtasks', list)}
       />
-      <TextAreaField label="Notes" name="notes" maxLength={2000} {...form.text('notes')} />
+      <TextAreaField label={t('chores.form.notes')} name="notes" maxLength={2000} {...form.text('notes')} />
       {errors.timeZone && <p className={`text-sm ${mutedText}`}>{errors.timeZone}</p>}
       <button type="submit" disabled={busy} aria-busy={busy} className={`${buttonStyles.primary} w-full`}>
-        {editing ? (busy ? 'Saving...' : 'Save Changes') : busy ? 'Creating...' : 'Create Chore'}
+        {editing
+          ? t(busy ? 'chores.form.saving' : 'chores.form.save')
+          : t(busy ? 'chores.form.creating' : 'chores.form.create')}
       </button>
     </form>
   );

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef } from 'react';
 import type { ChoreView } from '#shared/chores/api.ts';
 import { buttonStyles } from '../../../components/ui.ts';
+import { useT } from '../../../lib/i18n.tsx';
 
 /**
  * Asks before deleting a chore; a recurring one can go alone or with its whole series. The native
@@ -17,6 +18,7 @@ export function DeleteChoreDialog({
   onDelete: (series: boolean) => void;
   onCancel: () => void;
 }) {
+  const t = useT();
   const ref = useRef<HTMLDialogElement>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
   const id = useId();
@@ -47,12 +49,10 @@ export function DeleteChoreDialog({
       {chore && (
         <div className="space-y-5">
           <h2 id={`${id}-title`} className="break-words font-bold text-xl">
-            Delete "{chore.title}"?
+            {t('chores.delete.title', { title: chore.title })}
           </h2>
           <p id={`${id}-body`} className="text-slate-700 text-sm dark:text-slate-300">
-            {chore.recurrence
-              ? 'This chore repeats. Delete only this one, or every occurrence of it.'
-              : 'It disappears for everyone in the household.'}
+            {chore.recurrence ? t('chores.delete.recurring') : t('chores.delete.single')}
           </p>
           <div className="flex flex-col gap-2">
             <button
@@ -62,7 +62,7 @@ export function DeleteChoreDialog({
               aria-busy={busy}
               onClick={() => onDelete(false)}
             >
-              Delete this chore
+              {t('chores.delete.one')}
             </button>
             {chore.recurrence && (
               <button
@@ -71,7 +71,7 @@ export function DeleteChoreDialog({
                 disabled={busy}
                 onClick={() => onDelete(true)}
               >
-                Delete the whole series
+                {t('chores.delete.series')}
               </button>
             )}
             <button
@@ -81,7 +81,7 @@ export function DeleteChoreDialog({
               disabled={busy}
               onClick={onCancel}
             >
-              Cancel
+              {t('chores.delete.cancel')}
             </button>
           </div>
         </div>

@@ -3,12 +3,12 @@ import type { HouseholdMember } from '#shared/households/api.ts';
 import { Avatar } from '../../../components/avatar.tsx';
 import { TrophyIcon } from '../../../components/page-icons.tsx';
 import { cardStyles, mutedText } from '../../../components/ui.ts';
+import { useT } from '../../../lib/i18n.tsx';
 import { useLeaderboard } from '../api/get-leaderboard.ts';
-
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /** This week's points per member, with completions and weekly streaks. */
 export function LeaderboardCard({ members, viewerId }: { members: HouseholdMember[]; viewerId: string }) {
+  const t = useT();
   const { data: rows } = useLeaderboard('week');
   const byId = new Map(members.map((m) => [m.userId, m]));
   const shown = (rows ?? []).filter((row) => byId.has(row.userId));
@@ -16,10 +16,10 @@ export function LeaderboardCard({ members, viewerId }: { members: HouseholdMembe
     <section aria-labelledby="leaderboard-title" className={`${cardStyles} space-y-3`}>
       <h2 id="leaderboard-title" className="flex items-center gap-2 font-semibold text-lg">
         <TrophyIcon className="size-5 text-amber-600 dark:text-amber-400" />
-        This Week
+        {t('chores.leaderboard.title')}
       </h2>
       {shown.length === 0 ? (
-        <p className={`text-sm ${mutedText}`}>Points for completed chores show up here.</p>
+        <p className={`text-sm ${mutedText}`}>{t('chores.leaderboard.empty')}</p>
       ) : (
         <ol className="space-y-3">
           {shown.map((row) => {
@@ -30,14 +30,22 @@ export function LeaderboardCard({ members, viewerId }: { members: HouseholdMembe
                 <div className="min-w-0 flex-1">
                   <p className="truncate font-medium">
                     {displayName(member.user)}
-                    {row.userId === viewerId && <span className={`font-normal ${mutedText}`}> (you)</span>}
+                    {row.userId === viewerId && (
+                      <span className={`font-normal ${mutedText}`}>{t('chores.leaderboard.you')}</span>
+                    )}
                   </p>
                   <p className={`text-xs ${mutedText}`}>
-                    {plural(row.completions, 'completion')}
-                    {row.streakWeeks > 0 && ` · ${row.streakWeeks}-week streak`}
+                    {row.streakWeeks > 0
+                      ? t('chores.leaderboard.streak', {
+                          count: row.streakWeeks,
+                          completions: t('chores.leaderboard.completions', { count: row.completions }),
+                        })
+                      : t('chores.leaderboard.completions', { count: row.completions })}
                   </p>
                 </div>
-                <p className="font-bold text-blue-700 dark:text-blue-300">{row.points} pts</p>
+                <p className="font-bold text-blue-700 dark:text-blue-300">
+                  {t('chores.leaderboard.points', { points: row.points })}
+                </p>
               </li>
             );
           })}

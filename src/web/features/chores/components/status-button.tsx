@@ -1,5 +1,6 @@
 import type { ChoreStatus } from '#shared/chores/rules.ts';
 import { CheckCircleIcon, CircleIcon, InProgressIcon } from '../../../components/page-icons.tsx';
+import { useT } from '../../../lib/i18n.tsx';
 import { statusButtonLabel } from '../chore-view.ts';
 
 const look: Record<ChoreStatus, { icon: typeof CircleIcon; className: string }> = {
@@ -18,11 +19,12 @@ export function StatusButton({
   status: ChoreStatus;
   onAdvance: () => void;
 }) {
+  const t = useT();
   const { icon: Icon, className } = look[status];
   return (
     <button
       type="button"
-      aria-label={statusButtonLabel(title, status)}
+      aria-label={statusButtonLabel(title, status, t)}
       onClick={onAdvance}
       className={`relative z-10 -m-1.5 inline-flex size-10 shrink-0 items-center justify-center rounded-full hover:bg-slate-100 dark:hover:bg-slate-800 ${className}`}
     >

@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { MAX_SUBTASKS } from '#shared/chores/rules.ts';
 import { XIcon } from '../../../components/icons.tsx';
 import { buttonStyles, errorText, inputStyles, mutedText } from '../../../components/ui.ts';
+import { useT } from '../../../lib/i18n.tsx';
 import { addSubtask } from '../chore-view.ts';
 
 /**
@@ -17,6 +18,7 @@ export function SubtasksEditor({
   onChange: (subtasks: string[]) => void;
   error?: string | undefined;
 }) {
+  const t = useT();
   const id = useId();
   const [draft, setDraft] = useState('');
   const full = subtasks.length >= MAX_SUBTASKS;
@@ -32,7 +34,9 @@ export function SubtasksEditor({
 
   return (
     <fieldset className="space-y-2" aria-describedby={error ? `${id}-error` : undefined}>
-      <legend className="mb-1.5 font-medium text-slate-800 text-sm dark:text-slate-200">Subtasks</legend>
+      <legend className="mb-1.5 font-medium text-slate-800 text-sm dark:text-slate-200">
+        {t('chores.subtasks.legend')}
+      </legend>
       {subtasks.length > 0 && (
         <ul className="space-y-1.5">
           {subtasks.map((text, index) => (
@@ -44,7 +48,7 @@ export function SubtasksEditor({
               <span className="min-w-0 flex-1 break-words text-sm">{text}</span>
               <button
                 type="button"
-                aria-label={`Remove subtask "${text}"`}
+                aria-label={t('chores.subtasks.remove', { text })}
                 className={`${buttonStyles.icon} size-9`}
                 onClick={() => onChange(subtasks.filter((_, i) => i !== index))}
               >
@@ -56,12 +60,12 @@ export function SubtasksEditor({
       )}
       <div className="flex gap-2">
         <label htmlFor={`${id}-new`} className="sr-only">
-          New subtask
+          {t('chores.subtasks.new')}
         </label>
         <input
           id={`${id}-new`}
           className={inputStyles}
-          placeholder="Add a step, then press Enter"
+          placeholder={t('chores.subtasks.placeholder')}
           maxLength={200}
           autoComplete="off"
           enterKeyHint="done"
@@ -78,15 +82,15 @@ export function SubtasksEditor({
         />
         <button
           type="button"
-          aria-label="Add subtask"
+          aria-label={t('chores.subtasks.addLabel')}
           className={`${buttonStyles.secondary} shrink-0`}
           disabled={full}
           onClick={add}
         >
-          Add
+          {t('chores.subtasks.add')}
         </button>
       </div>
-      {full && <p className={`text-xs ${mutedText}`}>At most {MAX_SUBTASKS} subtasks.</p>}
+      {full && <p className={`text-xs ${mutedText}`}>{t('chores.subtasks.max', { max: MAX_SUBTASKS })}</p>}
       {error && (
         <p id={`${id}-error`} className={errorText}>
           {error}

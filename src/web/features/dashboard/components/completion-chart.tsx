@@ -1,6 +1,7 @@
-import { format } from 'date-fns';
+import '#shared/i18n/compiled/areas/dashboard.ts';
 import type { DashboardData } from '#shared/dashboard/api.ts';
 import { mutedText } from '../../../components/ui.ts';
+import { useLocaleFormat, useT } from '../../../lib/i18n.tsx';
 
 const WIDTH = 320;
 const HEIGHT = 120;
@@ -11,30 +12,36 @@ function bucketDate(key: string): Date {
   return new Date(y, m - 1, d);
 }
 
-function bucketLabel(key: string, unit: 'day' | 'month'): string {
-  return format(bucketDate(key), unit === 'day' ? 'MMM d' : 'MMM yyyy');
+/** 'Mar 7' or 'Mar 2026' in the reader's language. */
+function bucketLabel(key: string, unit: 'day' | 'month', locale: string): string {
+  const parts: Intl.DateTimeFormatOptions =
+    unit === 'day' ? { month: 'short', day: 'numeric' } : { month: 'short', year: 'numeric' };
+  return new Intl.DateTimeFormat(locale, parts).format(bucketDate(key));
 }
 
 /** Chores completed per day (or month) of the period: an inline SVG bar chart, no library. */
 export function CompletionChart({ chart }: { chart: DashboardData['chart'] }) {
+  const t = useT();
+  const { locale } = useLocaleFormat();
   const { buckets, unit } = chart;
+  const label = (key: string) => bucketLabel(key, unit, locale);
   const total = buckets.reduce((sum, b) => sum + b.count, 0);
   if (total === 0)
-    return <p className={`flex h-[120px] items-center ${mutedText}`}>No chores completed yet.</p>;
+    return <p className={`flex h-[120px] items-center ${mutedText}`}>{t('dashboard.chart.empty')}</p>;
   const max = Math.max(...buckets.map((b) => b.count));
   const slot = WIDTH / buckets.length;
   const bar = Math.max(2, slot * 0.7);
   const plot = HEIGHT - AXIS;
   const first = buckets[0]!;
   const last = buckets[buckets.length - 1]!;
-  const description = buckets.map((b) => `${bucketLabel(b.key, unit)}: ${b.count}`).join(', ');
+  const description = buckets.map((b) => `${label(b.key)}: ${b.count}`).join(', ');
   return (
     <figure className="space-y-2">
       <svg
         viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
         className="h-[120px] w-full text-blue-600 dark:text-blue-400"
         role="img"
-        aria-label={`Chores completed per ${unit}: ${description}`}
+        aria-label={t('dashboard.chart.label', { unit, description })}
         preserveAspectRatio="none"
       >
         <line x1={0} x2={WIDTH} y1={plot} y2={plot} className="stroke-slate-300 dark:stroke-slate-700" />
@@ -52,7 +59,7 @@ export function CompletionChart({ chart }: { chart: DashboardData['chart'] }) {
                 height={2}
                 className="fill-slate-300 dark:fill-slate-700"
               >
-                <title>{`${bucketLabel(b.key, unit)}: 0`}</title>
+                <title>{`${label(b.key)}: 0`}</title>
               </rect>
             );
           }
@@ -66,17 +73,17 @@ export function CompletionChart({ chart }: { chart: DashboardData['chart'] }) {
               rx={Math.min(3, bar / 2)}
               fill="currentColor"
             >
-              <title>{`${bucketLabel(b.key, unit)}: ${b.count}`}</title>
+              <title>{`${label(b.key)}: ${b.count}`}</title>
             </rect>
           );
         })}
       </svg>
       <figcaption className={`flex justify-between text-xs ${mutedText}`}>
-        <span>{bucketLabel(first.key, unit)}</span>
+        <span>{label(first.key)}</span>
         <span>
           {total} completed · busiest {max}
         </span>
-        <span>{bucketLabel(last.key, unit)}</span>
+        <span>{label(last.key)}</span>
       </figcaption>
     </figure>
   );

@@ -1,18 +1,16 @@
-import { format } from 'date-fns';
+import '#shared/i18n/compiled/areas/dashboard.ts';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { displayName } from '#shared/accounts/users.ts';
 import type { ActivityItem, MemberPerformance, UpcomingEvent } from '#shared/dashboard/api.ts';
 import { completionLabel } from '#shared/dashboard/rules.ts';
-import { formatMoney } from '#shared/money.ts';
 import { Avatar } from '../../../components/avatar.tsx';
 import { ChatIcon, CheckIcon } from '../../../components/icons.tsx';
 import { ReceiptIcon } from '../../../components/page-icons.tsx';
 import { cardStyles, mutedText } from '../../../components/ui.ts';
-import { type Clock, useClock } from '../../../lib/clock.ts';
-
-/** '1 chore', '2 chores'. */
-export const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
+import { useClock } from '../../../lib/clock.ts';
+import { T, useLocaleFormat, useT } from '../../../lib/i18n.tsx';
+import { useMoney } from '../../households/index.ts';
 
 /** A grey block the size of what will replace it, so nothing moves when the data arrives. */
 export function Skeleton({ className }: { className: string }) {
@@ -101,8 +99,11 @@ export function SkeletonRows({ rows, height = 'h-10' }: { rows: number; height?:
   );
 }
 
+const RATE_KEYS = { Excellent: 'excellent', Good: 'good', 'Needs Work': 'needsWork' } as const;
+
 export function RateBadge({ rate }: { rate: number | null }) {
-  if (rate === null) return <span className={`text-sm ${mutedText}`}>Nothing due yet</span>;
+  const t = useT();
+  if (rate === null) return <span className={`text-sm ${mutedText}`}>{t('dashboard.rate.nothingDue')}</span>;
   const label = completionLabel(rate);
   const tone =
     label === 'Excellent'
@@ -110,11 +111,16 @@ export function RateBadge({ rate }: { rate: number | null }) {
       : label === 'Good'
         ? 'bg-blue-100 text-blue-800 dark:bg-blue-950 dark:text-blue-300'
         : 'bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200';
-  return <span className={`rounded-full px-2.5 py-0.5 font-semibold text-sm ${tone}`}>{label}</span>;
+  return (
+    <span className={`rounded-full px-2.5 py-0.5 font-semibold text-sm ${tone}`}>
+      {t('dashboard.rate.label', { label: RATE_KEYS[label] })}
+    </span>
+  );
 }
 
 /** Each member's completion rate as a bar, with chores done and points. */
 export function MemberBars({ members }: { members: readonly MemberPerformance[] }) {
+  const t = useT();
   return (
     <ul className="space-y-3">
       {members.map((m) => {
@@ -127,7 +133,7 @@ export function MemberBars({ members }: { members: readonly MemberPerformance[] 
               <div className="flex items-baseline justify-between gap-2 text-sm">
                 <span className="truncate font-semibold">{name}</span>
                 <span className={mutedText}>
-                  {m.choresDone} done · {m.points} pts
+                  {t('dashboard.members.stats', { done: m.choresDone, points: m.points })}
                 </span>
               </div>
               {/* The figure beside the bar says the same for assistive technology. */}
@@ -143,7 +149,7 @@ export function MemberBars({ members }: { members: readonly MemberPerformance[] 
             </div>
             <span className="w-12 text-right font-semibold text-sm tabular-nums">
               {m.completionRate === null ? '–' : `${rate}%`}
-              <span className="sr-only"> completion rate</span>
+              <span className="sr-only"> {t('dashboard.members.rateSr')}</span>
             </span>
           </li>
         );
@@ -153,15 +159,20 @@ export function MemberBars({ members }: { members: readonly MemberPerformance[] 
 }
 
 export function TopPerformer({ member }: { member: MemberPerformance | null }) {
-  if (!member) return <p className={mutedText}>Nobody has scored yet in this period.</p>;
+  const t = useT();
+  if (!member) return <p className={mutedText}>{t('dashboard.top.none')}</p>;
   return (
     <div className="flex items-center gap-4">
       <Avatar user={member.user} size="md" />
       <div className="min-w-0">
         <p className="truncate font-semibold text-lg">{displayName(member.user)}</p>
         <p className={`text-sm ${mutedText}`}>
-          {plural(member.score, 'activity point')}: {plural(member.choresDone, 'chore')},{' '}
-          {plural(member.messages, 'message')}, {plural(member.expensesPaid, 'expense')}
+          {t('dashboard.top.breakdown', {
+            score: member.score,
+            chores: member.choresDone,
+            messages: member.messages,
+            expenses: member.expensesPaid,
+          })}
         </p>
       </div>
     </div>
@@ -174,8 +185,21 @@ const ACTIVITY_ICON = {
   message: <ChatIcon className="size-5" />,
 } as const;
 
-/** Recent activity times as 'MMM d, h:mm a' (docs/screens.md, Household dashboard). */
-export const activityTime = (iso: string) => format(new Date(iso), 'MMM d, h:mm a');
+/** A date as `Intl` writes it in a locale and (optionally) a zone; a narrow no-break space before AM/PM reads as a space. */
+function formatIn(date: Date, locale: string, options: Intl.DateTimeFormatOptions): string {
+  const timeZone = 'timeZone' in date && typeof date.timeZone === 'string' ? date.timeZone : undefined;
+  return new Intl.DateTimeFormat(locale, { ...options, timeZone }).format(date).replace(/\u202f/g, ' ');
+}
+
+/** Recent activity times: 'Mar 7, 2:05 PM' in English (docs/screens.md, Household dashboard). */
+export const activityTime = (iso: string, locale = 'en-US', hour12 = true) =>
+  formatIn(new Date(iso), locale, {
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    hour12,
+  });
 
 export function ActivityList({
   items,
@@ -184,17 +208,14 @@ export function ActivityList({
   items: readonly ActivityItem[];
   nameOf: (userId: string | null) => string;
 }) {
-  if (items.length === 0) return <p className={mutedText}>No activity in this period.</p>;
+  const money = useMoney();
+  const t = useT();
+  const { locale, hour12 } = useLocaleFormat();
+  if (items.length === 0) return <p className={mutedText}>{t('dashboard.activity.empty')}</p>;
   return (
     <ul className="space-y-3">
       {items.map((item) => {
         const who = nameOf(item.userId);
-        const what =
-          item.kind === 'chore'
-            ? `${who} completed`
-            : item.kind === 'expense'
-              ? `${who} paid ${formatMoney(item.amountCents ?? 0)}`
-              : `${who} wrote`;
         return (
           <li key={`${item.kind}-${item.id}`} className="flex items-start gap-3">
             <span className="mt-0.5 inline-flex size-8 shrink-0 items-center justify-center rounded-lg bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-200">
@@ -203,7 +224,16 @@ export function ActivityList({
             <div className="min-w-0 flex-1">
               <p className="truncate font-medium">{item.title}</p>
               <p className={`text-sm ${mutedText}`}>
-                {what} · <time dateTime={item.at}>{activityTime(item.at)}</time>
+                <T
+                  id="dashboard.activity.line"
+                  values={{
+                    kind: item.kind,
+                    who,
+                    amount: money.format(item.amountCents ?? 0),
+                    time: activityTime(item.at, locale, hour12),
+                  }}
+                  components={{ 0: <time dateTime={item.at} /> }}
+                />
               </p>
             </div>
           </li>
@@ -213,10 +243,20 @@ export function ActivityList({
   );
 }
 
-function eventWhen(event: UpcomingEvent, withDay: boolean, clock: Clock): string {
-  const start = clock.at(event.startDate);
-  if (event.allDay) return withDay ? `${format(start, 'EEE, MMM d')} · All day` : 'All day';
-  return withDay ? format(start, 'EEE, MMM d, h:mm a') : format(start, 'h:mm a');
+function useEventWhen(): (event: UpcomingEvent, withDay: boolean) => string {
+  const clock = useClock();
+  const t = useT();
+  const { locale, hour12 } = useLocaleFormat();
+  const day: Intl.DateTimeFormatOptions = { weekday: 'short', month: 'short', day: 'numeric' };
+  const time: Intl.DateTimeFormatOptions = { hour: 'numeric', minute: '2-digit', hour12 };
+  return (event, withDay) => {
+    const start = clock.at(event.startDate);
+    if (event.allDay)
+      return withDay
+        ? t('dashboard.event.dayAllDay', { day: formatIn(start, locale, day) })
+        : t('dashboard.event.allDay');
+    return formatIn(start, locale, withDay ? { ...day, ...time } : time);
+  };
 }
 
 export function EventList({
@@ -228,7 +268,7 @@ export function EventList({
   withDay: boolean;
   empty: string;
 }) {
-  const clock = useClock();
+  const eventWhen = useEventWhen();
   if (events.length === 0) return <p className={mutedText}>{empty}</p>;
   return (
     <ul className="space-y-2">
@@ -243,14 +283,14 @@ export function EventList({
             <span className="min-w-0 flex-1">
               <span className="block truncate font-medium">{event.title}</span>
               <time dateTime={event.startDate} className={`block text-sm ${mutedText}`}>
-                {eventWhen(event, true, clock)}
+                {eventWhen(event, true)}
               </time>
             </span>
           ) : (
             <>
               <span className="min-w-0 flex-1 truncate font-medium">{event.title}</span>
               <time dateTime={event.startDate} className={`shrink-0 text-sm ${mutedText}`}>
-                {eventWhen(event, false, clock)}
+                {eventWhen(event, false)}
               </time>
             </>
           )}

@@ -15,6 +15,8 @@ export function useSplitwisePreview() {
 export interface SplitwiseImportInput {
   csv: string;
   mapping: Record<string, string | null>;
+  /** Household units per one unit of each other currency of the file ("1.09"). */
+  rates: Record<string, string>;
 }
 
 /** How often the page asks whether an accepted import has been written. */

@@ -1,9 +1,10 @@
 import type { BalanceTotalsView } from '#shared/expenses/api.ts';
 import { netSentence } from '#shared/expenses/ledger.ts';
 import { toCents } from '#shared/expenses/view.ts';
-import { formatMoney } from '#shared/money.ts';
 import { Spinner } from '../../../components/spinner.tsx';
 import { cardStyles, mutedText } from '../../../components/ui.ts';
+import { useMoney } from '../../households/index.ts';
+import { useWords } from '../use-words.ts';
 
 const neutralTile = 'rounded-xl bg-slate-100 p-3 dark:bg-slate-800';
 
@@ -18,18 +19,20 @@ export function BalanceCard({
   balance: BalanceTotalsView | undefined;
   failed: boolean;
 }) {
-  const net = balance ? toCents(balance.net) : 0;
-  const owed = balance ? toCents(balance.totalOwed) : 0;
-  const owing = balance ? toCents(balance.totalOwing) : 0;
+  const money = useMoney();
+  const { t } = useWords();
+  const net = balance ? toCents(balance.net, money) : 0;
+  const owed = balance ? toCents(balance.totalOwed, money) : 0;
+  const owing = balance ? toCents(balance.totalOwing, money) : 0;
   return (
     <section aria-labelledby="your-balance-title" className={`${cardStyles} space-y-3`}>
       <h2 id="your-balance-title" className="font-semibold text-lg">
-        Your Balance
+        {t('expenses.balance.title')}
       </h2>
       {failed ? (
-        <p className={`text-sm ${mutedText}`}>Your balance could not be loaded. Please try again later.</p>
+        <p className={`text-sm ${mutedText}`}>{t('expenses.balance.failed')}</p>
       ) : !balance ? (
-        <Spinner label="Loading your balance" />
+        <Spinner label={t('expenses.balance.loading')} />
       ) : (
         <>
           <p
@@ -42,33 +45,33 @@ export function BalanceCard({
                   : 'text-slate-900 dark:text-slate-100'
             }`}
           >
-            {netSentence(net, formatMoney)}
+            {netSentence(net, money.format, t)}
           </p>
           <dl className="grid grid-cols-2 gap-3">
             <div className={owed > 0 ? 'rounded-xl bg-emerald-50 p-3 dark:bg-emerald-950' : neutralTile}>
               <dt
                 className={`font-medium text-sm ${owed > 0 ? 'text-emerald-900 dark:text-emerald-200' : mutedText}`}
               >
-                You're Owed
+                {t('expenses.balance.owed')}
               </dt>
               <dd
                 data-testid="balance-owed"
                 className={`font-bold text-2xl ${owed > 0 ? 'text-emerald-800 dark:text-emerald-300' : ''}`}
               >
-                {formatMoney(owed)}
+                {money.format(owed)}
               </dd>
             </div>
             <div className={owing > 0 ? 'rounded-xl bg-red-50 p-3 dark:bg-red-950' : neutralTile}>
               <dt
                 className={`font-medium text-sm ${owing > 0 ? 'text-red-900 dark:text-red-200' : mutedText}`}
               >
-                You Owe
+                {t('expenses.balance.owing')}
               </dt>
               <dd
                 data-testid="balance-owing"
                 className={`font-bold text-2xl ${owing > 0 ? 'text-red-800 dark:text-red-300' : ''}`}
               >
-                {formatMoney(owing)}
+                {money.format(owing)}
               </dd>
             </div>
           </dl>

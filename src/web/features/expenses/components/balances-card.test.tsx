@@ -1,10 +1,12 @@
 // The money cards as the server renders them (no browser here): what each member is shown.
 
+import { I18nProvider } from '@lingui/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { BalanceTotalsView, HouseholdBalancesView } from '#shared/expenses/api.ts';
+import { i18n } from '../../../lib/i18n.tsx';
 import { BalanceCard } from './balance-card.tsx';
 import { BalancesCard } from './balances-card.tsx';
 
@@ -13,7 +15,11 @@ const nameOf = (id: string | null) => (id ? (names[id] ?? 'Former member') : 'Fo
 
 function render(node: ReactNode): string {
   const client = new QueryClient();
-  return renderToStaticMarkup(<QueryClientProvider client={client}>{node}</QueryClientProvider>);
+  return renderToStaticMarkup(
+    <I18nProvider i18n={i18n}>
+      <QueryClientProvider client={client}>{node}</QueryClientProvider>
+    </I18nProvider>,
+  );
 }
 
 /** The text of the page without its tags, spaces collapsed. */

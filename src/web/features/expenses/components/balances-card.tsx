@@ -1,15 +1,17 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { errorMessage } from '#shared/errors.ts';
 import type { DebtView, HouseholdBalancesView, PaymentView } from '#shared/expenses/api.ts';
-import { formatMoney } from '#shared/money.ts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { Switch } from '../../../components/switch.tsx';
 import { buttonStyles, cardStyles, errorText, mutedText } from '../../../components/ui.ts';
+import { T } from '../../../lib/i18n.tsx';
+import { useMoney } from '../../households/index.ts';
 import { newClientId } from '../api/create-payment.ts';
 import { useSetSimplifyDebts } from '../api/set-simplify-debts.ts';
 import { useSettleUp } from '../api/settle-up.ts';
 import { debtCents, type NameOf, paymentSentence } from '../ledger-words.ts';
+import { useWords } from '../use-words.ts';
 import { DebtRow } from './debt-row.tsx';
 import { PaymentDialog, type PaymentDraft } from './payment-dialog.tsx';
 
@@ -22,11 +24,6 @@ interface Props {
   otherIds: string[];
 }
 
-function summary(debts: DebtView[]): string {
-  if (debts.length === 0) return 'Everyone is settled up';
-  return debts.length === 1 ? '1 payment settles everything' : `${debts.length} payments settle everything`;
-}
-
 /**
  * 'Balances': who owes whom in the household's view (simplified or person to person, a setting
  * any member can switch). Each debt opens to the lines behind it; the member who owes settles it
@@ -34,6 +31,8 @@ function summary(debts: DebtView[]): string {
  */
 export function BalancesCard({ balances, failed, nameOf, viewerId, otherIds }: Props) {
   const id = useId();
+  const money = useMoney();
+  const { t } = useWords();
   const settleUp = useSettleUp();
   const setting = useSetSimplifyDebts();
   // The debt being settled, with the clientId of this opening of the confirmation.
@@ -59,7 +58,11 @@ export function BalancesCard({ balances, failed, nameOf, viewerId, otherIds }: P
   );
 
   const recorded = (payment: PaymentView) =>
-    setDone({ text: `Recorded: ${paymentSentence(payment, viewerId, nameOf)}.` });
+    setDone({
+      text: t('expenses.balances.recorded', {
+        sentence: paymentSentence(payment, viewerId, nameOf, money, t),
+      }),
+    });
   const openPayment = (draft: PaymentDraft | null) => {
     openings.current += 1;
     setPaying({ opening: openings.current, draft, open: true });
@@ -71,38 +74,36 @@ export function BalancesCard({ balances, failed, nameOf, viewerId, otherIds }: P
     <section aria-labelledby={`${id}-title`} className={`${cardStyles} space-y-4`}>
       <div>
         <h2 id={`${id}-title`} className="font-semibold text-lg">
-          Balances
+          {t('expenses.balances.title')}
         </h2>
-        {balances && <p className={`text-sm ${mutedText}`}>{summary(debts)}</p>}
+        {balances && (
+          <p className={`text-sm ${mutedText}`}>{t('expenses.balances.summary', { count: debts.length })}</p>
+        )}
       </div>
       {failed ? (
-        <p className={`text-sm ${mutedText}`}>Balances could not be loaded. Please try again later.</p>
+        <p className={`text-sm ${mutedText}`}>{t('expenses.balances.failed')}</p>
       ) : !balances ? (
-        <Spinner label="Loading balances" />
+        <Spinner label={t('expenses.balances.loading')} />
       ) : (
         <>
           <Switch
-            label="Simplify debts"
-            description={
-              simplified
-                ? 'On for the household: the fewest payments that settle everyone'
-                : 'Off for the household: each debt between two people'
-            }
+            label={t('expenses.balances.simplify')}
+            description={simplified ? t('expenses.balances.simplifyOn') : t('expenses.balances.simplifyOff')}
             checked={simplified}
             // Not disabled while saving: a disabled switch would drop the keyboard focus.
             onChange={(value) => !setting.isPending && setting.mutate(value)}
           />
           {setting.isError && (
             <p role="alert" className={errorText}>
-              The setting was not changed: {errorMessage(setting.error.message)}
+              {t('expenses.balances.settingFailed', { error: errorMessage(setting.error.message) })}
             </p>
           )}
           {debts.length === 0 ? (
-            <p className={`text-sm ${mutedText}`}>Everyone is settled up. Nobody owes anything.</p>
+            <p className={`text-sm ${mutedText}`}>{t('expenses.balances.empty')}</p>
           ) : (
             <ul
               className="space-y-2"
-              aria-label={simplified ? 'Suggested payments' : 'Debts person to person'}
+              aria-label={simplified ? t('expenses.balances.suggested') : t('expenses.balances.pairwise')}
             >
               {debts.map((debt) => (
                 <DebtRow
@@ -116,7 +117,7 @@ export function BalancesCard({ balances, failed, nameOf, viewerId, otherIds }: P
                     setSettling({ ...debt, clientId: newClientId() });
                   }}
                   onRecordPayment={() =>
-                    openPayment({ otherId: debt.to, youPaid: true, cents: debtCents(debt) })
+                    openPayment({ otherId: debt.to, youPaid: true, cents: debtCents(debt, money) })
                   }
                 />
               ))}
@@ -134,15 +135,15 @@ export function BalancesCard({ balances, failed, nameOf, viewerId, otherIds }: P
           className={`${buttonStyles.secondary} w-full`}
           onClick={() => openPayment(null)}
         >
-          Record a payment
+          {t('expenses.debt.recordPayment')}
         </button>
       )}
 
       <ConfirmDialog
         open={settling !== null}
-        title={settling ? `Settle up with ${nameOf(settling.to)}?` : ''}
-        confirmLabel="Settle up"
-        busyLabel="Settling up..."
+        title={settling ? t('expenses.settle.title', { name: nameOf(settling.to) }) : ''}
+        confirmLabel={t('expenses.debt.settleUp')}
+        busyLabel={t('expenses.settle.busy')}
         busy={settleUp.isPending}
         tone="primary"
         onCancel={() => setSettling(null)}
@@ -162,14 +163,18 @@ export function BalancesCard({ balances, failed, nameOf, viewerId, otherIds }: P
         {settling && (
           <>
             <p>
-              Record that you paid {nameOf(settling.to)} <strong>{formatMoney(debtCents(settling))}</strong>.
+              <T
+                id="expenses.settle.body"
+                values={{ name: nameOf(settling.to), amount: money.format(debtCents(settling, money)) }}
+                components={{ 0: <strong /> }}
+              />
             </p>
-            <p>Do this once you have paid them. If it was a mistake, delete the payment from the history.</p>
+            <p>{t('expenses.settle.hint')}</p>
           </>
         )}
         {settleUp.isError && (
           <p role="alert" className={errorText}>
-            Settling up failed: {errorMessage(settleUp.error.message)}
+            {t('expenses.settle.failed', { error: errorMessage(settleUp.error.message) })}
           </p>
         )}
       </ConfirmDialog>

@@ -1,11 +1,12 @@
 import { errorMessage } from '#shared/errors.ts';
 import type { ExplanationView, MemberNetView } from '#shared/expenses/api.ts';
 import { expenseDateText } from '#shared/expenses/view.ts';
-import { formatMoney } from '#shared/money.ts';
 import { Spinner } from '../../../components/spinner.tsx';
 import { mutedText } from '../../../components/ui.ts';
+import { useMoney } from '../../households/index.ts';
 import { type DebtViewKind, useExplanation } from '../api/get-explanation.ts';
 import { type NameOf, pairLineText, signedCents, signedMoney } from '../ledger-words.ts';
+import { useWords } from '../use-words.ts';
 
 /** Why `from` owes `to` what the card shows, read from the server only while open. */
 export function DebtExplanation({
@@ -24,15 +25,16 @@ export function DebtExplanation({
   nameOf: NameOf;
 }) {
   const explanation = useExplanation(from, to, view, open);
+  const { t } = useWords();
   if (!open) return null;
   if (explanation.isError) {
     return (
       <p className={mutedText}>
-        The explanation could not be loaded: {errorMessage(explanation.error.message)}
+        {t('expenses.explain.failed', { error: errorMessage(explanation.error.message) })}
       </p>
     );
   }
-  if (!explanation.data) return <Spinner label="Loading the explanation" />;
+  if (!explanation.data) return <Spinner label={t('expenses.explain.loading')} />;
   const data = explanation.data;
   return data.view === 'pairwise' ? (
     <PairwiseLines data={data} viewerId={viewerId} nameOf={nameOf} />
@@ -40,8 +42,6 @@ export function DebtExplanation({
     <SimplifiedLines data={data} viewerId={viewerId} nameOf={nameOf} />
   );
 }
-
-const money = (amount: string) => formatMoney(signedCents(amount));
 
 function PairwiseLines({
   data,
@@ -52,23 +52,31 @@ function PairwiseLines({
   viewerId: string;
   nameOf: NameOf;
 }) {
+  const money = useMoney();
+  const words = useWords();
+  const { t } = words;
   const today = new Date();
   return (
     <div className="space-y-2">
-      <p className={mutedText}>Each share between the two of you, less the payments between you:</p>
-      <ul aria-label="Shares and payments" className="divide-y divide-slate-200 dark:divide-slate-800">
+      <p className={mutedText}>{t('expenses.explain.pairwiseIntro')}</p>
+      <ul
+        aria-label={t('expenses.explain.lines')}
+        className="divide-y divide-slate-200 dark:divide-slate-800"
+      >
         {data.lines.map((line) => {
-          const text = pairLineText(line, data.from, data.to, viewerId, nameOf);
+          const text = pairLineText(line, data.from, data.to, viewerId, nameOf, t);
           return (
             <li key={`${line.kind}-${line.id}`} data-testid="explain-line" className="flex gap-3 py-1.5">
               <span className="min-w-0 flex-1 break-words">
                 <span className="block">{text.title}</span>
                 <span className={`block text-xs ${mutedText}`}>
-                  {expenseDateText(line.date, today)}
+                  {expenseDateText(line.date, today, words)}
                   {text.detail ? ` · ${text.detail}` : ''}
                 </span>
               </span>
-              <span className="whitespace-nowrap font-medium">{signedMoney(signedCents(line.amount))}</span>
+              <span className="whitespace-nowrap font-medium">
+                {signedMoney(signedCents(line.amount, money), money)}
+              </span>
             </li>
           );
         })}
@@ -87,13 +95,15 @@ function SimplifiedLines({
   viewerId: string;
   nameOf: NameOf;
 }) {
+  const { t } = useWords();
   return (
     <div className="space-y-2">
       <p>{data.reason}</p>
-      <p className={mutedText}>
-        Each net: paid for expenses − own shares + payments made − payments received.
-      </p>
-      <ul aria-label="Each member's net" className="divide-y divide-slate-200 dark:divide-slate-800">
+      <p className={mutedText}>{t('expenses.explain.netRule')}</p>
+      <ul
+        aria-label={t('expenses.explain.members')}
+        className="divide-y divide-slate-200 dark:divide-slate-800"
+      >
         {data.members.map((member) => (
           <MemberNet key={member.userId} member={member} viewerId={viewerId} nameOf={nameOf} />
         ))}
@@ -112,27 +122,37 @@ function MemberNet({
   viewerId: string;
   nameOf: NameOf;
 }) {
+  const money = useMoney();
+  const { t } = useWords();
   return (
     <li data-testid="explain-member" className="py-1.5">
       <span className="flex gap-3">
         <span className="min-w-0 flex-1 break-words font-medium">
-          {member.userId === viewerId ? 'You' : nameOf(member.userId)}
+          {member.userId === viewerId ? t('expenses.you') : nameOf(member.userId)}
         </span>
-        <span className="whitespace-nowrap font-medium">{signedMoney(signedCents(member.net))}</span>
+        <span className="whitespace-nowrap font-medium">
+          {signedMoney(signedCents(member.net, money), money)}
+        </span>
       </span>
       <span className={`block text-xs ${mutedText}`}>
-        {money(member.paid)} paid − {money(member.shares)} shares + {money(member.paymentsMade)} payments made
-        − {money(member.paymentsReceived)} received
+        {t('expenses.explain.memberLine', {
+          paid: money.text(member.paid),
+          shares: money.text(member.shares),
+          made: money.text(member.paymentsMade),
+          received: money.text(member.paymentsReceived),
+        })}
       </span>
     </li>
   );
 }
 
 function Total({ amount }: { amount: string }) {
+  const money = useMoney();
+  const { t } = useWords();
   return (
     <p className="flex justify-between gap-3 border-slate-300 border-t pt-1.5 font-semibold dark:border-slate-600">
-      <span>Total</span>
-      <span className="whitespace-nowrap">{money(amount)}</span>
+      <span>{t('expenses.explain.total')}</span>
+      <span className="whitespace-nowrap">{money.text(amount)}</span>
     </p>
   );
 }

@@ -2,8 +2,10 @@ import { useId, useState } from 'react';
 import type { DebtView } from '#shared/expenses/api.ts';
 import { ChevronDownIcon } from '../../../components/page-icons.tsx';
 import { buttonStyles } from '../../../components/ui.ts';
+import { useMoney } from '../../households/index.ts';
 import type { DebtViewKind } from '../api/get-explanation.ts';
 import { debtSentence, type NameOf } from '../ledger-words.ts';
+import { useWords } from '../use-words.ts';
 import { DebtExplanation } from './debt-explanation.tsx';
 
 /**
@@ -25,6 +27,8 @@ export function DebtRow({
   onSettleUp: () => void;
   onRecordPayment: () => void;
 }) {
+  const money = useMoney();
+  const { t } = useWords();
   const id = useId();
   const [open, setOpen] = useState(false);
   const creditor = nameOf(debt.to);
@@ -37,7 +41,7 @@ export function DebtRow({
         onClick={() => setOpen((value) => !value)}
         className="flex w-full items-center gap-2 rounded-xl p-3 text-left"
       >
-        <span className="flex-1 font-medium">{debtSentence(debt, viewerId, nameOf)}</span>
+        <span className="flex-1 font-medium">{debtSentence(debt, viewerId, nameOf, money, t)}</span>
         <ChevronDownIcon className={`size-4 shrink-0 transition-transform ${open ? 'rotate-180' : ''}`} />
       </button>
       <div id={`${id}-why`} hidden={!open} className="space-y-1.5 px-3 pb-3 text-sm">
@@ -54,19 +58,19 @@ export function DebtRow({
         <div className="flex flex-wrap gap-2 border-slate-200 border-t px-3 py-2 dark:border-slate-700">
           <button
             type="button"
-            aria-label={`Settle up with ${creditor}`}
+            aria-label={t('expenses.debt.settleUpWith', { name: creditor })}
             onClick={onSettleUp}
             className={`${buttonStyles.primary} flex-auto whitespace-nowrap px-3 py-2 text-sm`}
           >
-            Settle up
+            {t('expenses.debt.settleUp')}
           </button>
           <button
             type="button"
-            aria-label={`Record a payment to ${creditor}`}
+            aria-label={t('expenses.debt.recordPaymentTo', { name: creditor })}
             onClick={onRecordPayment}
             className={`${buttonStyles.secondary} flex-auto whitespace-nowrap px-3 py-2 text-sm`}
           >
-            Record a payment
+            {t('expenses.debt.recordPayment')}
           </button>
         </div>
       )}

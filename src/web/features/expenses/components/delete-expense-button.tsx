@@ -7,12 +7,14 @@ import { TrashIcon } from '../../../components/icons.tsx';
 import { showToast } from '../../../lib/toasts.ts';
 import { useDeleteExpense } from '../api/delete-expense.ts';
 import { refreshTrash, restoreExpense } from '../api/restore-expense.ts';
+import { useWords } from '../use-words.ts';
 
 /**
  * Delete on an expense card: asks first, moves the expense to the trash, then offers Undo in a
  * toast. The toast is the app's (lib/toasts.ts), so Undo stays once the card has gone.
  */
 export function DeleteExpenseButton({ expense }: { expense: ExpenseView }) {
+  const { t } = useWords();
   const queryClient = useQueryClient();
   const remove = useDeleteExpense();
   const [asking, setAsking] = useState(false);
@@ -22,10 +24,10 @@ export function DeleteExpenseButton({ expense }: { expense: ExpenseView }) {
 
   const undo = () =>
     void restoreExpense(expense.id)
-      .then(() => showToast('Expense restored'))
+      .then(() => showToast(t('expenses.deleteExpense.restored')))
       .catch((error: unknown) => {
         console.warn('Restoring the expense failed', error);
-        showToast('Could not undo. Find it in Deleted items.');
+        showToast(t('expenses.page.undoFailed'));
       })
       .finally(() => void refreshTrash(queryClient));
 
@@ -35,11 +37,11 @@ export function DeleteExpenseButton({ expense }: { expense: ExpenseView }) {
     } catch {
       // Logged by the mutation; the list is fetched again either way.
       setAsking(false);
-      showToast('Could not delete the expense');
+      showToast(t('expenses.deleteExpense.failed'));
       return;
     }
     setAsking(false);
-    showToast('Expense deleted', { label: 'Undo', run: undo });
+    showToast(t('expenses.deleteExpense.deleted'), { label: t('expenses.page.undo'), run: undo });
     void refreshTrash(queryClient);
   };
 
@@ -48,21 +50,21 @@ export function DeleteExpenseButton({ expense }: { expense: ExpenseView }) {
       <button
         ref={buttonRef}
         type="button"
-        aria-label={`Delete "${expense.title}"`}
+        aria-label={t('expenses.deleteExpense.ariaLabel', { title: expense.title })}
         onClick={() => setAsking(true)}
         className="inline-flex items-center gap-1.5 rounded-lg px-2 py-1.5 font-semibold text-red-700 text-sm hover:bg-red-50 dark:text-red-300 dark:hover:bg-red-950"
       >
         <TrashIcon className="size-4" />
-        Delete
+        {t('expenses.delete')}
       </button>
       {/* Outside the card: cards skip rendering while off screen (content-visibility). */}
       {asking &&
         createPortal(
           <ConfirmDialog
             open
-            title={`Delete "${expense.title}"?`}
-            confirmLabel="Delete"
-            busyLabel="Deleting..."
+            title={t('expenses.deleteExpense.title', { title: expense.title })}
+            confirmLabel={t('expenses.delete')}
+            busyLabel={t('expenses.deleteExpense.deleting')}
             busy={remove.isPending}
             onCancel={() => {
               setAsking(false);
@@ -70,10 +72,8 @@ export function DeleteExpenseButton({ expense }: { expense: ExpenseView }) {
             }}
             onConfirm={() => void confirm()}
           >
-            <p>It goes to Deleted items, where anyone in the household can restore it.</p>
-            {expense.isRecurring && (
-              <p>It repeats: deleting it also stops the repeats. Restoring it starts them again.</p>
-            )}
+            <p>{t('expenses.deleteExpense.body')}</p>
+            {expense.isRecurring && <p>{t('expenses.deleteExpense.repeats')}</p>}
             {copy && (
               <label className="flex items-center gap-2">
                 <input
@@ -82,7 +82,7 @@ export function DeleteExpenseButton({ expense }: { expense: ExpenseView }) {
                   onChange={(event) => setStopRepeats(event.target.checked)}
                   className="size-4"
                 />
-                Also stop it repeating
+                {t('expenses.deleteExpense.stopRepeats')}
               </label>
             )}
           </ConfirmDialog>,

@@ -6,14 +6,16 @@ import {
   categoryLabel,
   expenseDateText,
   formatDay,
-  INTERVAL_LABELS,
   type RecurringInterval,
 } from '#shared/expenses/view.ts';
-import { formatMoney, parseDollarsToCents } from '#shared/money.ts';
+import { moneyFormat } from '#shared/money.ts';
 import { Avatar } from '../../../components/avatar.tsx';
 import { CheckIcon } from '../../../components/icons.tsx';
 import { PencilIcon, RepeatIcon } from '../../../components/page-icons.tsx';
 import { buttonStyles, mutedText } from '../../../components/ui.ts';
+import { T } from '../../../lib/i18n.tsx';
+import { useMoney } from '../../households/index.ts';
+import { useWords } from '../use-words.ts';
 import { CategoryIcon } from './category-icon.tsx';
 import { DeleteExpenseButton } from './delete-expense-button.tsx';
 import { ReceiptField } from './receipt-field.tsx';
@@ -23,8 +25,6 @@ export interface ExpenseActions {
   /** The split being settled right now, if any. */
   settlingId: string | null;
 }
-
-const money = (amount: string) => formatMoney(parseDollarsToCents(amount) ?? 0);
 
 /**
  * One expense: what, how much, when, who paid, each share and what is settled (docs/expenses.md,
@@ -47,7 +47,10 @@ export function ExpenseCard({
   actions: ExpenseActions;
 }) {
   const id = useId();
-  const payer = expense.paidBy ? nameOf(expense.paidBy, expense.paidByUser) : 'Former member';
+  const money = useMoney();
+  const words = useWords();
+  const { t, locale } = words;
+  const payer = expense.paidBy ? nameOf(expense.paidBy, expense.paidByUser) : t('expenses.formerMember');
   const partial = !expense.fullySettled && expense.settledPercent > 0;
   const interval = expense.recurrenceFrequency as RecurringInterval | null;
   const rank = (userId: string | null) => {
@@ -70,20 +73,21 @@ export function ExpenseCard({
             {expense.title}
           </h3>
           <p className={`text-sm ${mutedText}`}>
-            {expenseDateText(expense.date, today)} · {categoryLabel(expense.category)}
+            {expenseDateText(expense.date, today, words)} · {categoryLabel(expense.category, t)}
           </p>
-          <p className="text-sm">Paid by {payer}</p>
+          <p className="text-sm">{t('expenses.card.paidBy', { name: payer })}</p>
         </div>
         <div className="flex shrink-0 flex-col items-end gap-1">
-          <p className="font-bold text-lg">{money(expense.amount)}</p>
+          <p className="font-bold text-lg">{money.text(expense.amount)}</p>
+          {expense.original && <OriginalAmount expense={expense} />}
           {expense.fullySettled ? (
             <span className="inline-flex items-center gap-1 rounded-full bg-emerald-100 px-2 py-0.5 font-medium text-emerald-900 text-xs dark:bg-emerald-950 dark:text-emerald-200">
               <CheckIcon className="size-3.5" />
-              Settled
+              {t('expenses.card.settled')}
             </span>
           ) : partial ? (
             <span className="rounded-full bg-amber-100 px-2 py-0.5 font-medium text-amber-900 text-xs dark:bg-amber-950 dark:text-amber-200">
-              {expense.settledPercent}% settled
+              {t('expenses.card.percentSettled', { percent: expense.settledPercent })}
             </span>
           ) : null}
         </div>
@@ -102,13 +106,17 @@ export function ExpenseCard({
       {expense.isRecurring && interval && (
         <p className={`inline-flex items-center gap-1.5 text-xs ${mutedText}`}>
           <RepeatIcon className="size-3.5" />
-          Repeats {INTERVAL_LABELS[interval]?.toLowerCase() ?? interval}
-          {expense.recurringEndDate ? ` until ${formatDay(expense.recurringEndDate)}` : ''}
+          {expense.recurringEndDate
+            ? t('expenses.card.repeatsUntil', {
+                interval,
+                until: formatDay(expense.recurringEndDate, locale),
+              })
+            : t('expenses.card.repeats', { interval })}
         </p>
       )}
 
       <ul
-        aria-label={`Shares of ${expense.title}`}
+        aria-label={t('expenses.card.sharesOf', { title: expense.title })}
         className="divide-y divide-slate-200 dark:divide-slate-800"
       >
         {splits.map((split) => {
@@ -118,27 +126,27 @@ export function ExpenseCard({
             <li key={split.id} data-testid="split" className="flex items-center gap-2 py-2 text-sm">
               {split.user ? <Avatar user={split.user} size="xs" /> : null}
               <span className="min-w-0 flex-1 break-words">{name}</span>
-              <span className="font-medium">{money(split.amount)}</span>
+              <span className="font-medium">{money.text(split.amount)}</span>
               <span className="flex w-24 justify-end">
                 {own ? (
-                  <span className={`text-xs ${mutedText}`}>Paid</span>
+                  <span className={`text-xs ${mutedText}`}>{t('expenses.card.paid')}</span>
                 ) : split.settled ? (
                   <span className="inline-flex items-center gap-1 font-medium text-emerald-800 text-xs dark:text-emerald-300">
                     <CheckIcon className="size-3.5" />
-                    Settled
+                    {t('expenses.card.settled')}
                   </span>
                 ) : canSettleSplit(expense, split, viewerId) ? (
                   <button
                     type="button"
-                    aria-label={`Settle ${name}'s share of ${expense.title}`}
+                    aria-label={t('expenses.card.settleShare', { name, title: expense.title })}
                     disabled={actions.settlingId === split.id}
                     onClick={() => actions.settle(split)}
                     className={`${buttonStyles.secondary} px-3 py-1 text-xs`}
                   >
-                    Settle
+                    {t('expenses.card.settle')}
                   </button>
                 ) : (
-                  <span className={`text-xs ${mutedText}`}>Owes</span>
+                  <span className={`text-xs ${mutedText}`}>{t('expenses.card.owes')}</span>
                 )}
               </span>
             </li>
@@ -160,7 +168,11 @@ export function ExpenseCard({
               className="size-12 rounded-lg border border-slate-200 object-cover dark:border-slate-700"
             />
             <span>
-              Receipt<span className="sr-only"> for {expense.title} (opens in a new tab)</span>
+              <T
+                id="expenses.card.receipt"
+                values={{ title: expense.title }}
+                components={{ 0: <span className="sr-only" /> }}
+              />
             </span>
           </a>
         )}
@@ -168,16 +180,32 @@ export function ExpenseCard({
         <div className="ml-auto flex items-center gap-1">
           <Link
             to={`/expenses/${encodeURIComponent(expense.id)}/edit`}
-            aria-label={`Edit "${expense.title}"`}
+            aria-label={t('expenses.card.editLabel', { title: expense.title })}
             className="inline-flex items-center gap-1.5 rounded-lg px-2 py-1.5 font-semibold text-slate-700 text-sm hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"
           >
             <PencilIcon className="size-4" />
-            Edit
+            {t('expenses.card.edit')}
           </Link>
           {/* A fully settled expense stays: its payments are part of the ledger. */}
           {!expense.fullySettled && <DeleteExpenseButton expense={expense} />}
         </div>
       </div>
     </li>
+  );
+}
+
+/** "€40.00 · $43.60 at 1.09": what was paid in another currency, and what it counts for here. */
+function OriginalAmount({ expense }: { expense: ExpenseView }) {
+  const money = useMoney();
+  const { t } = useWords();
+  const original = expense.original!;
+  const paid = moneyFormat(original.currency, money.locale).text(original.amount);
+  const rate = new Intl.NumberFormat(money.locale, { maximumFractionDigits: 8 }).format(
+    Number(original.exchangeRate),
+  );
+  return (
+    <p data-testid="original-amount" className={`text-right text-xs ${mutedText}`}>
+      {t('expenses.card.original', { paid, amount: money.text(expense.amount), rate })}
+    </p>
   );
 }

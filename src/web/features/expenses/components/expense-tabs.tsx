@@ -1,11 +1,13 @@
 import type { ReactNode } from 'react';
 import type { ExpenseTab } from '#shared/expenses/view.ts';
 import { Tabs } from '../../../components/tabs.tsx';
+import type { MessageId } from '../../../lib/i18n.tsx';
+import { useWords } from '../use-words.ts';
 
-const TABS: { value: ExpenseTab; label: string }[] = [
-  { value: 'all', label: 'All' },
-  { value: 'unsettled', label: 'Unsettled' },
-  { value: 'settled', label: 'Settled' },
+const TABS: { value: ExpenseTab; label: MessageId }[] = [
+  { value: 'all', label: 'expenses.tabs.all' },
+  { value: 'unsettled', label: 'expenses.tabs.unsettled' },
+  { value: 'settled', label: 'expenses.tabs.settled' },
 ];
 
 /** All / Unsettled / Settled, each with its count on a pill. */
@@ -20,10 +22,11 @@ export function ExpenseTabs({
   onChange: (tab: ExpenseTab) => void;
   children: ReactNode;
 }) {
+  const { t } = useWords();
   return (
     <Tabs
-      label="Expenses by status"
-      tabs={TABS}
+      label={t('expenses.tabs.label')}
+      tabs={TABS.map((tab) => ({ value: tab.value, label: t(tab.label) }))}
       value={value}
       onChange={onChange}
       badge={(tab, selected) => (

@@ -4,6 +4,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { errorText } from '../../../components/ui.ts';
 import { lazyModule } from '../../../lib/lazy-module.ts';
 import type { NameOf } from '../ledger-words.ts';
+import { useWords } from '../use-words.ts';
 
 /** Who the dialog starts with: the other member, which way the money went, and how much. */
 export interface PaymentDraft {
@@ -33,6 +34,7 @@ const paymentForm = lazyModule(() => import('./payment-form.tsx'));
  * retry after a lost answer records one payment.
  */
 export function PaymentDialog(props: PaymentDialogProps) {
+  const { t } = useWords();
   const [Form, setForm] = useState<ComponentType<PaymentDialogProps> | undefined>(
     () => paymentForm.loaded()?.PaymentForm,
   );
@@ -58,14 +60,14 @@ export function PaymentDialog(props: PaymentDialogProps) {
   return (
     <ConfirmDialog
       open={props.open}
-      title="Record a payment"
-      confirmLabel="Record payment"
+      title={t('expenses.paymentForm.title')}
+      confirmLabel={t('expenses.paymentForm.confirm')}
       confirmDisabled
       tone="primary"
       onCancel={props.onClose}
     >
       <p role="alert" className={errorText}>
-        The form could not load. Check your connection and try again.
+        {t('expenses.paymentForm.loadFailed')}
       </p>
     </ConfirmDialog>
   );

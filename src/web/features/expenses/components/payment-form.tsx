@@ -1,13 +1,14 @@
 import { useEffect, useId, useState } from 'react';
 import { errorMessage } from '#shared/errors.ts';
 import { localDate } from '#shared/expenses/view.ts';
-import { centsToDollars } from '#shared/money.ts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { checkResolver, checkSchema, lazyResolver } from '../../../components/form/resolvers.ts';
 import { useSchemaForm } from '../../../components/form/use-schema-form.ts';
 import { moneyInput, SelectField, TextField } from '../../../components/form-fields.tsx';
 import { errorText } from '../../../components/ui.ts';
+import { useMoney } from '../../households/index.ts';
 import { newClientId, useCreatePayment } from '../api/create-payment.ts';
+import { useWords } from '../use-words.ts';
 import type { PaymentDialogProps } from './payment-dialog.tsx';
 
 type Direction = `${'paid' | 'received'}:${string}`;
@@ -20,7 +21,8 @@ interface PaymentValues {
 
 // The payment schema brings the validation library: it loads once the dialog opens, and the form
 // says so on submit when it could not.
-const loadSchema = () => import('#shared/expenses/payments.ts').then((m) => m.createPaymentSchema);
+const loadSchema = (exponent: number) =>
+  import('#shared/expenses/payments.ts').then((m) => m.paymentSchema(exponent));
 
 /** Which field shows a schema message: the amount, date and note their own, the rest who paid. */
 const fieldOf = ([key]: string[]) =>
@@ -36,7 +38,9 @@ export function PaymentForm({
   onClose,
   onRecorded,
 }: PaymentDialogProps) {
+  const { t } = useWords();
   const formId = useId();
+  const money = useMoney();
   const create = useCreatePayment();
   const [clientId] = useState(newClientId);
 
@@ -48,20 +52,20 @@ export function PaymentForm({
   // What is sent is the request as built (the server turns the amount into cents).
   const resolver = lazyResolver(
     () =>
-      loadSchema().then((schema) =>
+      loadSchema(money.exponent).then((schema) =>
         checkResolver(async (values: PaymentValues) => {
           const checked = await checkSchema(schema, input(values), { fieldOf });
           return checked.ok ? { ok: true, value: input(values) } : checked;
         }),
       ),
-    () => ({ direction: 'The form could not be checked. Check your connection and try again.' }),
+    () => ({ direction: t('expenses.paymentForm.checkFailed') }),
   );
   const form = useSchemaForm<PaymentValues, ReturnType<typeof input>>({
     defaultValues: {
       direction: draft
         ? `${draft.youPaid ? 'paid' : 'received'}:${draft.otherId}`
         : `paid:${otherIds[0] ?? ''}`,
-      amount: draft?.cents ? centsToDollars(draft.cents) : '',
+      amount: draft?.cents ? money.amount(draft.cents) : '',
       date: localDate(new Date()),
       note: '',
     },
@@ -74,16 +78,16 @@ export function PaymentForm({
   useEffect(() => resolver.preload(), []);
 
   const options = otherIds.flatMap((id) => [
-    { value: `paid:${id}` as Direction, label: `You paid ${nameOf(id)}` },
-    { value: `received:${id}` as Direction, label: `${nameOf(id)} paid you` },
+    { value: `paid:${id}` as Direction, label: t('expenses.paymentForm.youPaid', { name: nameOf(id) }) },
+    { value: `received:${id}` as Direction, label: t('expenses.paymentForm.paidYou', { name: nameOf(id) }) },
   ]);
 
   return (
     <ConfirmDialog
       open={open}
-      title="Record a payment"
-      confirmLabel="Record payment"
-      busyLabel="Recording..."
+      title={t('expenses.paymentForm.title')}
+      confirmLabel={t('expenses.paymentForm.confirm')}
+      busyLabel={t('expenses.paymentForm.recording')}
       busy={create.isPending}
       tone="primary"
       form={formId}
@@ -98,20 +102,36 @@ export function PaymentForm({
         })}
         className="space-y-4"
       >
-        <p>For money that changed hands outside the app: it counts against what you owe each other.</p>
-        <SelectField label="Who paid" options={options} {...form.select('direction')} />
-        <TextField label="Amount" name="amount" {...moneyInput} required {...form.text('amount')} />
-        <TextField label="Date" name="date" type="date" required {...form.text('date')} />
+        <p>{t('expenses.paymentForm.intro')}</p>
+        <SelectField
+          label={t('expenses.paymentForm.whoPaid')}
+          options={options}
+          {...form.select('direction')}
+        />
         <TextField
-          label="Note (optional)"
+          label={t('expenses.paymentForm.amount')}
+          name="amount"
+          {...moneyInput(money.exponent)}
+          required
+          {...form.text('amount')}
+        />
+        <TextField
+          label={t('expenses.paymentForm.date')}
+          name="date"
+          type="date"
+          required
+          {...form.text('date')}
+        />
+        <TextField
+          label={t('expenses.paymentForm.note')}
           name="note"
           maxLength={500}
-          placeholder="e.g. Bank transfer"
+          placeholder={t('expenses.paymentForm.notePlaceholder')}
           {...form.text('note')}
         />
         {create.isError && (
           <p role="alert" className={errorText}>
-            The payment was not recorded: {errorMessage(create.error.message)}
+            {t('expenses.paymentForm.failed', { reason: errorMessage(create.error.message) })}
           </p>
         )}
       </form>

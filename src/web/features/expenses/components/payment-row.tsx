@@ -1,11 +1,13 @@
-import { format } from 'date-fns';
 import { useId, useState } from 'react';
 import type { PaymentView } from '#shared/expenses/api.ts';
 import { expenseDateText } from '#shared/expenses/view.ts';
 import { CheckIcon, TrashIcon } from '../../../components/icons.tsx';
 import { ChevronDownIcon } from '../../../components/page-icons.tsx';
 import { mutedText } from '../../../components/ui.ts';
+import { useLocaleFormat } from '../../../lib/i18n.tsx';
+import { useMoney } from '../../households/index.ts';
 import { type NameOf, paymentSentence } from '../ledger-words.ts';
+import { useWords } from '../use-words.ts';
 
 /**
  * A payment in the history, between the expenses: who paid whom and the note; opened, who
@@ -26,16 +28,16 @@ export function PaymentRow({
   deleting: boolean;
   onDelete: (payment: PaymentView) => void;
 }) {
+  const money = useMoney();
+  const words = useWords();
+  const { t, locale } = words;
+  const { hour12 } = useLocaleFormat();
   const id = useId();
   const [open, setOpen] = useState(false);
-  const sentence = paymentSentence(payment, viewerId, nameOf);
+  const sentence = paymentSentence(payment, viewerId, nameOf, money, t);
   const yours = payment.fromUserId === viewerId || payment.toUserId === viewerId;
-  const recorder =
-    payment.createdBy === null
-      ? 'someone'
-      : payment.createdBy === viewerId
-        ? 'you'
-        : nameOf(payment.createdBy);
+  const recorder = payment.createdBy === null ? 'someone' : payment.createdBy === viewerId ? 'you' : 'other';
+  const recordedAt = new Date(payment.createdAt);
   const shares = payment.splitIds.length;
 
   return (
@@ -59,7 +61,7 @@ export function PaymentRow({
         <span className="min-w-0 flex-1">
           <span className="block break-words font-semibold">{sentence}</span>
           <span className={`block text-sm ${mutedText}`}>
-            {expenseDateText(payment.date, today)} · Payment
+            {t('expenses.payment.meta', { date: expenseDateText(payment.date, today, words) })}
           </span>
           {payment.note && <span className="block break-words text-sm">{payment.note}</span>}
         </span>
@@ -71,21 +73,30 @@ export function PaymentRow({
         {open && (
           <>
             <p className={mutedText}>
-              Recorded by {recorder} on {format(new Date(payment.createdAt), "MMM d, yyyy 'at' h:mm a")}
+              {t('expenses.payment.recordedBy', {
+                by: recorder,
+                name: payment.createdBy === null ? '' : nameOf(payment.createdBy),
+                date: new Intl.DateTimeFormat(locale, {
+                  month: 'short',
+                  day: 'numeric',
+                  year: 'numeric',
+                }).format(recordedAt),
+                time: new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit', hour12 }).format(
+                  recordedAt,
+                ),
+              })}
             </p>
-            {shares > 0 && (
-              <p className={mutedText}>{shares === 1 ? 'Settles 1 share' : `Settles ${shares} shares`}</p>
-            )}
+            {shares > 0 && <p className={mutedText}>{t('expenses.payment.settles', { count: shares })}</p>}
             {yours && (
               <button
                 type="button"
-                aria-label={`Delete payment: ${sentence}`}
+                aria-label={t('expenses.payment.deleteLabel', { sentence })}
                 disabled={deleting}
                 onClick={() => onDelete(payment)}
                 className="inline-flex items-center gap-1.5 rounded-lg px-2 py-1.5 font-semibold text-red-700 text-sm hover:bg-red-50 disabled:opacity-60 dark:text-red-300 dark:hover:bg-red-950"
               >
                 <TrashIcon className="size-4" />
-                Delete
+                {t('expenses.delete')}
               </button>
             )}
           </>

@@ -5,13 +5,15 @@ import { checkProfilePhoto } from '#shared/validation-rules.ts';
 import { ReceiptIcon } from '../../../components/page-icons.tsx';
 import { buttonStyles, errorText } from '../../../components/ui.ts';
 import { useUploadReceipt } from '../api/upload-receipt.ts';
+import { useWords } from '../use-words.ts';
 
 /** The payer adds (or replaces) a photo of the receipt; the server checks and re-encodes it. */
 export function ReceiptField({ expense }: { expense: ExpenseView }) {
+  const { t } = useWords();
   const id = useId();
   const upload = useUploadReceipt();
   const [problem, setProblem] = useState<string | null>(null);
-  const label = expense.receiptUrl ? 'Replace receipt' : 'Add receipt';
+  const label = expense.receiptUrl ? t('expenses.receipt.replace') : t('expenses.receipt.add');
 
   const onFile = (file: File | undefined) => {
     if (!file) return;
@@ -24,7 +26,9 @@ export function ReceiptField({ expense }: { expense: ExpenseView }) {
       {
         onError: (error) =>
           setProblem(
-            `The receipt could not be uploaded: ${extractErrorMessage(error.message) || 'please try again.'}`,
+            t('expenses.receipt.uploadFailed', {
+              reason: extractErrorMessage(error.message) || t('expenses.receipt.tryAgain'),
+            }),
           ),
       },
     );
@@ -37,13 +41,13 @@ export function ReceiptField({ expense }: { expense: ExpenseView }) {
         className={`${buttonStyles.secondary} cursor-pointer px-3 py-1.5 text-sm has-[+input:focus-visible]:outline-2 has-[+input:focus-visible]:outline-blue-600`}
       >
         <ReceiptIcon className="size-4" />
-        {upload.isPending ? 'Uploading...' : label}
+        {upload.isPending ? t('expenses.receipt.uploading') : label}
       </label>
       <input
         id={id}
         type="file"
         accept="image/*"
-        aria-label={`${label} for ${expense.title}`}
+        aria-label={t('expenses.receipt.inputLabel', { action: label, title: expense.title })}
         aria-describedby={problem ? `${id}-error` : undefined}
         disabled={upload.isPending}
         className="sr-only"

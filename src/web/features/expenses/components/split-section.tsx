@@ -1,10 +1,11 @@
 import { useId } from 'react';
 import { SPLIT_TYPES, type SplitType } from '#shared/expenses/rules.ts';
-import { SPLIT_TYPE_LABELS, type SplitSummary } from '#shared/expenses/view.ts';
-import { formatMoney } from '#shared/money.ts';
+import { SPLIT_TYPE_LABEL_IDS, type SplitSummary, type Translate } from '#shared/expenses/view.ts';
+import type { MoneyFormat } from '#shared/money.ts';
 import { labelStyles } from '../../../components/form-fields.tsx';
 import { AlertIcon } from '../../../components/icons.tsx';
 import { inputStyles, mutedText } from '../../../components/ui.ts';
+import { useWords } from '../use-words.ts';
 
 /**
  * How the amount is shared: equally, by amounts or by percentages, with a per-member input for
@@ -19,7 +20,10 @@ export function SplitSection({
   error,
   onSplitType,
   onShare,
+  money,
 }: {
+  /** The currency the shares are typed in. */
+  money: MoneyFormat;
   splitType: SplitType;
   shares: Record<string, string>;
   summary: SplitSummary;
@@ -30,13 +34,14 @@ export function SplitSection({
   onShare: (userId: string, value: string) => void;
 }) {
   const id = useId();
+  const { t } = useWords();
   const percentage = splitType === 'percentage';
-  const problem = error ?? summary.problem;
+  const problem = error ?? (summary.problem && t(summary.problem.id, summary.problem.values));
   const red = Boolean(problem);
 
   return (
     <fieldset className="space-y-3">
-      <legend className={`${labelStyles} mb-1.5`}>Split</legend>
+      <legend className={`${labelStyles} mb-1.5`}>{t('expenses.split.legend')}</legend>
       <div className="grid grid-cols-3 gap-1 rounded-xl bg-slate-200 p-1 dark:bg-slate-800">
         {SPLIT_TYPES.map((type) => (
           <label
@@ -51,7 +56,7 @@ export function SplitSection({
               onChange={() => onSplitType(type)}
               className="sr-only"
             />
-            {SPLIT_TYPE_LABELS[type]}
+            {t(SPLIT_TYPE_LABEL_IDS[type])}
           </label>
         ))}
       </div>
@@ -62,7 +67,10 @@ export function SplitSection({
             <div key={userId} className="flex items-center gap-3">
               <label htmlFor={`${id}-${userId}`} className="min-w-0 flex-1 break-words text-sm">
                 {nameOf(userId)}
-                <span className="sr-only">{percentage ? ' percent' : ' share in dollars'}</span>
+                <span className="sr-only">
+                  {' '}
+                  {percentage ? t('expenses.split.percentSr') : t('expenses.split.shareSr')}
+                </span>
               </label>
               <div className="relative w-32 shrink-0">
                 {!percentage && (
@@ -70,21 +78,21 @@ export function SplitSection({
                     aria-hidden="true"
                     className={`absolute inset-y-0 left-3 flex items-center ${mutedText}`}
                   >
-                    $
+                    {money.symbol}
                   </span>
                 )}
                 <input
                   id={`${id}-${userId}`}
                   type="number"
                   inputMode="decimal"
-                  step="0.01"
+                  step={10 ** -money.exponent}
                   min="0"
                   max={percentage ? 100 : undefined}
                   value={shares[userId] ?? ''}
                   aria-invalid={error ? true : undefined}
                   aria-describedby={`${id}-problem`}
                   onChange={(event) => onShare(userId, event.target.value)}
-                  className={`${inputStyles} ${percentage ? 'pr-8' : 'pl-7'} text-right`}
+                  className={`${inputStyles} ${percentage ? 'pr-8' : money.symbol.length > 1 ? 'pl-12' : 'pl-7'} text-right`}
                 />
                 {percentage && (
                   <span
@@ -109,13 +117,13 @@ export function SplitSection({
             : 'border-slate-200 bg-slate-50 dark:border-slate-700 dark:bg-slate-900'
         }`}
       >
-        <p className="font-semibold">Summary</p>
+        <p className="font-semibold">{t('expenses.split.summary')}</p>
         <ul className="space-y-1">
           {summary.rows.map((row) => (
             <li key={row.userId} className="flex justify-between gap-3">
               <span className="min-w-0 break-words">{nameOf(row.userId)}</span>
               <span className="whitespace-nowrap">
-                {row.cents === null ? '—' : formatMoney(row.cents)}
+                {row.cents === null ? '—' : money.format(row.cents)}
                 {percentage && row.percent !== null ? ` (${row.percent}%)` : ''}
               </span>
             </li>
@@ -129,8 +137,8 @@ export function SplitSection({
               : 'border-slate-200 dark:border-slate-700'
           }`}
         >
-          <span>Total</span>
-          <span className="whitespace-nowrap">{totalText(summary, splitType)}</span>
+          <span>{t('expenses.split.total')}</span>
+          <span className="whitespace-nowrap">{totalText(summary, splitType, money, t)}</span>
         </p>
         <p
           id={`${id}-problem`}
@@ -143,7 +151,7 @@ export function SplitSection({
               <span>{problem}</span>
             </span>
           ) : summary.uneven && summary.amountCents !== null ? (
-            `Shares differ by a cent so that they add up to exactly ${formatMoney(summary.amountCents)}.`
+            t('expenses.split.uneven', { amount: money.format(summary.amountCents) })
           ) : null}
         </p>
       </div>
@@ -151,13 +159,15 @@ export function SplitSection({
   );
 }
 
-function totalText(summary: SplitSummary, splitType: SplitType): string {
-  const money = summary.totalCents === null ? '—' : formatMoney(summary.totalCents);
+function totalText(summary: SplitSummary, splitType: SplitType, format: MoneyFormat, t: Translate): string {
+  const money = summary.totalCents === null ? '—' : format.format(summary.totalCents);
   if (splitType === 'percentage') {
-    return summary.totalPercent === null ? money : `${money} (${summary.totalPercent}% of 100%)`;
+    return summary.totalPercent === null
+      ? money
+      : t('expenses.split.totalPercent', { total: money, percent: summary.totalPercent });
   }
   if (splitType === 'custom' && summary.amountCents !== null) {
-    return `${money} of ${formatMoney(summary.amountCents)}`;
+    return t('expenses.split.totalOf', { total: money, amount: format.format(summary.amountCents) });
   }
   return money;
 }

@@ -2,12 +2,19 @@ import { displayName } from '#shared/accounts/users.ts';
 import { errorMessage } from '#shared/errors.ts';
 import type { HouseholdMember } from '#shared/households/api.ts';
 import type { SplitwisePreview } from '#shared/imports/api.ts';
-import { formatMoney, parseDollarsToCents } from '#shared/money.ts';
+import { currencyExponent, formatMoney, parseAmount } from '#shared/money.ts';
 import { ErrorCard } from '../../../components/error-card.tsx';
 import { buttonStyles, cardStyles, inputStyles, mutedText } from '../../../components/ui.ts';
+import { useLocaleFormat } from '../../../lib/i18n.tsx';
+import { ratesReady, SplitwiseRates } from './splitwise-rates.tsx';
 
 const SKIP = '';
-const signed = (amount: number) => formatMoney(Math.round(amount * 100));
+/** A number of units of a currency (the preview's balances), on screen. */
+const units = (amount: number, currency: string, locale: string) =>
+  formatMoney(Math.round(amount * 10 ** currencyExponent(currency)), currency, locale);
+/** A decimal string in a currency's own decimals (the preview's totals), on screen. */
+const written = (amount: string, currency: string, locale: string) =>
+  formatMoney(parseAmount(amount, currencyExponent(currency)) ?? 0, currency, locale);
 
 /** What the file holds, who is who, and the confirm button. */
 export function SplitwisePreviewCard(props: {
@@ -15,11 +22,14 @@ export function SplitwisePreviewCard(props: {
   members: HouseholdMember[];
   mapping: Record<string, string | null>;
   onMap: (name: string, userId: string | null) => void;
+  rates: Record<string, string>;
+  onRate: (currency: string, rate: string) => void;
   onImport: () => void;
   importing: boolean;
   error: Error | null;
 }) {
   const { preview, members, mapping } = props;
+  const { locale } = useLocaleFormat();
   const count = preview.expenseCount;
   const mapped = Object.values(mapping).filter(Boolean).length;
   // The server lists only the first problem rows and counts them all.
@@ -37,8 +47,12 @@ export function SplitwisePreviewCard(props: {
         <dd>{preview.paymentCount}</dd>
         <dt className={mutedText}>Dates</dt>
         <dd>{preview.dateRange ? `${preview.dateRange.from} to ${preview.dateRange.to}` : 'none'}</dd>
-        <dt className={mutedText}>Total ({preview.currency})</dt>
-        <dd>{formatMoney(parseDollarsToCents(preview.total) ?? 0)}</dd>
+        {preview.currencies.map((c) => (
+          <div key={c.currency} className="contents">
+            <dt className={mutedText}>Total ({c.currency})</dt>
+            <dd>{written(c.total, c.currency, locale)}</dd>
+          </div>
+        ))}
       </dl>
 
       {!preview.balancesMatch && (
@@ -54,13 +68,16 @@ export function SplitwisePreviewCard(props: {
           left out.
         </p>
         {preview.people.map((person, i) => {
-          const balance = preview.finalBalances?.[i]?.amount;
+          const balances = preview.currencies.flatMap((c) => {
+            const amount = c.finalBalances?.[i];
+            return amount === undefined || amount === 0 ? [] : [units(amount, c.currency, locale)];
+          });
           return (
             <div key={person.name} className="space-y-1">
               <label htmlFor={`person-${i}`} className="block font-medium text-sm">
                 {person.name}
-                {balance !== undefined && (
-                  <span className={`ml-2 font-normal ${mutedText}`}>balance {signed(balance)}</span>
+                {balances.length > 0 && (
+                  <span className={`ml-2 font-normal ${mutedText}`}>balance {balances.join(' · ')}</span>
                 )}
               </label>
               <select
@@ -80,6 +97,8 @@ export function SplitwisePreviewCard(props: {
           );
         })}
       </fieldset>
+
+      <SplitwiseRates preview={preview} rates={props.rates} onRate={props.onRate} />
 
       {problemCount > 0 && (
         <section aria-labelledby="problems-title" className="space-y-2">
@@ -105,7 +124,12 @@ export function SplitwisePreviewCard(props: {
       <button
         type="button"
         className={`${buttonStyles.primary} w-full`}
-        disabled={props.importing || mapped === 0 || count + preview.paymentCount === 0}
+        disabled={
+          props.importing ||
+          mapped === 0 ||
+          count + preview.paymentCount === 0 ||
+          !ratesReady(preview, props.rates)
+        }
         onClick={props.onImport}
       >
         {props.importing ? 'Importing…' : `Import ${count} ${count === 1 ? 'expense' : 'expenses'}`}

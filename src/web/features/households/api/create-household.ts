@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import type { Household } from '#shared/households/api.ts';
 import { apiJson } from '../../../lib/api.ts';
 
-export function createHousehold(input: { name: string }): Promise<Household> {
+export function createHousehold(input: { name: string; currency?: string }): Promise<Household> {
   return apiJson<Household>('POST', '/api/households', input);
 }
 

@@ -5,6 +5,8 @@ import { currentHouseholdQueryKey } from './get-household.ts';
 
 export interface UpdateHouseholdInput {
   name?: string;
+  /** ISO 4217; refused (409) once the household has money recorded. */
+  currency?: string;
   rentAmount?: string | null;
   rentDueDay?: number | null;
 }

@@ -1,14 +1,17 @@
+import '#shared/i18n/compiled/areas/households.ts';
 import { INVITE_CODE_LENGTH, inviteCodeInput } from '#shared/households/invites.ts';
 import { TextField } from '../../../components/form-fields.tsx';
+import { useT } from '../../../lib/i18n.tsx';
 
 /**
  * The invite code as typed, upper-cased on the fly and cut at 8 characters (docs/households.md,
  * Creating and joining).
  */
 export function InviteCodeField({ value, onChange }: { value: string; onChange: (code: string) => void }) {
+  const t = useT();
   return (
     <TextField
-      label="Invite code"
+      label={t('households.inviteCode.label')}
       name="inviteCode"
       value={value}
       onChange={(e) => onChange(inviteCodeInput(e.target.value))}
@@ -17,7 +20,7 @@ export function InviteCodeField({ value, onChange }: { value: string; onChange: 
       autoCapitalize="characters"
       autoCorrect="off"
       spellCheck={false}
-      hint="8 letters and numbers, e.g. ABCD2345"
+      hint={t('households.inviteCode.hint')}
       inputClassName="font-mono uppercase tracking-widest"
     />
   );

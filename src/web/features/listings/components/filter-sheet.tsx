@@ -14,6 +14,7 @@ import { useSchemaForm } from '../../../components/form/use-schema-form.ts';
 import { optionsOf, SelectField, TextField } from '../../../components/form-fields.tsx';
 import { XIcon } from '../../../components/icons.tsx';
 import { buttonStyles } from '../../../components/ui.ts';
+import { useCountryOptions, useCurrencyOptions, useListingPlace } from '../use-listing-place.ts';
 
 const roomOptions = [{ value: '' as const, label: 'Any' }, ...optionsOf(ROOM_TYPES, ROOM_TYPE_LABELS)];
 const housingOptions = [
@@ -44,11 +45,17 @@ export function FilterSheet({
 }) {
   const ref = useRef<HTMLDialogElement>(null);
   const id = useId();
+  const place = useListingPlace();
+  const countryOptions = [{ value: '', label: 'Any' }, ...useCountryOptions(place.locale)];
+  const currencyOptions = useCurrencyOptions(place.locale);
+  // The rent range is read in its currency: the one in the address, else the viewer's own.
+  const withCurrency = (draft: ListingFilters) => ({ ...draft, currency: draft.currency || place.currency });
   const form = useSchemaForm({
     defaultValues: filters,
     resolver,
     // The range's message answers either end of it.
-    clears: (field) => (field === 'minRent' || field === 'maxRent' ? ['minRent'] : []),
+    clears: (field) =>
+      field === 'minRent' || field === 'maxRent' || field === 'currency' ? ['minRent'] : [],
     focusFirstError: false,
   });
   const error = form.errors.minRent;
@@ -58,7 +65,7 @@ export function FilterSheet({
     const dialog = ref.current;
     if (!dialog) return;
     if (open && !dialog.open) {
-      form.reset(filters);
+      form.reset(withCurrency(filters));
       dialog.showModal();
     }
     if (!open && dialog.open) dialog.close();
@@ -78,7 +85,13 @@ export function FilterSheet({
         <form
           noValidate
           className="flex flex-col gap-4 p-5"
-          onSubmit={form.submit((draft) => onApply({ ...draft, q: filters.q }))}
+          onSubmit={form.submit((draft) =>
+            onApply({
+              ...draft,
+              q: filters.q,
+              currency: draft.minRent || draft.maxRent ? draft.currency : '',
+            }),
+          )}
         >
           <div className="flex items-center justify-between">
             <h2 id={`${id}-title`} className="font-bold text-xl">
@@ -88,28 +101,40 @@ export function FilterSheet({
               <XIcon className="size-5" />
             </button>
           </div>
-          <TextField
-            label="City"
-            name="city"
-            autoComplete="address-level2"
-            maxLength={100}
-            {...form.text('city')}
-          />
-          <fieldset className="grid grid-cols-2 gap-3">
-            <legend className="sr-only">Rent per month</legend>
+          <SelectField<string> label="Country" options={countryOptions} {...form.select('country')} />
+          <div className="grid grid-cols-2 gap-3">
             <TextField
-              label="Min rent ($/month)"
-              name="minRent"
-              inputMode="numeric"
-              {...form.text('minRent')}
+              label="City"
+              name="city"
+              autoComplete="address-level2"
+              maxLength={100}
+              {...form.text('city')}
             />
             <TextField
-              label="Max rent ($/month)"
+              label="Postcode starts with"
+              name="postcode"
+              autoComplete="postal-code"
+              maxLength={20}
+              {...form.text('postcode')}
+            />
+          </div>
+          <fieldset className="grid grid-cols-2 gap-3">
+            <legend className="sr-only">Rent per month</legend>
+            <TextField label="Min rent" name="minRent" inputMode="decimal" {...form.text('minRent')} />
+            <TextField
+              label="Max rent"
               name="maxRent"
-              inputMode="numeric"
+              inputMode="decimal"
               {...form.text('maxRent')}
               aria-invalid={error ? true : undefined}
             />
+            <div className="col-span-2">
+              <SelectField<string>
+                label="Rent currency"
+                options={currencyOptions}
+                {...form.select('currency')}
+              />
+            </div>
           </fieldset>
           <SelectField<RoomType | ''> label="Room type" options={roomOptions} {...form.select('roomType')} />
           <SelectField<HousingType | ''>
@@ -122,7 +147,7 @@ export function FilterSheet({
             <button
               type="button"
               className={`${buttonStyles.secondary} flex-1`}
-              onClick={() => form.reset({ ...EMPTY_FILTERS, q: filters.q })}
+              onClick={() => form.reset(withCurrency({ ...EMPTY_FILTERS, q: filters.q }))}
             >
               Clear all
             </button>

@@ -1,6 +1,8 @@
+import '#shared/i18n/compiled/areas/home.ts';
 import { Link } from 'react-router';
 import type { ListingView } from '#shared/listings/api.ts';
 import { buttonStyles, cardStyles, linkStyles, mutedText } from '../../../components/ui.ts';
+import { useT } from '../../../lib/i18n.tsx';
 import { useFeaturedListings } from '../api/get-listings.ts';
 import { useMyListings } from '../api/get-my-listings.ts';
 import { ListingCard } from './listing-card.tsx';
@@ -10,13 +12,14 @@ const HOME_FEATURED = 3;
 const HOME_OWN = 2;
 
 function Heading({ id, title, to }: { id: string; title: string; to: string }) {
+  const t = useT();
   return (
     <div className="flex items-center justify-between">
       <h2 id={id} className="font-semibold text-lg">
         {title}
       </h2>
       <Link to={to} className={`text-sm ${linkStyles}`}>
-        View All
+        {t('home.listings.viewAll')}
       </Link>
     </div>
   );
@@ -27,6 +30,7 @@ function Heading({ id, title, to }: { id: string; title: string; to: string }) {
  * 2), or featured listings (at most 3) when they have none.
  */
 export function NoHouseholdListings() {
+  const t = useT();
   const mine = useMyListings();
   const own = (mine.data ?? []).filter((l) => l.status === 'active');
   // Featured listings are asked for only when there are no own listings to show.
@@ -35,7 +39,7 @@ export function NoHouseholdListings() {
   if (own.length > 0) {
     return (
       <section aria-labelledby="own-listings-title" className="space-y-3">
-        <Heading id="own-listings-title" title="Your Listings" to="/roommates?tab=my" />
+        <Heading id="own-listings-title" title={t('home.listings.yours')} to="/roommates?tab=my" />
         <ul className="space-y-3">
           {own.slice(0, HOME_OWN).map((listing) => (
             <li key={listing.id}>
@@ -50,7 +54,7 @@ export function NoHouseholdListings() {
   if (list.length === 0) return null;
   return (
     <section aria-labelledby="featured-listings-title" className="space-y-3">
-      <Heading id="featured-listings-title" title="Featured Listings" to="/roommates" />
+      <Heading id="featured-listings-title" title={t('home.listings.featuredTitle')} to="/roommates" />
       <ul className="space-y-3">
         {list.slice(0, HOME_FEATURED).map((listing) => (
           <li key={listing.id}>
@@ -74,33 +78,34 @@ export function HomeFindRoommates({
   own: { own: number; active: number; featured: number };
   featured: readonly ListingView[];
 }) {
+  const t = useT();
   const list = featured.slice(0, HOME_FEATURED);
   return (
     <>
       {own.own > 0 && (
         <section aria-labelledby="listing-activity-title" className={`${cardStyles} space-y-3`}>
           <h2 id="listing-activity-title" className="font-semibold text-lg">
-            Your Activity
+            {t('home.listings.activity')}
           </h2>
           <dl className="grid grid-cols-2 gap-3 text-center">
             <div className="rounded-xl bg-slate-100 p-3 dark:bg-slate-800">
-              <dt className={`text-sm ${mutedText}`}>Active listings</dt>
+              <dt className={`text-sm ${mutedText}`}>{t('home.listings.active')}</dt>
               <dd className="font-bold text-2xl">{own.active}</dd>
             </div>
             <div className="rounded-xl bg-slate-100 p-3 dark:bg-slate-800">
-              <dt className={`text-sm ${mutedText}`}>Featured</dt>
+              <dt className={`text-sm ${mutedText}`}>{t('home.listings.featured')}</dt>
               <dd className="font-bold text-2xl">{own.featured}</dd>
             </div>
           </dl>
         </section>
       )}
       <section aria-labelledby="find-roommates-title" className="space-y-3">
-        <Heading id="find-roommates-title" title="Find Roommates" to="/roommates" />
+        <Heading id="find-roommates-title" title={t('home.listings.findRoommates')} to="/roommates" />
         {list.length === 0 ? (
           <div className="flex flex-col items-center gap-3 rounded-2xl border border-slate-300 border-dashed p-6 text-center dark:border-slate-700">
-            <p className="font-semibold">No listings yet</p>
+            <p className="font-semibold">{t('home.listings.empty')}</p>
             <Link to="/add-listing" className={buttonStyles.primary}>
-              Post Listing
+              {t('home.listings.post')}
             </Link>
           </div>
         ) : (

@@ -1,6 +1,6 @@
 import { Link, useLocation } from 'react-router';
 import type { ListingView } from '#shared/listings/api.ts';
-import { availableLabel, formatListingRent } from '#shared/listings/rules.ts';
+import { availableLabel, formatListingAmount } from '#shared/listings/rules.ts';
 import {
   amenitiesPreview,
   HOUSING_TYPE_LABELS,
@@ -11,6 +11,7 @@ import {
 import { Avatar } from '../../../components/avatar.tsx';
 import { ImageIcon, MapPinIcon, StarIcon } from '../../../components/page-icons.tsx';
 import { mutedText } from '../../../components/ui.ts';
+import { useLocaleFormat } from '../../../lib/i18n.tsx';
 
 // The card photo's box; width and height let the browser reserve it before the photo arrives.
 const CARD_PHOTO = { width: 640, height: 480 } as const;
@@ -59,10 +60,12 @@ function CardPhoto({ listing, eager, compact }: { listing: ListingView; eager: b
   );
 }
 
-function Rent({ rent, compact }: { rent: number; compact: boolean }) {
+function Rent({ listing, compact, locale }: { listing: ListingView; compact: boolean; locale: string }) {
   return (
     <p className="text-slate-900 dark:text-slate-100">
-      <span className={`font-bold ${compact ? 'text-base' : 'text-xl'}`}>{formatListingRent(rent)}</span>
+      <span className={`font-bold ${compact ? 'text-base' : 'text-xl'}`}>
+        {formatListingAmount(listing.rent, listing.currency, locale)}
+      </span>
       <span className={`text-sm ${mutedText}`}>/month</span>
     </p>
   );
@@ -87,6 +90,7 @@ export function ListingCard({
   showStatus?: boolean;
 }) {
   const location = useLocation();
+  const { locale } = useLocaleFormat();
   const amenities = amenitiesPreview(listing.amenities);
   const creator = listing.creator;
   const closed = showStatus && listing.status === 'closed';
@@ -100,7 +104,7 @@ export function ListingCard({
       <CardPhoto listing={listing} eager={eager} compact={compact} />
       <div className={`flex min-w-0 flex-1 flex-col ${compact ? 'gap-1' : 'gap-2 p-4'}`}>
         <div className="flex items-start justify-between gap-2">
-          <Rent rent={listing.rent} compact={compact} />
+          <Rent listing={listing} compact={compact} locale={locale} />
           {compact && listing.featured && <FeaturedBadge />}
           {closed && <span className={badgeStyles}>Closed</span>}
         </div>
@@ -115,7 +119,7 @@ export function ListingCard({
         </h3>
         <p className={`flex items-center gap-1 text-sm ${mutedText}`}>
           <MapPinIcon className="size-4 shrink-0" />
-          <span className="truncate">{placeLabel(listing)}</span>
+          <span className="truncate">{placeLabel(listing, locale)}</span>
         </p>
         <p className="flex flex-wrap gap-1.5">
           <span className={badgeStyles}>{ROOM_TYPE_LABELS[listing.roomType]}</span>

@@ -1,15 +1,18 @@
+import { countryName } from '#shared/countries.ts';
 import type { ListingView } from '#shared/listings/api.ts';
-import { availableLabel, formatListingRent } from '#shared/listings/rules.ts';
+import { availableLabel, formatListingAmount } from '#shared/listings/rules.ts';
 import {
   GENDER_PREFERENCE_LABELS,
   HOUSING_TYPE_LABELS,
   LIFESTYLE_LABELS,
   ROOM_TYPE_LABELS,
   SOCIAL_PREFERENCE_LABELS,
+  STREET_VISIBILITY_LABELS,
   STUDENT_YEAR_LABELS,
   STUDY_HABITS_LABELS,
 } from '#shared/listings/view.ts';
 import { cardStyles, mutedText } from '../../../components/ui.ts';
+import { useLocaleFormat } from '../../../lib/i18n.tsx';
 import { badgeStyles } from './listing-card.tsx';
 
 /** 'Mar 5, 2026' from YYYY-MM-DD, on no particular time zone. */
@@ -55,15 +58,20 @@ function Chips({ title, items }: { title: string; items: string[] }) {
   );
 }
 
-/** Every field of a listing with its human label (docs/listings.md, Fields). */
-export function ListingFacts({ listing }: { listing: ListingView }) {
+/**
+ * Every field of a listing with its human label (docs/listings.md, Fields). The street is there
+ * when the answer carries it; its poster (`own`) also sees whom it is shown to.
+ */
+export function ListingFacts({ listing, own = false }: { listing: ListingView; own?: boolean }) {
+  const { locale } = useLocaleFormat();
+  const money = (amount: string) => `${formatListingAmount(amount, listing.currency, locale)}/month`;
   return (
     <>
       <Facts
         title="Details"
         rows={[
-          ['Rent', `${formatListingRent(listing.rent)}/month`],
-          ['Utilities', listing.utilities === null ? null : `${formatListingRent(listing.utilities)}/month`],
+          ['Rent', money(listing.rent)],
+          ['Utilities', listing.utilities === null ? null : money(listing.utilities)],
           ['Available from', dateLabel(listing.availableFrom)],
           ['Available to', listing.availableTo ? dateLabel(listing.availableTo) : null],
           ['Room type', ROOM_TYPE_LABELS[listing.roomType]],
@@ -73,10 +81,12 @@ export function ListingFacts({ listing }: { listing: ListingView }) {
       <Facts
         title="Location"
         rows={[
-          ['Location', listing.location],
+          ['Street', listing.street],
+          ['Exact address shown to', own ? STREET_VISIBILITY_LABELS[listing.streetVisibility] : null],
           ['City', listing.city],
-          ['State', listing.state],
-          ['Zip code', listing.zipCode],
+          ['Region', listing.region],
+          ['Postcode', listing.postcode],
+          ['Country', countryName(listing.country, locale)],
           ['University', listing.university],
           ['Distance to campus', listing.distanceToCampus],
         ]}

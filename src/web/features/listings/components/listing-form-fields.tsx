@@ -33,6 +33,7 @@ import {
   TextAreaField,
   TextField,
 } from '../../../components/form-fields.tsx';
+import { AddressFields, RentFields } from './listing-address-fields.tsx';
 
 const roomOptions = optionsOf(ROOM_TYPES, ROOM_TYPE_LABELS);
 const housingOptions = optionsOf(HOUSING_TYPES, HOUSING_TYPE_LABELS);
@@ -89,29 +90,7 @@ export function ListingFormFields({
           error={errors.description}
           onChange={(e) => set('description', e.target.value)}
         />
-        <div className="grid grid-cols-2 gap-3">
-          <TextField
-            markRequired
-            label="Rent ($/month)"
-            name="rent"
-            required
-            inputMode="numeric"
-            autoComplete="off"
-            value={values.rent}
-            error={errors.rent}
-            onChange={(e) => set('rent', e.target.value)}
-          />
-          <TextField
-            markRequired
-            label="Utilities ($/month)"
-            name="utilities"
-            inputMode="numeric"
-            autoComplete="off"
-            value={values.utilities}
-            error={errors.utilities}
-            onChange={(e) => set('utilities', e.target.value)}
-          />
-        </div>
+        <RentFields values={values} set={set} errors={errors} />
         <div className="grid grid-cols-2 gap-3">
           <SelectField<RoomType>
             label="Room type"
@@ -129,51 +108,7 @@ export function ListingFormFields({
       </Section>
 
       <Section title="Location">
-        <TextField
-          markRequired
-          label="Location"
-          name="location"
-          required
-          maxLength={200}
-          autoComplete="street-address"
-          placeholder="Street address"
-          value={values.location}
-          error={errors.location}
-          onChange={(e) => set('location', e.target.value)}
-        />
-        <div className="grid grid-cols-2 gap-3">
-          <TextField
-            markRequired
-            label="City"
-            name="city"
-            required
-            maxLength={100}
-            autoComplete="address-level2"
-            value={values.city}
-            error={errors.city}
-            onChange={(e) => set('city', e.target.value)}
-          />
-          <TextField
-            markRequired
-            label="State"
-            name="state"
-            maxLength={100}
-            autoComplete="address-level1"
-            value={values.state}
-            error={errors.state}
-            onChange={(e) => set('state', e.target.value)}
-          />
-        </div>
-        <TextField
-          markRequired
-          label="Zip code"
-          name="zipCode"
-          maxLength={20}
-          autoComplete="postal-code"
-          value={values.zipCode}
-          error={errors.zipCode}
-          onChange={(e) => set('zipCode', e.target.value)}
-        />
+        <AddressFields values={values} set={set} errors={errors} />
         <TextField
           markRequired
           label="University"

@@ -3,9 +3,9 @@ import type { PublicUser } from '#shared/accounts/api.ts';
 import { errorMessage } from '#shared/errors.ts';
 import {
   type CreateListingInput,
-  createListingSchema,
   listingFormComplete,
   listingMessages,
+  listingSchemas,
 } from '#shared/listings/schemas.ts';
 import {
   defaultListingForm,
@@ -13,14 +13,17 @@ import {
   listingCreateInput,
   localIsoDate,
 } from '#shared/listings/view.ts';
+import { DEFAULT_CURRENCY, isCurrency } from '#shared/money.ts';
 import { ErrorCard } from '../../../components/error-card.tsx';
 import { checkResolver, checkSchema } from '../../../components/form/resolvers.ts';
 import { useSchemaForm } from '../../../components/form/use-schema-form.ts';
 import { SparklesIcon } from '../../../components/icons.tsx';
+import { PageSpinner } from '../../../components/spinner.tsx';
 import { buttonStyles, mutedText } from '../../../components/ui.ts';
 import { isAdmin, useCurrentHousehold } from '../../households/index.ts';
 import { useCreateListing } from '../api/create-listing.ts';
 import { useListingPrefill } from '../api/get-prefill.ts';
+import { useListingPlace } from '../use-listing-place.ts';
 import { ListingFormFields } from './listing-form-fields.tsx';
 import { type Photo, PhotoPicker } from './photo-picker.tsx';
 
@@ -29,16 +32,17 @@ type ListingValues = ListingFormValues & { photos: Photo[] };
 /** The photos' messages ('images.2') show under the photos. */
 const fieldOf = ([head]: string[]) => (head === 'images' ? 'photos' : head!);
 
-const resolver = checkResolver(({ photos, ...values }: ListingValues) =>
-  checkSchema(
-    createListingSchema,
-    listingCreateInput(
-      values,
-      photos.map((p) => p.dataUrl),
-    ),
-    { fieldOf },
-  ),
-);
+// Rent and utilities are read in the currency chosen beside them. What is sent is the body as
+// built (amounts as typed); the schema only checks it, its output being in minor units.
+const resolver = checkResolver(async ({ photos, ...values }: ListingValues) => {
+  const input = listingCreateInput(
+    values,
+    photos.map((p) => p.dataUrl),
+  );
+  const currency = isCurrency(values.currency) ? values.currency : DEFAULT_CURRENCY;
+  const checked = await checkSchema(listingSchemas(currency).create, input, { fieldOf });
+  return checked.ok ? { ok: true as const, value: input } : checked;
+});
 
 /** A household admin can start from the household: title, rent share and 'Shared house'. */
 function PrefillButton({ onPrefill }: { onPrefill: (values: Partial<ListingFormValues>) => void }) {
@@ -55,7 +59,7 @@ function PrefillButton({ onPrefill }: { onPrefill: (values: Partial<ListingFormV
               onPrefill({
                 title: data.title,
                 housingType: data.housingType,
-                ...(data.rent === null ? {} : { rent: String(data.rent) }),
+                ...(data.rent === null ? {} : { rent: data.rent, currency: data.currency }),
               }),
             onError: (error) => console.warn('Listing prefill failed', error),
           })
@@ -73,13 +77,27 @@ function PrefillButton({ onPrefill }: { onPrefill: (values: Partial<ListingFormV
   );
 }
 
-/** /add-listing's form: every field with its default (docs/listings.md, Fields), photos, the create call. */
+/**
+ * /add-listing's form: every field with its default (docs/listings.md, Fields), photos, the create
+ * call. It waits for the household, whose currency the rent starts in.
+ */
 export function ListingForm({ user }: { user: PublicUser }) {
+  const place = useListingPlace();
+  return place.ready ? <ListingFormReady user={user} place={place} /> : <PageSpinner />;
+}
+
+function ListingFormReady({
+  user,
+  place,
+}: {
+  user: PublicUser;
+  place: { country: string; currency: string };
+}) {
   const navigate = useNavigate();
   const create = useCreateListing();
   const { data: household } = useCurrentHousehold();
   const form = useSchemaForm<ListingValues, CreateListingInput>({
-    defaultValues: { ...defaultListingForm(user.email, localIsoDate(new Date())), photos: [] },
+    defaultValues: { ...defaultListingForm(user.email, localIsoDate(new Date()), place), photos: [] },
     resolver,
   });
   const { values } = form;

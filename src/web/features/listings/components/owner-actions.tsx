@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { errorMessage } from '#shared/errors.ts';
 import type { ListingView } from '#shared/listings/api.ts';
-import { updateListingSchema } from '#shared/listings/schemas.ts';
+import { listingSchemas } from '#shared/listings/schemas.ts';
 import { type ListingFormValues, listingFormFromListing, listingUpdateInput } from '#shared/listings/view.ts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { ErrorCard } from '../../../components/error-card.tsx';
@@ -25,7 +25,7 @@ function EditForm({ listing, onDone }: { listing: ListingView; onDone: () => voi
     // What is sent is the changes as built; the schema only checks them.
     resolver: checkResolver(async (values: ListingFormValues) => {
       const changes = listingUpdateInput(values);
-      const checked = await checkSchema(updateListingSchema, changes);
+      const checked = await checkSchema(listingSchemas(values.currency).update, changes);
       return checked.ok ? { ok: true, value: changes } : checked;
     }),
     focusFirstError: false,

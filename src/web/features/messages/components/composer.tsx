@@ -1,6 +1,7 @@
 import { type FormEvent, type KeyboardEvent, type RefObject, useLayoutEffect } from 'react';
 import { MESSAGE_MAX_LENGTH } from '#shared/messages/rules.ts';
 import { SendIcon } from '../../../components/icons.tsx';
+import { useT } from '../../../lib/i18n.tsx';
 import { useKeyboardOpen } from '../../../lib/use-keyboard-open.ts';
 import { composerHeight } from '../chat.ts';
 
@@ -22,6 +23,7 @@ export function Composer({
   sending: boolean;
   inputRef: RefObject<HTMLTextAreaElement | null>;
 }) {
+  const t = useT();
   const keyboardOpen = useKeyboardOpen();
   const blocked = draft.trim() === '' || sending;
 
@@ -52,7 +54,7 @@ export function Composer({
   return (
     <form onSubmit={submit} className="flex shrink-0 items-end gap-2 px-3 pt-1 pb-2">
       <label htmlFor="chat-input" className="sr-only">
-        Message
+        {t('messages.composer.label')}
       </label>
       <textarea
         id="chat-input"
@@ -60,7 +62,7 @@ export function Composer({
         rows={1}
         value={draft}
         maxLength={MESSAGE_MAX_LENGTH}
-        placeholder="Type a message..."
+        placeholder={t('messages.composer.placeholder')}
         enterKeyHint="send"
         onChange={(event) => onDraftChange(event.target.value)}
         onKeyDown={onKeyDown}
@@ -68,7 +70,7 @@ export function Composer({
       />
       <button
         type="submit"
-        aria-label="Send"
+        aria-label={t('messages.composer.send')}
         disabled={blocked}
         className="inline-flex size-9 shrink-0 items-center justify-center rounded-full bg-blue-600 text-white hover:bg-blue-700 disabled:cursor-not-allowed disabled:bg-slate-300 disabled:text-slate-600 dark:disabled:bg-slate-700 dark:disabled:text-slate-300"
       >

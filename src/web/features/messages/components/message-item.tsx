@@ -5,7 +5,9 @@ import type { Reaction } from '#shared/messages/rules.ts';
 import { Avatar } from '../../../components/avatar.tsx';
 import { SmileIcon } from '../../../components/icons.tsx';
 import { useClock } from '../../../lib/clock.ts';
-import { type ChatEntry, isPending, REACTION_NAMES } from '../chat.ts';
+import { useLocaleFormat, useT } from '../../../lib/i18n.tsx';
+import { type ChatEntry, isPending } from '../chat.ts';
+import { REACTION_NAME_IDS, systemMessageWords } from '../chat-words.ts';
 import { ReactionMenu } from './reaction-menu.tsx';
 
 const LONG_PRESS_MS = 500;
@@ -18,10 +20,11 @@ export interface MessageActions {
 
 /** A system message: centred and muted (docs/chat.md, Messages). */
 function SystemMessage({ message }: { message: ChatEntry }) {
+  const t = useT();
   return (
     <li className="flex justify-center px-4 py-1">
       <p className="rounded-full bg-slate-200/70 px-3 py-1 text-center text-slate-700 text-xs dark:bg-slate-800 dark:text-slate-300">
-        {message.content}
+        {systemMessageWords(message, t)}
       </p>
     </li>
   );
@@ -54,13 +57,15 @@ export const MessageItem = memo(function MessageItem({
     reactButton.current?.focus({ preventScroll: true });
   }, []);
   const clock = useClock();
+  const t = useT();
+  const { hour12 } = useLocaleFormat();
 
   if (message.type === 'system') return <SystemMessage message={message} />;
 
   const pending = isPending(message);
   const sent = !pending && !message.failed;
   // A null author is someone who deleted their account (docs/chat.md, Authors).
-  const name = own ? 'You' : message.user ? displayName(message.user) : FORMER_MEMBER;
+  const name = own ? t('messages.item.you') : message.user ? displayName(message.user) : FORMER_MEMBER;
   const mine = new Set(message.reactions.filter((r) => r.userIds.includes(userId)).map((r) => r.emoji));
   const menuId = `reactions-${message.id}`;
   const cancelPress = () => clearTimeout(pressTimer.current);
@@ -105,7 +110,7 @@ export const MessageItem = memo(function MessageItem({
             <button
               ref={reactButton}
               type="button"
-              aria-label="React"
+              aria-label={t('messages.item.react')}
               aria-expanded={menuOpen}
               aria-controls={menuOpen ? menuId : undefined}
               onClick={() => setMenuOpen((open) => !open)}
@@ -129,7 +134,7 @@ export const MessageItem = memo(function MessageItem({
           />
         )}
         {message.reactions.length > 0 && (
-          <ul aria-label="Reactions" className="mt-1 flex flex-wrap gap-1">
+          <ul aria-label={t('messages.reactions')} className="mt-1 flex flex-wrap gap-1">
             {message.reactions.map((reaction) => {
               const reacted = reaction.userIds.includes(userId);
               return (
@@ -137,7 +142,10 @@ export const MessageItem = memo(function MessageItem({
                   <button
                     type="button"
                     aria-pressed={reacted}
-                    aria-label={`${REACTION_NAMES[reaction.emoji]} reaction, ${reaction.userIds.length}`}
+                    aria-label={t('messages.reaction.count', {
+                      name: t(REACTION_NAME_IDS[reaction.emoji]),
+                      count: reaction.userIds.length,
+                    })}
                     onClick={() => actions.react(message.id, reaction.emoji)}
                     className={`inline-flex items-center gap-1 rounded-full border px-2 py-0.5 text-sm ${
                       reacted
@@ -154,25 +162,27 @@ export const MessageItem = memo(function MessageItem({
           </ul>
         )}
         <p className="mt-0.5 flex items-center gap-2 text-slate-600 text-xs dark:text-slate-400">
-          <time dateTime={message.createdAt}>{format(clock.at(message.createdAt), 'h:mm a')}</time>
-          {pending && <span>Sending…</span>}
+          <time dateTime={message.createdAt}>
+            {format(clock.at(message.createdAt), hour12 ? 'h:mm a' : 'HH:mm')}
+          </time>
+          {pending && <span>{t('messages.item.sending')}</span>}
         </p>
         {message.failed && (
           <p className="mt-0.5 flex items-center gap-2 text-red-700 text-xs dark:text-red-300">
-            <span>Not sent.</span>
+            <span>{t('messages.item.notSent')}</span>
             <button
               type="button"
               onClick={() => actions.retry(message)}
               className="font-semibold underline underline-offset-2"
             >
-              Retry
+              {t('messages.item.retry')}
             </button>
             <button
               type="button"
               onClick={() => actions.discard(message.id)}
               className="font-semibold underline underline-offset-2"
             >
-              Discard
+              {t('messages.item.discard')}
             </button>
           </p>
         )}

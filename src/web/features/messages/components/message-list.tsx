@@ -2,6 +2,7 @@ import { memo, startTransition, useEffect, useLayoutEffect, useMemo, useRef, use
 import { Spinner } from '../../../components/spinner.tsx';
 import { buttonStyles } from '../../../components/ui.ts';
 import { useClock } from '../../../lib/clock.ts';
+import { useLocaleFormat, useT } from '../../../lib/i18n.tsx';
 import { useIsPreview } from '../../../shell/preview.ts';
 import { type ChatEntry, groupByDay, startsRun } from '../chat.ts';
 import { useOlderMessages } from '../use-older-messages.ts';
@@ -68,7 +69,14 @@ export const MessageList = memo(function MessageList({
   const shown = useMemo(() => (start === 0 ? messages : messages.slice(start)), [messages, start]);
   // Day labels are worked out against the time of rendering; a render happens with every message.
   const clock = useClock();
-  const days = useMemo(() => groupByDay(shown, clock.now()), [shown, clock]);
+  const t = useT();
+  const { locale } = useLocaleFormat();
+  const today = t('messages.day.today');
+  const yesterday = t('messages.day.yesterday');
+  const days = useMemo(
+    () => groupByDay(shown, clock.now(), { today, yesterday, locale }),
+    [shown, clock, today, yesterday, locale],
+  );
   const moreAbove = start > 0 || hasOlder;
   const showEarlier = () => {
     if (start > 0) setShownFrom(firstOfNewest(messages, messages.length - start + RENDER_STEP));
@@ -106,10 +114,10 @@ export const MessageList = memo(function MessageList({
       {moreAbove && (
         <div className="flex justify-center py-2">
           {loading ? (
-            <Spinner label="Loading earlier messages" />
+            <Spinner label={t('messages.list.loadingEarlier')} />
           ) : (
             <button type="button" onClick={showEarlier} className={buttonStyles.ghost}>
-              Load earlier messages
+              {t('messages.list.loadEarlier')}
             </button>
           )}
         </div>
@@ -142,7 +150,7 @@ export const MessageList = memo(function MessageList({
     <div
       ref={scroller}
       role="log"
-      aria-label="Conversation"
+      aria-label={t('messages.list.conversation')}
       // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard.
       tabIndex={0}
       onScroll={onScroll}

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { REACTIONS, type Reaction } from '#shared/messages/rules.ts';
-import { REACTION_NAMES } from '../chat.ts';
+import { useT } from '../../../lib/i18n.tsx';
+import { REACTION_NAME_IDS } from '../chat-words.ts';
 
 /**
  * The six quick reactions for one message. Focus moves into it on open; Escape or a click
@@ -18,6 +19,7 @@ export function ReactionMenu({
   onPick: (emoji: Reaction) => void;
   onClose: () => void;
 }) {
+  const t = useT();
   const ref = useRef<HTMLFieldSetElement>(null);
 
   useEffect(() => {
@@ -41,12 +43,12 @@ export function ReactionMenu({
       }}
       className="mt-1 flex w-max gap-0.5 rounded-full border border-slate-200 bg-white p-1 shadow-lg dark:border-slate-700 dark:bg-slate-900"
     >
-      <legend className="sr-only">Reactions</legend>
+      <legend className="sr-only">{t('messages.reactions')}</legend>
       {REACTIONS.map((emoji) => (
         <button
           key={emoji}
           type="button"
-          aria-label={`React with ${REACTION_NAMES[emoji]}`}
+          aria-label={t('messages.reaction.reactWith', { name: t(REACTION_NAME_IDS[emoji]) })}
           aria-pressed={mine.has(emoji)}
           onClick={() => onPick(emoji)}
           className="inline-flex size-9 items-center justify-center rounded-full text-xl hover:bg-slate-100 aria-pressed:bg-blue-100 dark:aria-pressed:bg-blue-950 dark:hover:bg-slate-800"

@@ -1,11 +1,20 @@
 import { useMemo } from 'react';
-import { typingLabel } from '#shared/realtime/policy.ts';
+import { useT } from '../../../lib/i18n.tsx';
+import { typingWords } from '../chat-words.ts';
 import { useTypists } from '../typing-store.ts';
 
 /** 'Ada L. is typing…' while others type; a live region, so it is announced too. */
 export function TypingIndicator() {
   const typists = useTypists();
-  const label = useMemo(() => typingLabel(typists.map((t) => t.name)), [typists]);
+  const t = useT();
+  const label = useMemo(
+    () =>
+      typingWords(
+        typists.map((typist) => typist.name),
+        t,
+      ),
+    [typists, t],
+  );
   return (
     <p
       aria-live="polite"

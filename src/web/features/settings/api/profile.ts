@@ -2,6 +2,7 @@ import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-q
 import {
   authUserQueryKey,
   deleteProfileImage,
+  updateLanguage,
   updateNames,
   updateProfileColor,
   uploadProfileImage,
@@ -49,6 +50,18 @@ export function useUpdateProfileColor() {
       window.setTimeout(() => {
         void queryClient.invalidateQueries({ queryKey: userQueryKey });
       }, COLOR_REFETCH_MS);
+    },
+  });
+}
+
+/** The answer names the saved language: the app follows it (src/web/lib/i18n.tsx, useFollowLanguage). */
+export function useUpdateLanguage() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateLanguage,
+    onSuccess: (user) => {
+      queryClient.setQueryData(userQueryKey, user);
+      return queryClient.invalidateQueries({ queryKey: authUserQueryKey });
     },
   });
 }

@@ -1,9 +1,11 @@
+import '#shared/i18n/compiled/areas/settings.ts';
 import { extractErrorMessage } from '#shared/errors.ts';
 import { emailInviteMessages, emailInviteSchema } from '#shared/households/email-invites.ts';
 import { schemaResolver } from '../../../components/form/resolvers.ts';
 import { serverFieldError, useSchemaForm } from '../../../components/form/use-schema-form.ts';
 import { TextField } from '../../../components/form-fields.tsx';
 import { buttonStyles, errorText } from '../../../components/ui.ts';
+import { useT } from '../../../lib/i18n.tsx';
 import { useSendEmailInvite } from '../../households/index.ts';
 
 const resolver = schemaResolver(emailInviteSchema);
@@ -11,6 +13,7 @@ const FIELD_OF_MESSAGE = { [emailInviteMessages.alreadyMember]: 'email' } as con
 
 /** Invite by e-mail: the link arrives with the household's and the inviter's names. */
 export function EmailInviteForm() {
+  const t = useT();
   const form = useSchemaForm({ defaultValues: { email: '' }, resolver });
   const send = useSendEmailInvite();
   const busy = form.isSubmitting || send.isPending;
@@ -29,7 +32,7 @@ export function EmailInviteForm() {
       className="space-y-2"
     >
       <TextField
-        label="Invite by e-mail"
+        label={t('settings.household.emailInvite.label')}
         type="email"
         inputMode="email"
         autoComplete="off"
@@ -37,7 +40,7 @@ export function EmailInviteForm() {
         {...form.text('email')}
       />
       <button type="submit" disabled={busy} aria-busy={busy} className={buttonStyles.secondary}>
-        {busy ? 'Sending...' : 'Send invite'}
+        {busy ? t('settings.household.emailInvite.sending') : t('settings.household.emailInvite.send')}
       </button>
       {send.isSuccess && (
         <p role="status" className="text-green-800 text-sm dark:text-green-300">

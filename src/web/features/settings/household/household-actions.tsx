@@ -1,21 +1,20 @@
+import '#shared/i18n/compiled/areas/settings.ts';
 import { useState } from 'react';
 import type { Household } from '#shared/households/api.ts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { LogOutIcon, TrashIcon } from '../../../components/icons.tsx';
 import { buttonStyles, errorText } from '../../../components/ui.ts';
+import { useT } from '../../../lib/i18n.tsx';
 import { isAdmin, useDeleteAllHouseholdData, useLeaveHousehold } from '../../households/index.ts';
 
 type Asking = 'leave' | 'delete' | null;
 
-function leaveConsequence(household: Household, viewerId: string): string {
-  if (household.members.length === 1) {
-    return 'You are the last member, so the household and all its data will be deleted.';
-  }
+/** What leaving also does: the `consequence` of settings.household.actions.leaveText. */
+function leaveConsequence(household: Household, viewerId: string): 'last' | 'admin' | 'other' {
+  if (household.members.length === 1) return 'last';
   const otherAdmins = household.members.some((m) => m.userId !== viewerId && m.role === 'admin');
-  if (isAdmin(household, viewerId) && !otherAdmins) {
-    return 'The member who has been here longest becomes the administrator.';
-  }
-  return 'You can join again later with an invite code.';
+  if (isAdmin(household, viewerId) && !otherAdmins) return 'admin';
+  return 'other';
 }
 
 /**
@@ -23,6 +22,7 @@ function leaveConsequence(household: Household, viewerId: string): string {
  * Membership and roles).
  */
 export function HouseholdActions({ household, viewerId }: { household: Household; viewerId: string }) {
+  const t = useT();
   const [asking, setAsking] = useState<Asking>(null);
   const leave = useLeaveHousehold();
   const deleteAll = useDeleteAllHouseholdData();
@@ -32,7 +32,7 @@ export function HouseholdActions({ household, viewerId }: { household: Household
     <div className="space-y-3">
       <button type="button" className={`${buttonStyles.danger} w-full`} onClick={() => setAsking('leave')}>
         <LogOutIcon className="size-4" />
-        Leave Household
+        {t('settings.household.actions.leave')}
       </button>
       {admin && (
         <button
@@ -44,36 +44,38 @@ export function HouseholdActions({ household, viewerId }: { household: Household
           }}
         >
           <TrashIcon className="size-4" />
-          Delete All Household Data
+          {t('settings.household.actions.deleteAll')}
         </button>
       )}
       {deleteAll.isError && (
         <p role="alert" className={errorText}>
-          Failed to delete all data. Please try again.
+          {t('settings.household.actions.deleteFailed')}
         </p>
       )}
 
       <ConfirmDialog
         open={asking === 'leave'}
-        title="Leave household?"
-        confirmLabel="Leave Household"
-        busyLabel="Leaving..."
+        title={t('settings.household.actions.leaveTitle')}
+        confirmLabel={t('settings.household.actions.leave')}
+        busyLabel={t('settings.household.actions.leaving')}
         // Leaving ends with a reload at '/' whatever the answer, so the dialog stays busy until then.
         busy={leave.isPending || leave.isSuccess || leave.isError}
         onConfirm={() => leave.mutate()}
         onCancel={() => setAsking(null)}
       >
         <p>
-          You will no longer see the chores, expenses, calendar and chat of {household.name}.{' '}
-          {leaveConsequence(household, viewerId)}
+          {t('settings.household.actions.leaveText', {
+            household: household.name,
+            consequence: leaveConsequence(household, viewerId),
+          })}
         </p>
       </ConfirmDialog>
 
       <ConfirmDialog
         open={asking === 'delete'}
-        title={`Delete all data of ${household.name}?`}
-        confirmLabel="Delete Everything"
-        busyLabel="Deleting..."
+        title={t('settings.household.actions.deleteTitle', { household: household.name })}
+        confirmLabel={t('settings.household.actions.deleteConfirm')}
+        busyLabel={t('settings.household.actions.deleting')}
         busy={deleteAll.isPending || deleteAll.isSuccess}
         onConfirm={() =>
           deleteAll.mutate(undefined, {
@@ -85,10 +87,7 @@ export function HouseholdActions({ household, viewerId }: { household: Household
         }
         onCancel={() => setAsking(null)}
       >
-        <p>
-          This deletes {household.name} with all of its chores, expenses, events and messages, for every
-          member. It cannot be undone.
-        </p>
+        <p>{t('settings.household.actions.deleteText', { household: household.name })}</p>
       </ConfirmDialog>
     </div>
   );

@@ -1,9 +1,11 @@
+import '#shared/i18n/compiled/areas/settings.ts';
 import type { Household } from '#shared/households/api.ts';
 import { createHouseholdSchema, HOUSEHOLD_NAME_MAX } from '#shared/households/schemas.ts';
 import { schemaResolver } from '../../../components/form/resolvers.ts';
 import { useSchemaForm } from '../../../components/form/use-schema-form.ts';
 import { TextField } from '../../../components/form-fields.tsx';
 import { buttonStyles, mutedText } from '../../../components/ui.ts';
+import { useT } from '../../../lib/i18n.tsx';
 import { useTimedMessage } from '../../../lib/use-timed-message.ts';
 import { useUpdateHousehold } from '../../households/index.ts';
 
@@ -15,6 +17,7 @@ const resolver = schemaResolver(createHouseholdSchema);
  * settings).
  */
 export function HouseholdNameForm({ household }: { household: Household }) {
+  const t = useT();
   const form = useSchemaForm({ defaultValues: { name: household.name }, resolver });
   const [status, showStatus] = useTimedMessage(2_000);
   const update = useUpdateHousehold();
@@ -29,7 +32,7 @@ export function HouseholdNameForm({ household }: { household: Household }) {
           update.mutate(change, {
             onSuccess: (saved) => {
               form.setValue('name', saved.name);
-              showStatus('Name saved');
+              showStatus(t('settings.household.name.saved'));
             },
             // Name edit failures are only logged (docs/client.md, Errors).
             onError: (error) => console.warn('Saving the household name failed', error),
@@ -37,10 +40,10 @@ export function HouseholdNameForm({ household }: { household: Household }) {
         { blocked: !canSave },
       )}
       className="space-y-3"
-      aria-label="Rename household"
+      aria-label={t('settings.household.name.form')}
     >
       <TextField
-        label="Household name"
+        label={t('settings.household.name.label')}
         name="householdName"
         autoComplete="off"
         maxLength={HOUSEHOLD_NAME_MAX}
@@ -53,7 +56,7 @@ export function HouseholdNameForm({ household }: { household: Household }) {
           aria-busy={update.isPending}
           className={buttonStyles.secondary}
         >
-          {update.isPending ? 'Saving...' : 'Save name'}
+          {update.isPending ? t('settings.common.saving') : t('settings.household.name.save')}
         </button>
         <span role="status" className={`text-sm ${mutedText}`}>
           {status ?? ''}

@@ -1,28 +1,33 @@
-import { useId } from 'react';
+import '#shared/i18n/compiled/areas/settings.ts';
+import { useId, useMemo } from 'react';
 import type { Household } from '#shared/households/api.ts';
-import { updateHouseholdSchema } from '#shared/households/schemas.ts';
+import { householdUpdateSchema } from '#shared/households/schemas.ts';
 import { checkResolver, checkSchema } from '../../../components/form/resolvers.ts';
 import { useSchemaForm } from '../../../components/form/use-schema-form.ts';
 import { SelectField, TextField } from '../../../components/form-fields.tsx';
 import { buttonStyles, errorText, mutedText } from '../../../components/ui.ts';
+import { useT } from '../../../lib/i18n.tsx';
 import { useTimedMessage } from '../../../lib/use-timed-message.ts';
-import { formatRent, ordinal, rentSettingsPayload, useUpdateHousehold } from '../../households/index.ts';
+import { ordinal, rentSettingsPayload, useMoney, useUpdateHousehold } from '../../households/index.ts';
 
-const dayOptions = [
-  { value: '', label: 'Not set' },
-  ...Array.from({ length: 31 }, (_, i) => ({ value: String(i + 1), label: ordinal(i + 1) })),
-];
-
-/** What is sent is the payload as built; the schema only checks it. */
-const resolver = checkResolver(async (values: { rentAmount: string; rentDueDay: string }) => {
-  const payload = rentSettingsPayload(values);
-  const checked = await checkSchema(updateHouseholdSchema, payload);
-  return checked.ok ? { ok: true, value: payload } : checked;
-});
+/** What is sent is the payload as built; the schema, in the household's currency, only checks it. */
+const resolverFor = (currency: string) =>
+  checkResolver(async (values: { rentAmount: string; rentDueDay: string }) => {
+    const payload = rentSettingsPayload(values);
+    const checked = await checkSchema(householdUpdateSchema(currency), payload);
+    return checked.ok ? { ok: true, value: payload } : checked;
+  });
 
 /** Rent amount in dollars and the day of the month it is due; blank clears either. */
 export function RentForm({ household }: { household: Household }) {
+  const t = useT();
   const id = useId();
+  const money = useMoney();
+  const dayOptions = [
+    { value: '', label: t('settings.household.rent.notSet') },
+    ...Array.from({ length: 31 }, (_, i) => ({ value: String(i + 1), label: ordinal(i + 1, t) })),
+  ];
+  const resolver = useMemo(() => resolverFor(household.currency), [household.currency]);
   const form = useSchemaForm({
     defaultValues: {
       rentAmount: household.rentAmount ?? '',
@@ -38,35 +43,40 @@ export function RentForm({ household }: { household: Household }) {
     update.mutate(payload, {
       onSuccess: (saved) => {
         form.setValue('rentAmount', saved.rentAmount ?? '');
-        showStatus('Rent saved');
+        showStatus(t('settings.household.rent.saved'));
       },
     }),
   );
 
   const summary =
     household.rentAmount !== null
-      ? `${formatRent(household.rentAmount)} a month${household.rentDueDay ? `, due on the ${ordinal(household.rentDueDay)}` : ''}`
-      : 'No rent set yet';
+      ? household.rentDueDay
+        ? t('settings.household.rent.summaryDue', {
+            amount: money.text(household.rentAmount),
+            day: ordinal(household.rentDueDay, t),
+          })
+        : t('settings.household.rent.summary', { amount: money.text(household.rentAmount) })
+      : t('settings.household.rent.none');
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-3" aria-labelledby={`${id}-title`}>
       <div>
         <h3 id={`${id}-title`} className="font-medium text-slate-800 text-sm dark:text-slate-200">
-          Rent
+          {t('settings.household.rent.title')}
         </h3>
         <p className={`text-sm ${mutedText}`}>{summary}</p>
       </div>
       <div className="grid grid-cols-2 gap-3">
         <TextField
-          label="Rent amount ($)"
+          label={t('settings.household.rent.amount', { symbol: money.symbol })}
           name="rentAmount"
           inputMode="decimal"
           autoComplete="off"
-          placeholder="1200.00"
+          placeholder={money.amount(1200 * 10 ** money.exponent)}
           {...form.text('rentAmount')}
         />
         <SelectField
-          label="Rent due day"
+          label={t('settings.household.rent.dueDay')}
           name="rentDueDay"
           options={dayOptions}
           {...form.select('rentDueDay')}
@@ -79,7 +89,7 @@ export function RentForm({ household }: { household: Household }) {
           aria-busy={update.isPending}
           className={buttonStyles.secondary}
         >
-          {update.isPending ? 'Saving...' : 'Save rent'}
+          {update.isPending ? t('settings.common.saving') : t('settings.household.rent.save')}
         </button>
         <span role="status" className={`text-sm ${mutedText}`}>
           {status ?? ''}
@@ -87,7 +97,7 @@ export function RentForm({ household }: { household: Household }) {
       </div>
       {update.isError && (
         <p role="alert" className={errorText}>
-          Failed to save the rent. Please try again.
+          {t('settings.household.rent.failed')}
         </p>
       )}
     </form>
