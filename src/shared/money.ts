@@ -38,11 +38,14 @@ export function maxAmount(exponent: number): number {
   return exponent === 0 ? 100_000_000 : 1_000_000 * 10 ** exponent;
 }
 
+/** How an amount rule says a currency's decimals: 'with at most 2 decimals', 'with no decimals'. */
+export function decimalsRule(exponent: number): string {
+  return exponent === 0 ? 'with no decimals' : `with at most ${exponent} decimal${exponent === 1 ? '' : 's'}`;
+}
+
 /** The words of the amount rule for a currency's exponent (the 2-decimal form is the original). */
 export function amountRule(exponent: number): string {
-  const decimals =
-    exponent === 0 ? 'with no decimals' : `with at most ${exponent} decimal${exponent === 1 ? '' : 's'}`;
-  return `more than 0 and at most ${formatAmount(maxAmount(exponent), exponent).replace(/\B(?=(\d{3})+(?!\d))/g, ',')}, ${decimals}`;
+  return `more than 0 and at most ${formatAmount(maxAmount(exponent), exponent).replace(/\B(?=(\d{3})+(?!\d))/g, ',')}, ${decimalsRule(exponent)}`;
 }
 
 /** A decimal such as "1200.50" (or a number) → integer minor units at `exponent`; null when not one. */

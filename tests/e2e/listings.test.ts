@@ -518,29 +518,29 @@ describe('roommate listings', () => {
       .waitFor();
     await card(o, title).getByText('£850.50/month', { exact: true }).waitFor();
 
-    // Another reader, with a German browser, filters by country and city.
+    // Another reader, with a German browser, filters by country and city (the screens speak German).
     const dora = await person('Dora', { locale: 'de-DE' });
     const d = dora.page;
     const dErrors = watchPageErrors(d);
     await d.goto('/roommates');
-    await d.getByRole('button', { name: /^Filters/ }).click();
-    const sheet = d.getByRole('dialog', { name: 'Filters' });
-    await sheet.getByLabel('Country').selectOption('GB');
-    await sheet.getByLabel('City').fill('Manchester');
-    await sheet.getByLabel('Rent currency').selectOption('GBP');
-    await sheet.getByLabel('Max rent').fill('900');
-    await sheet.getByRole('button', { name: 'Show results' }).click();
+    await d.getByRole('button', { name: /^Filter/ }).click();
+    const sheet = d.getByRole('dialog', { name: 'Filter' });
+    await sheet.getByLabel('Land').selectOption('GB');
+    await sheet.getByLabel('Stadt').fill('Manchester');
+    await sheet.getByLabel('Währung der Miete').selectOption('GBP');
+    await sheet.getByLabel('Miete bis').fill('900');
+    await sheet.getByRole('button', { name: 'Ergebnisse anzeigen' }).click();
     await d.waitForURL(/country=GB&city=Manchester&currency=GBP&maxRent=900/);
     const found = card(d, title);
     // The area, never the street; the rent as German writes pounds.
     await found.getByText('Manchester, Greater Manchester, M1 4BT, Vereinigtes Königreich').waitFor();
-    await found.getByText('850,50\u00a0£/month', { exact: true }).waitFor();
+    await found.getByText('850,50\u00a0£/Monat', { exact: true }).waitFor();
     expect(await found.getByText('Dale Street').count()).toBe(0);
     await found.getByRole('link', { name: title }).click();
     await d.waitForURL(`${baseUrl}/listings/${listing.id}`);
     await d.getByText('850,50\u00a0£', { exact: true }).waitFor();
     expect(await d.getByText('Dale Street').count()).toBe(0);
-    const country = d.locator('dt', { hasText: 'Country' }).locator('xpath=following-sibling::dd[1]');
+    const country = d.locator('dt', { hasText: 'Land' }).locator('xpath=following-sibling::dd[1]');
     expect(await country.textContent()).toBe('Vereinigtes Königreich');
     await expectAccessible(d);
 

@@ -4,6 +4,7 @@
 // their English, so the test reads as the English screens do.
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
+import { expenseMessages } from '#shared/expenses/schemas.ts';
 import { translate } from '#shared/i18n/catalogs.ts';
 import type { Language } from '#shared/i18n/languages.ts';
 import { readCatalog } from '../../scripts/i18n.ts';
@@ -82,9 +83,29 @@ describe('a household in euros, in German and Spanish', () => {
     // An expense of £1,000.00 at 1.23456 euros to the pound: €1,234.56, split in two.
     await ada.goto('/add-expense');
     await ada.getByLabel(say('de', 'Title'), { exact: true }).fill('Umzugswagen');
+    // The form's own sentences are German too.
+    await ada.getByRole('button', { name: say('de', 'Create Expense') }).click();
+    await ada.getByText(say('de', expenseMessages.amountInvalid), { exact: true }).waitFor();
     await ada.getByLabel(say('de', 'Amount'), { exact: true }).fill('1000.00');
     await ada.getByRole('combobox', { name: say('de', 'Currency') }).selectOption('GBP');
     await ada.locator('input[name="exchangeRate"]').fill('1.23456');
+
+    // Split by percentages typed with a decimal comma, and written with one.
+    const percent = (value: number) =>
+      new Intl.NumberFormat('de-DE', { style: 'percent', maximumFractionDigits: 2 }).format(value / 100);
+    await ada.getByText(say('de', 'Percentage'), { exact: true }).click();
+    const adaPercent = ada.getByLabel(`Ada E. ${say('de', 'percent')}`);
+    const beaPercent = ada.getByLabel(`Bea E. ${say('de', 'percent')}`);
+    await adaPercent.fill('62,5');
+    await beaPercent.fill('30');
+    const left = '{percent} left to assign: the percentages must add up to 100%';
+    await ada.getByText(say('de', left, { percent: percent(7.5) })).waitFor();
+    await beaPercent.fill('37,5');
+    const total = new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'GBP' }).format(1000);
+    expect(await ada.getByTestId('split-total').textContent()).toBe(
+      `${say('de', 'Total')}${say('de', '{total} ({percent}% of 100%)', { total, percent: '100' })}`,
+    );
+    expect(await ada.getByTestId('split-summary').textContent()).toContain(`(${percent(62.5)})`);
     const [saved] = await Promise.all([
       ada.waitForResponse((r) => r.url().endsWith('/api/expenses') && r.request().method() === 'POST'),
       ada.getByRole('button', { name: say('de', 'Create Expense') }).click(),
@@ -92,9 +113,15 @@ describe('a household in euros, in German and Spanish', () => {
     expect(saved.status()).toBe(201);
     expect(await saved.json()).toMatchObject({
       amount: '1234.56',
+      splitType: 'percentage',
       original: { currency: 'GBP', amount: '1000.00', exchangeRate: '1.23456' },
     });
+    // The API takes the percentages with a point, as ever.
+    const sent = saved.request().postDataJSON() as { expense: { customSplits: Record<string, string> } };
+    expect(Object.values(sent.expense.customSplits).sort()).toEqual(['37.5', '62.5']);
     await ada.waitForURL(`${baseUrl}/expenses`);
+    // The row opens to the expense's details, which show the amount and what was paid.
+    await ada.locator('[data-testid="expense-card"] button[aria-expanded]').first().click();
     await ada.getByText(euros('de-DE', 1234.56), { exact: true }).first().waitFor();
     const original = ada.getByTestId('original-amount').first();
     expect(await original.textContent()).toContain(
@@ -117,6 +144,7 @@ describe('a household in euros, in German and Spanish', () => {
     const bea = await beaContext.newPage();
     const beaErrors = watchPageErrors(bea, [401]);
     await bea.goto('/expenses');
+    await bea.locator('[data-testid="expense-card"] button[aria-expanded]').first().click();
     await bea.getByText(euros('es-ES', 1234.56), { exact: true }).first().waitFor();
     expect(await bea.evaluate(() => document.documentElement.dataset.language)).toBe('es');
     await bea.goto('/calendar');

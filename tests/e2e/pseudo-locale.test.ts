@@ -2,6 +2,7 @@
 // catalogue message wrapped as "[!! Ŝéţţîñĝš !!]") must show no visible text that is not wrapped,
 // other than what people typed (names, titles), numbers, and dates written by Intl.
 import type { Page } from 'playwright-core';
+import sharp from 'sharp';
 import { describe, expect, inject, it } from 'vitest';
 import { uniqueEmail } from './helpers.ts';
 import { browserPerFile, createHousehold, joinHousehold } from './setup.ts';
@@ -21,6 +22,10 @@ const TYPED = [
   'Bea',
   'Pizza night',
   'Bins out',
+  'Pseudo Loft',
+  'Springfield',
+  // Country names are Intl's, in English for the pseudo-locale.
+  'United States',
   'Hearth',
 ];
 
@@ -32,11 +37,15 @@ const MEMBER_SCREENS = [
   '/expenses',
   '/add-expense',
   '/expenses/deleted',
+  '/import-splitwise',
+  '/activity',
   '/calendar',
   '/add-event',
   '/messages',
   '/dashboard',
   '/settings',
+  '/roommates',
+  '/add-listing',
 ];
 const GUEST_SCREENS = ['/', '/auth', '/forgot-password'];
 
@@ -139,11 +148,32 @@ describe('the pseudo-locale', () => {
       const response = await context.request.post(url, { data });
       expect(response.status(), `${url}: ${await response.text()}`).toBeLessThan(300);
     }
+    const photo = await sharp({
+      create: { width: 64, height: 48, channels: 3, background: '#8ab' },
+    })
+      .jpeg()
+      .toBuffer();
+    const listing = await context.request.post('/api/roommate-listings', {
+      data: {
+        title: 'Pseudo Loft',
+        rent: '500',
+        utilities: '50',
+        country: 'US',
+        postcode: '62701',
+        city: 'Springfield',
+        lifestylePreferences: ['quiet'],
+        amenities: ['WiFi', 'Laundry'],
+        images: [`data:image/jpeg;base64,${photo.toString('base64')}`],
+      },
+    });
+    expect(listing.status(), await listing.text()).toBe(201);
+    const listingId = ((await listing.json()) as { id: string }).id;
     const page = await context.newPage();
     // Home first: it tells the server the browser's time zone.
     await page.goto('/');
     const found: string[] = [];
-    for (const path of MEMBER_SCREENS) found.push(...(await check(page, path)));
+    for (const path of [...MEMBER_SCREENS, `/listings/${listingId}`])
+      found.push(...(await check(page, path)));
     expect(found.join('\n')).toBe('');
   });
 });

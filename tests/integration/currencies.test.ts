@@ -147,6 +147,17 @@ describe('Changing the currency', () => {
     expect(activity.entries.map((e: { summary: string }) => e.summary)).toContain('Currency changed to JPY');
   });
 
+  it('names the household’s currency in the rent rule, with its code and params', async () => {
+    const { ann } = await household('JPY');
+    const refused = await ann.client.patch('/api/households/current', { rentAmount: '980.5' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({
+      message: 'Rent amount must be a non-negative amount in JPY with no decimals',
+      code: 'household.rent_amount',
+      params: { field: 'rentAmount', currency: 'JPY', decimals: 0 },
+    });
+  });
+
   it('answers 409 once the household has an expense or a payment, even in the trash, and changes nothing', async () => {
     const locked =
       'The currency cannot change once the household has expenses or payments: their amounts are in the current currency';

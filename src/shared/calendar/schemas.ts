@@ -128,6 +128,7 @@ export const eventMessages = registerMessages('calendar', {
   titleRequired: sharedMessages.titleRequired,
   endBeforeStart: 'The end must not be before the start',
   colorInvalid: 'Colour must be one of the palette colours',
+  startDateRequired: 'Start date is required',
 } as const);
 
 const instant = (field: string) => windowInstant(field, 'Dates must be ISO date-times');

@@ -4,6 +4,7 @@
 
 import { constructFrom, differenceInCalendarDays } from 'date-fns';
 import { nthOccurrence } from '../time/recurrence.ts';
+import { registerMessages } from '../validation-rules.ts';
 
 export const CHORE_STATUSES = ['todo', 'doing', 'done'] as const;
 export const PRIORITIES = ['urgent', 'high', 'medium', 'low'] as const;
@@ -24,6 +25,12 @@ export const DURATIONS = [15, 30, 45, 60, 90, 120, 180, 240] as const;
 export const CHORE_REMINDERS = ['none', '5min', '15min', '30min', '1hour', '2hours', '1day'] as const;
 export const ROTATIONS = ['fixed', 'round_robin', 'least_done'] as const;
 export const MAX_SUBTASKS = 30;
+
+/** The away-mode form's own checks (Settings); the route's sentences name its fields instead. */
+export const awayMessages = registerMessages('away', {
+  bothDates: 'Choose both the first and the last day',
+  order: 'The last day must not be before the first',
+} as const);
 
 export type ChoreStatus = (typeof CHORE_STATUSES)[number];
 export type Priority = (typeof PRIORITIES)[number];

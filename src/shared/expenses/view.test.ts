@@ -14,6 +14,8 @@ import {
   expenseCreateInput,
   expenseDateText,
   filterExpenses,
+  formatPercent,
+  formatPercentNumber,
   initialShares,
   isBetween,
   type Message,
@@ -138,6 +140,30 @@ describe('split summary', () => {
     expect(splitSummary(form({ splitType: 'percentage', shares: { ann: '101' } }), ['ann'], usd).ok).toBe(
       false,
     );
+  });
+
+  it('takes a decimal comma and writes percentages in the language of the amounts', () => {
+    const eur = moneyFormat('EUR', 'de-DE');
+    const values = form({ splitType: 'percentage', shares: { ann: '33,34', ben: '33.33', cat: '33,2' } });
+    const summary = splitSummary(values, members, eur);
+    expect(summary).toMatchObject({ ok: false, totalPercent: 99.87 });
+    expect(summary.rows.map((r) => r.percent)).toEqual([33.34, 33.33, 33.2]);
+    expect(say(summary.problem, DE)).toBe(
+      'Noch 0,13\u00a0% zu verteilen: Die Prozentsätze müssen zusammen 100 % ergeben',
+    );
+    expect(formatPercent(12.5, 'de-DE')).toBe('12,5\u00a0%');
+    expect(formatPercent(12.5, 'en-US')).toBe('12.5%');
+    expect(formatPercentNumber(99.97, 'es-ES')).toBe('99,97');
+    expect(formatPercentNumber(1100, 'en-US')).toBe('1100');
+    // The API takes the point whatever was typed.
+    const input = expenseCreateInput(
+      { ...values, shares: { ann: '50,5', ben: '49,5', cat: '0' } },
+      members,
+      eur,
+      'EUR',
+    );
+    expect(input.expense.customSplits).toEqual({ ann: '50.5', ben: '49.5', cat: '0' });
+    expect(input.splits.map((s) => s.percent)).toEqual([50.5, 49.5]);
   });
 
   it('accepts custom amounts that add up within a cent', () => {

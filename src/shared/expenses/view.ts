@@ -5,6 +5,7 @@ import type { ExpenseSplitView, ExpenseView } from './api.ts';
 import {
   computeShares,
   type EXPENSE_CATEGORIES,
+  type ExpenseStatus,
   percentagesAddUp,
   type RECURRING_INTERVALS,
   type SplitPart,
@@ -122,7 +123,8 @@ export const SPLIT_TYPE_LABEL_IDS: Record<SplitType, MessageId> = {
   percentage: 'expenses.splitType.percentage',
 };
 
-export type ExpenseTab = 'all' | 'unsettled' | 'settled';
+/** The Expenses screen's tabs: every expense, or those of one status (isExpenseSettled). */
+export type ExpenseTab = 'all' | ExpenseStatus;
 
 export function filterExpenses(expenses: ExpenseView[], tab: ExpenseTab): ExpenseView[] {
   if (tab === 'all') return expenses;
@@ -264,15 +266,38 @@ export function initialShares(splitType: SplitType, memberIds: string[]): Record
   return Object.fromEntries(memberIds.map((id) => [id, value]));
 }
 
+/** A percentage as typed, with a point or a decimal comma ('12,5'), as the API takes it: '12.5'. */
+export function percentInput(text: string | undefined): string {
+  return (text ?? '').trim().replace(',', '.');
+}
+
 function parsePercent(text: string | undefined): number | null {
-  const value = (text ?? '').trim();
+  const value = percentInput(text);
   if (!/^\d{1,3}(\.\d{1,2})?$/.test(value)) return null;
   const percent = Number(value);
   return percent <= 100 ? percent : null;
 }
 
-function formatPercent(value: number): string {
-  return `${Number(value.toFixed(2))}%`;
+const percentFormats = new Map<string, Intl.NumberFormat>();
+// Without grouping, as the inputs are typed: "1100", never "1,100".
+function percentFormat(locale: string, style: 'percent' | 'decimal'): Intl.NumberFormat {
+  const key = `${locale}|${style}`;
+  let format = percentFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { style, maximumFractionDigits: 2, useGrouping: false });
+    percentFormats.set(key, format);
+  }
+  return format;
+}
+
+/** A percentage with its sign in a language: "12.5%", "12,5 %". */
+export function formatPercent(value: number, locale: string): string {
+  return percentFormat(locale, 'percent').format(value / 100);
+}
+
+/** A percentage's number alone in a language ("12.5", "12,5"), for words that write the sign. */
+export function formatPercentNumber(value: number, locale: string): string {
+  return percentFormat(locale, 'decimal').format(value);
 }
 
 export interface SplitSummary {
@@ -355,8 +380,14 @@ export function splitSummary(
     const problem: Message | null = ok
       ? null
       : totalPercent < 100
-        ? { id: 'expenses.split.percentLeft', values: { percent: formatPercent(100 - totalPercent) } }
-        : { id: 'expenses.split.percentOver', values: { percent: formatPercent(totalPercent - 100) } };
+        ? {
+            id: 'expenses.split.percentLeft',
+            values: { percent: formatPercent(100 - totalPercent, money.locale) },
+          }
+        : {
+            id: 'expenses.split.percentOver',
+            values: { percent: formatPercent(totalPercent - 100, money.locale) },
+          };
     return { ...base, rows, totalCents, totalPercent, ok, problem };
   }
 
@@ -425,7 +456,14 @@ export function expenseCreateInput(
       splitType: values.splitType,
       paidBy: values.paidBy,
       customSplits: custom
-        ? Object.fromEntries(memberIds.map((id) => [id, (values.shares[id] ?? '').trim()]))
+        ? Object.fromEntries(
+            memberIds.map((id) => [
+              id,
+              values.splitType === 'percentage'
+                ? percentInput(values.shares[id])
+                : (values.shares[id] ?? '').trim(),
+            ]),
+          )
         : null,
       isRecurring: values.isRecurring,
       recurringInterval: values.recurringInterval,

@@ -1,6 +1,13 @@
 import { z } from 'zod';
-import { currencyExponent, DEFAULT_CURRENCY, isCurrency, maxAmount, parseAmount } from '../money.ts';
-import { registerMessages } from '../validation.ts';
+import {
+  currencyExponent,
+  DEFAULT_CURRENCY,
+  decimalsRule,
+  isCurrency,
+  maxAmount,
+  parseAmount,
+} from '../money.ts';
+import { registerMessages, registerSentence } from '../validation.ts';
 import { INVITE_CODE_LENGTH, normalizeInviteCode } from './invites.ts';
 
 export const HOUSEHOLD_NAME_MAX = 60;
@@ -12,17 +19,20 @@ export const householdMessages = registerMessages('household', {
   nameRequired: 'Household name is required',
   nameTooLong: `Household name must be at most ${HOUSEHOLD_NAME_MAX} characters`,
   inviteCodeLength: 'Invite code must be 8 characters',
-  rentAmount: 'Rent amount must be a non-negative amount in dollars with at most 2 decimals',
   rentDueDay: 'Rent due day must be a whole number from 1 to 31',
   currencyInvalid: 'Currency must be an ISO 4217 code such as USD, EUR or JPY',
 } as const);
 
-/** The rent rule in the household's currency (US dollars keep their original words). */
+/**
+ * The rent rule in the household's currency (US dollars keep their original words), answered
+ * with the code household.rent_amount and the currency and its decimals.
+ */
 function rentMessage(currency: string): string {
-  if (currency === DEFAULT_CURRENCY) return householdMessages.rentAmount;
   const exponent = currencyExponent(currency);
-  const decimals = exponent === 0 ? 'with no decimals' : `with at most ${exponent} decimals`;
-  return registerMessages({ m: `Rent amount must be a non-negative amount in ${currency} ${decimals}` }).m;
+  const unit = currency === DEFAULT_CURRENCY ? 'dollars' : currency;
+  const message = `Rent amount must be a non-negative amount in ${unit} ${decimalsRule(exponent)}`;
+  registerSentence(message, 'household.rent_amount', { field: 'rentAmount', currency, decimals: exponent });
+  return message;
 }
 
 const currency = z

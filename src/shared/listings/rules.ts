@@ -65,11 +65,20 @@ export function contactIsEmail(contact: string | null | undefined): boolean {
   return Boolean(contact?.includes('@'));
 }
 
-/** 'Available Mar 5, 2026' from YYYY-MM-DD, independent of the viewer's time zone. */
-export function availableLabel(isoDate: string): string {
+/** 'Mar 5, 2026' (en-US) from YYYY-MM-DD in `locale`, independent of the viewer's time zone. */
+export function listingDate(isoDate: string, locale: string): string {
   const [y, m, d] = isoDate.split('-').map(Number) as [number, number, number];
-  const month = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'][m - 1];
-  return `Available ${month} ${d}, ${y}`;
+  return new Intl.DateTimeFormat(locale, {
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(Date.UTC(y, m - 1, d));
+}
+
+/** 'Available Mar 5, 2026': the English the screens show (`listings.available`), for tests. */
+export function availableLabel(isoDate: string): string {
+  return `Available ${listingDate(isoDate, 'en-US')}`;
 }
 
 /**

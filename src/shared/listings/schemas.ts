@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import { countryUsesPostcodes, isCountry } from '../countries.ts';
-import { currencyExponent, DEFAULT_CURRENCY, isCurrency, maxAmount, parseAmount } from '../money.ts';
-import { registerMessages, windowDate } from '../validation.ts';
+import {
+  currencyExponent,
+  DEFAULT_CURRENCY,
+  decimalsRule,
+  isCurrency,
+  maxAmount,
+  parseAmount,
+} from '../money.ts';
+import { registerMessages, registerSentence, windowDate } from '../validation.ts';
 import {
   AMENITIES,
   GENDER_PREFERENCES,
@@ -31,24 +38,38 @@ export const listingMessages = registerMessages('listing', {
   streetVisibilityInvalid: "Street visibility must be 'hidden' or 'everyone'",
   availableFromRequired: 'Available from must be a date (YYYY-MM-DD)',
   availableToBeforeFrom: 'Available to must not be before available from',
+  // Prefixed with its field as the API has always said it (an unprefixed sentence of ours would
+  // stand without it).
+  availableToInvalid: 'availableTo: Available to must be a date (YYYY-MM-DD)',
   contactRequired: 'Contact info is required',
   photosRequired: 'Add at least one photo',
   tooManyPhotos: `At most ${MAX_LISTING_PHOTOS} photos`,
   photoInvalid: 'Each photo must be an image sent as a data URL',
 } as const);
 
+type AmountField = 'rent' | 'utilities' | 'minRent' | 'maxRent';
+// The body's fields are named in words; the search's bounds by their query names.
+const AMOUNT_WORDS: Record<AmountField, string> = {
+  rent: 'Rent',
+  utilities: 'Utilities',
+  minRent: 'minRent',
+  maxRent: 'maxRent',
+};
+
 const amountMessages = new Map<string, string>();
-/** 'Rent must be an amount in GBP from 0 to 1,000,000, with at most 2 decimals'. */
-function amountMessage(field: 'Rent' | 'Utilities' | 'minRent' | 'maxRent', currency: string): string {
+/**
+ * 'Rent must be an amount in GBP from 0 to 1,000,000, with at most 2 decimals', answered with the
+ * code listing.amount_invalid and its field, currency, max and decimals.
+ */
+function amountMessage(field: AmountField, currency: string): string {
   const key = `${field} ${currency}`;
   const known = amountMessages.get(key);
   if (known) return known;
   const exponent = currencyExponent(currency);
-  const max = (maxAmount(exponent) / 10 ** exponent).toLocaleString('en-US');
-  const decimals =
-    exponent === 0 ? 'with no decimals' : `with at most ${exponent} decimal${exponent === 1 ? '' : 's'}`;
-  const message = `${field} must be an amount in ${currency} from 0 to ${max}, ${decimals}`;
-  amountMessages.set(key, registerMessages({ m: message }).m);
+  const max = maxAmount(exponent) / 10 ** exponent;
+  const message = `${AMOUNT_WORDS[field]} must be an amount in ${currency} from 0 to ${max.toLocaleString('en-US')}, ${decimalsRule(exponent)}`;
+  registerSentence(message, 'listing.amount_invalid', { field, currency, max, decimals: exponent });
+  amountMessages.set(key, message);
   return message;
 }
 
@@ -63,7 +84,7 @@ function toMinor(value: number | string, currency: string, message: string, ctx:
   return minor;
 }
 
-const amountIn = (currency: string, field: 'Rent' | 'Utilities') => {
+const amountIn = (currency: string, field: 'rent' | 'utilities') => {
   const message = amountMessage(field, currency);
   return z
     .union([z.number(), z.string()], { error: message })
@@ -71,7 +92,7 @@ const amountIn = (currency: string, field: 'Rent' | 'Utilities') => {
 };
 
 /** The same, where null or '' (an emptied field) means none. */
-const optionalAmountIn = (currency: string, field: 'Rent' | 'Utilities') => {
+const optionalAmountIn = (currency: string, field: 'rent' | 'utilities') => {
   const message = amountMessage(field, currency);
   return z
     .union([z.number(), z.string(), z.null()], { error: message })
@@ -138,8 +159,8 @@ function buildCreateSchema(currency: string) {
       title: text(120).min(1, listingMessages.titleRequired),
       description: text(5000).nullish(),
       /** In `currency`: a decimal string such as "850.00" (or a number). */
-      rent: amountIn(currency, 'Rent'),
-      utilities: optionalAmountIn(currency, 'Utilities'),
+      rent: amountIn(currency, 'rent'),
+      utilities: optionalAmountIn(currency, 'utilities'),
       /** ISO 4217; default: the poster's household's currency, else their language's (Accept-Language). */
       currency: currencyCode.optional(),
       country,
@@ -156,7 +177,7 @@ function buildCreateSchema(currency: string) {
       university: text(200).nullish(),
       distanceToCampus: text(100).nullish(),
       availableFrom: date('availableFrom', listingMessages.availableFromRequired).optional(),
-      availableTo: date('availableTo', 'Available to must be a date (YYYY-MM-DD)')
+      availableTo: date('availableTo', listingMessages.availableToInvalid)
         .nullish()
         .or(z.literal('').transform(() => null)),
       roomType: z.enum(ROOM_TYPES).default('private'),
@@ -208,8 +229,8 @@ function buildUpdateSchema(currency: string) {
     .object({
       title: text(120).min(1, listingMessages.titleRequired),
       description: text(5000).nullable(),
-      rent: amountIn(currency, 'Rent'),
-      utilities: optionalAmountIn(currency, 'Utilities'),
+      rent: amountIn(currency, 'rent'),
+      utilities: optionalAmountIn(currency, 'utilities'),
       currency: currencyCode,
       country,
       postcode: optionalText(20),
@@ -223,7 +244,7 @@ function buildUpdateSchema(currency: string) {
       university: text(200).nullable(),
       distanceToCampus: text(100).nullable(),
       availableFrom: date('availableFrom', listingMessages.availableFromRequired),
-      availableTo: date('availableTo', 'Available to must be a date (YYYY-MM-DD)').nullable(),
+      availableTo: date('availableTo', listingMessages.availableToInvalid).nullable(),
       ...listingChoices,
       contactInfo: text(200).min(1, listingMessages.contactRequired),
       status: z.enum(['active', 'closed']),

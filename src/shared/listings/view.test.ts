@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { readCatalog } from '../../../scripts/i18n.ts';
 import type { ListingView } from './api.ts';
 import {
   AMENITIES,
@@ -10,6 +11,7 @@ import {
   formatListingAmount,
   HOUSING_TYPES,
   LIFESTYLE_PREFERENCES,
+  listingDate,
   listingFormComplete,
   listingSchemas,
   postcodeKey,
@@ -17,6 +19,7 @@ import {
   updateListingSchema,
 } from './schemas.ts';
 import {
+  AMENITY_LABELS,
   activeFilters,
   amenitiesPreview,
   browseQuery,
@@ -80,12 +83,16 @@ const listing: ListingView = {
 };
 
 describe('labels', () => {
-  it('has human words for every room type, housing type and lifestyle preference', () => {
-    for (const t of ROOM_TYPES) expect(ROOM_TYPE_LABELS[t]).toMatch(/^[A-Z][a-z -]+$/);
-    for (const t of HOUSING_TYPES) expect(HOUSING_TYPE_LABELS[t]).toMatch(/^[A-Z][a-z -]+$/);
-    for (const t of LIFESTYLE_PREFERENCES) expect(LIFESTYLE_LABELS[t]).toMatch(/^[A-Z][a-z -]+$/);
-    expect(ROOM_TYPE_LABELS.private).toBe('Private room');
-    expect(HOUSING_TYPE_LABELS.shared_house).toBe('Shared house');
+  it('has human words for every room type, housing type, lifestyle preference and amenity', () => {
+    const english = readCatalog('en', 'listings');
+    const word = (id: string) => english.get(id);
+    for (const t of ROOM_TYPES) expect(word(ROOM_TYPE_LABELS[t])).toMatch(/^[A-Z][a-z -]+$/);
+    for (const t of HOUSING_TYPES) expect(word(HOUSING_TYPE_LABELS[t])).toMatch(/^[A-Z][a-z -]+$/);
+    for (const t of LIFESTYLE_PREFERENCES) expect(word(LIFESTYLE_LABELS[t])).toMatch(/^[A-Z][a-z -]+$/);
+    // Amenities are stored by their English names, which their messages say.
+    for (const a of AMENITIES) expect(word(AMENITY_LABELS[a])).toBe(a);
+    expect(word(ROOM_TYPE_LABELS.private)).toBe('Private room');
+    expect(word(HOUSING_TYPE_LABELS.shared_house)).toBe('Shared house');
   });
 
   it('names the host by display name, or Host without one', () => {
@@ -120,6 +127,7 @@ describe('labels', () => {
     expect(formatListingAmount('850.50', 'EUR', 'de-DE')).toBe('850,50\u00a0€');
     expect(formatListingAmount('350.500', 'KWD', 'en-US')).toBe('KWD\u00a0350.500');
     expect(availableLabel('2026-03-05')).toBe('Available Mar 5, 2026');
+    expect(listingDate('2026-03-05', 'de-DE')).toBe('5. März 2026');
     expect(contactIsEmail('ada@example.com')).toBe(true);
     expect(contactIsEmail('+1 555 0100')).toBe(false);
     expect(contactIsEmail(null)).toBe(false);
@@ -198,19 +206,21 @@ describe('browse filters', () => {
     const usd = { currency: 'USD' };
     expect(rentRangeError({ ...usd, minRent: '', maxRent: '' })).toBeNull();
     expect(rentRangeError({ ...usd, minRent: '500', maxRent: '500' })).toBeNull();
-    expect(rentRangeError({ ...usd, minRent: '900', maxRent: '500' })).toBe(
-      'Minimum rent must not be above maximum rent',
-    );
+    expect(rentRangeError({ ...usd, minRent: '900', maxRent: '500' })).toEqual({
+      id: 'listings.filters.rangeOrder',
+    });
     expect(rentRangeError({ ...usd, minRent: '99.5', maxRent: '100' })).toBeNull();
-    expect(rentRangeError({ ...usd, minRent: '5.555', maxRent: '' })).toBe(
-      'Rent must be an amount in USD with at most 2 decimals',
-    );
-    expect(rentRangeError({ currency: 'JPY', minRent: '5.5', maxRent: '' })).toBe(
-      'Rent must be a whole amount in JPY',
-    );
-    expect(rentRangeError({ currency: '', minRent: '5', maxRent: '' })).toBe(
-      'Choose the currency of the rent range',
-    );
+    expect(rentRangeError({ ...usd, minRent: '5.555', maxRent: '' })).toEqual({
+      id: 'listings.filters.rangeDecimals',
+      values: { currency: 'USD', decimals: 2 },
+    });
+    expect(rentRangeError({ currency: 'JPY', minRent: '5.5', maxRent: '' })).toEqual({
+      id: 'listings.filters.rangeWhole',
+      values: { currency: 'JPY' },
+    });
+    expect(rentRangeError({ currency: '', minRent: '5', maxRent: '' })).toEqual({
+      id: 'listings.filters.rangeCurrency',
+    });
   });
 });
 

@@ -1,5 +1,6 @@
 import { displayName } from '../accounts/users.ts';
 import { isCountry } from '../countries.ts';
+import type { MessageId } from '../i18n/compiled/en.ts';
 import { currencyExponent, isCurrency, parseAmount } from '../money.ts';
 import type { ListingView } from './api.ts';
 import {
@@ -25,63 +26,80 @@ export type SocialPreference = (typeof SOCIAL_PREFERENCES)[number];
 export type LifestylePreference = (typeof LIFESTYLE_PREFERENCES)[number];
 export type Amenity = (typeof AMENITIES)[number];
 
-export const ROOM_TYPE_LABELS: Record<RoomType, string> = {
-  private: 'Private room',
-  shared: 'Shared room',
-  studio: 'Studio',
+export const ROOM_TYPE_LABELS: Record<RoomType, MessageId> = {
+  private: 'listings.roomType.private',
+  shared: 'listings.roomType.shared',
+  studio: 'listings.roomType.studio',
 };
 
-export const HOUSING_TYPE_LABELS: Record<HousingType, string> = {
-  apartment: 'Apartment',
-  house: 'House',
-  condo: 'Condo',
-  townhouse: 'Townhouse',
-  dorm: 'Dorm',
-  shared_house: 'Shared house',
+export const HOUSING_TYPE_LABELS: Record<HousingType, MessageId> = {
+  apartment: 'listings.housingType.apartment',
+  house: 'listings.housingType.house',
+  condo: 'listings.housingType.condo',
+  townhouse: 'listings.housingType.townhouse',
+  dorm: 'listings.housingType.dorm',
+  shared_house: 'listings.housingType.sharedHouse',
 };
 
-export const GENDER_PREFERENCE_LABELS: Record<GenderPreference, string> = {
-  any: 'Any',
-  male: 'Male',
-  female: 'Female',
-  non_binary: 'Non-binary',
+export const GENDER_PREFERENCE_LABELS: Record<GenderPreference, MessageId> = {
+  any: 'listings.gender.any',
+  male: 'listings.gender.male',
+  female: 'listings.gender.female',
+  non_binary: 'listings.gender.nonBinary',
 };
 
-export const STUDENT_YEAR_LABELS: Record<StudentYear, string> = {
-  any: 'Any year',
-  freshman: 'Freshman',
-  sophomore: 'Sophomore',
-  junior: 'Junior',
-  senior: 'Senior',
-  graduate: 'Graduate',
+export const STUDENT_YEAR_LABELS: Record<StudentYear, MessageId> = {
+  any: 'listings.studentYear.any',
+  freshman: 'listings.studentYear.freshman',
+  sophomore: 'listings.studentYear.sophomore',
+  junior: 'listings.studentYear.junior',
+  senior: 'listings.studentYear.senior',
+  graduate: 'listings.studentYear.graduate',
 };
 
-export const STUDY_HABITS_LABELS: Record<StudyHabits, string> = {
-  flexible: 'Flexible',
-  quiet: 'Quiet',
-  moderate: 'Moderate',
-  social: 'Social',
+export const STUDY_HABITS_LABELS: Record<StudyHabits, MessageId> = {
+  flexible: 'listings.studyHabits.flexible',
+  quiet: 'listings.studyHabits.quiet',
+  moderate: 'listings.studyHabits.moderate',
+  social: 'listings.studyHabits.social',
 };
 
-export const SOCIAL_PREFERENCE_LABELS: Record<SocialPreference, string> = {
-  balanced: 'Balanced',
-  introverted: 'Introverted',
-  extroverted: 'Extroverted',
-  flexible: 'Flexible',
+export const SOCIAL_PREFERENCE_LABELS: Record<SocialPreference, MessageId> = {
+  balanced: 'listings.social.balanced',
+  introverted: 'listings.social.introverted',
+  extroverted: 'listings.social.extroverted',
+  flexible: 'listings.social.flexible',
 };
 
-export const LIFESTYLE_LABELS: Record<LifestylePreference, string> = {
-  no_smoking: 'No smoking',
-  pet_friendly: 'Pet friendly',
-  vegetarian: 'Vegetarian',
-  clean: 'Clean',
-  quiet: 'Quiet',
-  social: 'Social',
+export const LIFESTYLE_LABELS: Record<LifestylePreference, MessageId> = {
+  no_smoking: 'listings.lifestyle.noSmoking',
+  pet_friendly: 'listings.lifestyle.petFriendly',
+  vegetarian: 'listings.lifestyle.vegetarian',
+  clean: 'listings.lifestyle.clean',
+  quiet: 'listings.lifestyle.quiet',
+  social: 'listings.lifestyle.social',
 };
 
-/** The creator's display name on a card, 'Host' when there is none (docs/listings.md, Showing a listing). */
-export function hostName(creator: ListingView['creator']): string {
-  if (!creator || !(creator.firstName.trim() || creator.lastName.trim())) return 'Host';
+/** Amenities are stored by their English names; these are the words shown for them. */
+export const AMENITY_LABELS: Record<Amenity, MessageId> = {
+  WiFi: 'listings.amenity.wifi',
+  Laundry: 'listings.amenity.laundry',
+  Kitchen: 'listings.amenity.kitchen',
+  Parking: 'listings.amenity.parking',
+  Gym: 'listings.amenity.gym',
+  Pool: 'listings.amenity.pool',
+  'Near Campus': 'listings.amenity.nearCampus',
+  'Public Transport': 'listings.amenity.publicTransport',
+  Furnished: 'listings.amenity.furnished',
+  Balcony: 'listings.amenity.balcony',
+};
+
+/**
+ * The creator's display name on a card, `host` (the word for 'Host' in the viewer's language) when
+ * there is none (docs/listings.md, Showing a listing).
+ */
+export function hostName(creator: ListingView['creator'], host = 'Host'): string {
+  if (!creator || !(creator.firstName.trim() || creator.lastName.trim())) return host;
   return displayName(creator);
 }
 
@@ -103,9 +121,9 @@ export function placeLabel(
 }
 
 /** The choices of who sees the exact street, in the words of the form. */
-export const STREET_VISIBILITY_LABELS: Record<StreetVisibility, string> = {
-  hidden: 'Only me',
-  everyone: 'Everyone who can see the listing',
+export const STREET_VISIBILITY_LABELS: Record<StreetVisibility, MessageId> = {
+  hidden: 'listings.streetVisibility.hidden',
+  everyone: 'listings.streetVisibility.everyone',
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -193,22 +211,22 @@ export function browseQuery(filters: ListingFilters, cursor?: string | null): st
   return params.toString();
 }
 
-/** A message when the rent range is not two amounts in its currency the right way round, else null. */
+/** A message (its id and values) when the rent range is not two amounts in its currency the right way round, else null. */
 export function rentRangeError(
   filters: Pick<ListingFilters, 'minRent' | 'maxRent' | 'currency'>,
-): string | null {
+): { id: MessageId; values?: Record<string, string | number> } | null {
   const min = filters.minRent.trim();
   const max = filters.maxRent.trim();
   if (!min && !max) return null;
-  if (!isCurrency(filters.currency)) return 'Choose the currency of the rent range';
+  if (!isCurrency(filters.currency)) return { id: 'listings.filters.rangeCurrency' };
   const exponent = currencyExponent(filters.currency);
   const minor = (value: string) => parseAmount(value, exponent);
   if ((min && minor(min) === null) || (max && minor(max) === null)) {
     return exponent === 0
-      ? `Rent must be a whole amount in ${filters.currency}`
-      : `Rent must be an amount in ${filters.currency} with at most ${exponent} decimals`;
+      ? { id: 'listings.filters.rangeWhole', values: { currency: filters.currency } }
+      : { id: 'listings.filters.rangeDecimals', values: { currency: filters.currency, decimals: exponent } };
   }
-  if (min && max && minor(min)! > minor(max)!) return 'Minimum rent must not be above maximum rent';
+  if (min && max && minor(min)! > minor(max)!) return { id: 'listings.filters.rangeOrder' };
   return null;
 }
 

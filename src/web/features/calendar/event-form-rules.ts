@@ -9,6 +9,7 @@ import {
   type EventRecurrence,
   type EventType,
   endTimeAfter,
+  eventMessages,
   eventTimes,
 } from '#shared/calendar/schemas.ts';
 import { fieldErrors } from '#shared/validation.ts';
@@ -89,7 +90,7 @@ const blankToNull = (text: string) => text.trim() || null;
 export type CreateEventInput = z.output<typeof createEventSchema>;
 
 export const formMessages = {
-  startDateRequired: 'Start date is required',
+  startDateRequired: eventMessages.startDateRequired,
 } as const;
 
 /**
@@ -170,9 +171,9 @@ export function editValuesOf(o: CalendarOccurrence, viewerZone: string): EventEd
 }
 
 export const editMessages = {
-  titleRequired: 'Title is required',
-  dateRequired: 'Start date is required',
-  endBeforeStart: 'The end must not be before the start',
+  titleRequired: eventMessages.titleRequired,
+  dateRequired: eventMessages.startDateRequired,
+  endBeforeStart: eventMessages.endBeforeStart,
 } as const;
 
 export type EventChanges = {

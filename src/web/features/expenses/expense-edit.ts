@@ -15,6 +15,8 @@ import {
   type CreateCategory,
   type ExpenseFormValues,
   expenseCreateInput,
+  formatPercentNumber,
+  percentInput,
   type RecurringInterval,
   typedMoney,
 } from '#shared/expenses/view.ts';
@@ -39,8 +41,6 @@ const EDITABLE = [
 export function isCreateCategory(category: string): category is CreateCategory {
   return (EXPENSE_CATEGORIES as readonly string[]).includes(category);
 }
-
-const percentText = (value: number) => String(Number(value.toFixed(2)));
 
 /**
  * The split as the form shows it. An expense is shown as it was entered when the form can
@@ -82,7 +82,9 @@ function splitValues(
     if (percentagesAddUp(percents.map((p) => p.percent)) && same(percentageSplit(amount, percents))) {
       return {
         splitType: 'percentage',
-        shares: Object.fromEntries(percents.map((p) => [p.userId, percentText(p.percent)])),
+        shares: Object.fromEntries(
+          percents.map((p) => [p.userId, formatPercentNumber(p.percent, household.locale)]),
+        ),
       };
     }
   }
@@ -132,7 +134,7 @@ export function splitChanged(
   if (cents(initial.amount) !== cents(values.amount)) return true;
   const ids = new Set([...Object.keys(initial.shares), ...Object.keys(values.shares)]);
   const share = (v: ExpenseFormValues, id: string) =>
-    v.splitType === 'percentage' ? Number(v.shares[id] ?? '') : cents(v.shares[id] ?? '');
+    v.splitType === 'percentage' ? Number(percentInput(v.shares[id])) : cents(v.shares[id] ?? '');
   return [...ids].some((id) => share(initial, id) !== share(values, id));
 }
 

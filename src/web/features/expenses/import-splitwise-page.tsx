@@ -1,3 +1,4 @@
+import '#shared/i18n/compiled/areas/imports.ts';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { errorMessage } from '#shared/errors.ts';
@@ -5,12 +6,14 @@ import { SPLITWISE_MAX_BYTES, SPLITWISE_TOO_LARGE } from '#shared/imports/splitw
 import { ErrorCard } from '../../components/error-card.tsx';
 import { ChevronLeftIcon } from '../../components/icons.tsx';
 import { buttonStyles, inputStyles, mutedText } from '../../components/ui.ts';
+import { T, useT } from '../../lib/i18n.tsx';
 import { useCurrentHousehold } from '../households/index.ts';
 import { useImportSplitwise, useSplitwisePreview } from './api/import-splitwise.ts';
 import { SplitwisePreviewCard } from './components/splitwise-preview.tsx';
 
 /** /import-splitwise: upload a group's export, match people to members, import (issue 12). */
 export function ImportSplitwisePage() {
+  const t = useT();
   const navigate = useNavigate();
   const { data: household } = useCurrentHousehold();
   const preview = useSplitwisePreview();
@@ -40,19 +43,17 @@ export function ImportSplitwisePage() {
   return (
     <div className="flex flex-col gap-5 px-5 pt-4 pb-10">
       <header className="flex items-center gap-2">
-        <Link to="/expenses" aria-label="Back to expenses" className={`${buttonStyles.icon} -ml-2`}>
+        <Link to="/expenses" aria-label={t('imports.back')} className={`${buttonStyles.icon} -ml-2`}>
           <ChevronLeftIcon className="size-6" />
         </Link>
-        <h1 className="font-bold text-2xl">Import from Splitwise</h1>
+        <h1 className="font-bold text-2xl">{t('imports.title')}</h1>
       </header>
       <p className={mutedText}>
-        In Splitwise, open your group, then Settings (⚙) and choose <strong>Export as spreadsheet</strong>.
-        Upload that CSV file here: you will see what it holds before anything is imported. Past expenses come
-        in as settled history; what is still owed comes in as open balances.
+        <T id="imports.intro" components={{ 0: <strong /> }} />
       </p>
       <div className="space-y-1">
         <label htmlFor="splitwise-file" className="block font-semibold">
-          Splitwise export (CSV file)
+          {t('imports.file.label')}
         </label>
         <input
           id="splitwise-file"
@@ -62,10 +63,10 @@ export function ImportSplitwisePage() {
           onChange={(event) => void choose(event.target.files?.[0])}
         />
       </div>
-      {fileError && <ErrorCard title="Unable to read the file" message={fileError} />}
-      {preview.isPending && <p role="status">Reading the file…</p>}
+      {fileError && <ErrorCard title={t('imports.file.error')} message={fileError} />}
+      {preview.isPending && <p role="status">{t('imports.file.reading')}</p>}
       {preview.isError && (
-        <ErrorCard title="Unable to read the file" message={errorMessage(preview.error.message)} />
+        <ErrorCard title={t('imports.file.error')} message={errorMessage(preview.error.message)} />
       )}
       {preview.data && csv && household && (
         <SplitwisePreviewCard

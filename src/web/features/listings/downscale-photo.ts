@@ -1,11 +1,21 @@
 import { fitWithin } from '#shared/listings/view.ts';
 import { messages } from '#shared/validation.ts';
+import type { MessageId } from '../../lib/i18n.tsx';
 
 /** Longest side of a photo as it is sent; the server keeps at most this much (SECURITY.md, Images). */
 export const PHOTO_MAX_SIDE = 1600;
 const JPEG_QUALITY = 0.85;
 
-export class PhotoError extends Error {}
+/** A photo that cannot be sent; `id` and `values` say why in the viewer's language (else `message`, a registered sentence, does). */
+export class PhotoError extends Error {
+  constructor(
+    message: string,
+    readonly id?: MessageId,
+    readonly values?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
 
 function blobToDataUrl(blob: Blob): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -23,7 +33,9 @@ async function decode(file: File, url: string): Promise<HTMLImageElement> {
   try {
     await image.decode();
   } catch {
-    throw new PhotoError(`${file.name} could not be read as a photo`);
+    throw new PhotoError(`${file.name} could not be read as a photo`, 'listings.photos.unreadable', {
+      name: file.name,
+    });
   }
   return image;
 }
@@ -43,7 +55,7 @@ export async function downscalePhoto(file: File, maxSide = PHOTO_MAX_SIDE): Prom
     canvas.width = width;
     canvas.height = height;
     const context = canvas.getContext('2d');
-    if (!context) throw new PhotoError('This browser cannot prepare photos');
+    if (!context) throw new PhotoError('This browser cannot prepare photos', 'listings.photos.unsupported');
     // JPEG has no transparency: transparent parts become white rather than black.
     context.fillStyle = '#ffffff';
     context.fillRect(0, 0, width, height);
@@ -52,7 +64,10 @@ export async function downscalePhoto(file: File, maxSide = PHOTO_MAX_SIDE): Prom
     const blob = await new Promise<Blob | null>((resolve) =>
       canvas.toBlob(resolve, 'image/jpeg', JPEG_QUALITY),
     );
-    if (!blob) throw new PhotoError(`${file.name} could not be prepared`);
+    if (!blob)
+      throw new PhotoError(`${file.name} could not be prepared`, 'listings.photos.notPrepared', {
+        name: file.name,
+      });
     return await blobToDataUrl(blob);
   } finally {
     URL.revokeObjectURL(url);

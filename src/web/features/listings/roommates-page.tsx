@@ -1,3 +1,4 @@
+import '#shared/i18n/compiled/areas/listings.ts';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -6,6 +7,7 @@ import { ErrorCard } from '../../components/error-card.tsx';
 import { PlusIcon } from '../../components/page-icons.tsx';
 import { PageSpinner } from '../../components/spinner.tsx';
 import { mutedText } from '../../components/ui.ts';
+import { useT } from '../../lib/i18n.tsx';
 import { browseListingsQueryOptions } from './api/get-listings.ts';
 import { useMyListings } from './api/get-my-listings.ts';
 import { BrowsePanel } from './components/browse-panel.tsx';
@@ -18,6 +20,7 @@ import { type ListingTab, ListingTabs } from './components/listing-tabs.tsx';
  * and filters live in the address, so the back button and a shared link bring the same list back.
  */
 export function RoommatesPage() {
+  const t = useT();
   const [params, setParams] = useSearchParams();
   const search = params.toString();
   const filters = useMemo(() => filtersFromParams(new URLSearchParams(search)), [search]);
@@ -45,12 +48,12 @@ export function RoommatesPage() {
     <div className="flex flex-col gap-5 px-5 pt-6 pb-10">
       <header className="flex items-start justify-between gap-4">
         <div>
-          <h1 className="font-bold text-2xl tracking-tight">Find Your Roommates</h1>
-          <p className={mutedText}>Browse rooms or post your own</p>
+          <h1 className="font-bold text-2xl tracking-tight">{t('listings.browse.title')}</h1>
+          <p className={mutedText}>{t('listings.browse.subtitle')}</p>
         </div>
         <Link
           to="/add-listing"
-          aria-label="Post a listing"
+          aria-label={t('listings.browse.postLabel')}
           className="inline-flex size-11 shrink-0 items-center justify-center rounded-full bg-blue-600 text-white shadow-sm hover:bg-blue-700"
         >
           <PlusIcon className="size-6" />
@@ -62,15 +65,12 @@ export function RoommatesPage() {
         ) : mine.isPending ? (
           <PageSpinner />
         ) : mine.isError ? (
-          <ErrorCard
-            title="Unable to load your listings"
-            message="Please check your connection and try again."
-          />
+          <ErrorCard title={t('listings.my.loadError')} message={t('listings.loadError.message')} />
         ) : mine.data.length === 0 ? (
           <EmptyListings
-            title="No listings yet"
-            text="Have a room to fill? Post it and it shows up here."
-            action="Create Listing"
+            title={t('listings.my.emptyTitle')}
+            text={t('listings.my.emptyText')}
+            action={t('listings.createListing')}
           />
         ) : (
           <ul className="space-y-4">

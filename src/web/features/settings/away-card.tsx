@@ -5,7 +5,7 @@ import { checkResolver } from '../../components/form/resolvers.ts';
 import { useSchemaForm } from '../../components/form/use-schema-form.ts';
 import { TextField } from '../../components/form-fields.tsx';
 import { buttonStyles, cardStyles, errorText, mutedText } from '../../components/ui.ts';
-import { useT } from '../../lib/i18n.tsx';
+import { useLocaleFormat, useT } from '../../lib/i18n.tsx';
 import { useTimedMessage } from '../../lib/use-timed-message.ts';
 import { awayPayload, awaySummary, localToday } from '../chores/index.ts';
 import { useSetAway } from '../households/index.ts';
@@ -31,7 +31,9 @@ export function AwayCard({ member }: { member: HouseholdMember }) {
   const { awayFrom: from, awayUntil: until } = form.values;
   const [status, showStatus] = useTimedMessage(2_000);
   const save = useSetAway();
-  const summary = awaySummary(member.awayFrom, member.awayUntil, localToday(new Date()));
+  const { locale } = useLocaleFormat();
+  const away = awaySummary(member.awayFrom, member.awayUntil, localToday(new Date()), locale);
+  const summary = away && t('settings.away.summary', away);
 
   const onSubmit = form.submit((body) =>
     save.mutate(body, { onSuccess: () => showStatus(t('settings.away.saved')) }),

@@ -8,10 +8,12 @@ import { messages as m4 } from './errors.ts';
 import { messages as m5 } from './expenses.ts';
 import { messages as m6 } from './home.ts';
 import { messages as m7 } from './households.ts';
-import { messages as m8 } from './mail.ts';
-import { messages as m9 } from './messages.ts';
-import { messages as m10 } from './onboarding.ts';
-import { messages as m11 } from './password.ts';
-import { messages as m12 } from './settings.ts';
+import { messages as m8 } from './imports.ts';
+import { messages as m9 } from './listings.ts';
+import { messages as m10 } from './mail.ts';
+import { messages as m11 } from './messages.ts';
+import { messages as m12 } from './onboarding.ts';
+import { messages as m13 } from './password.ts';
+import { messages as m14 } from './settings.ts';
 
-export const areaMessages: Messages = { ...m0, ...m1, ...m2, ...m3, ...m4, ...m5, ...m6, ...m7, ...m8, ...m9, ...m10, ...m11, ...m12 };
+export const areaMessages: Messages = { ...m0, ...m1, ...m2, ...m3, ...m4, ...m5, ...m6, ...m7, ...m8, ...m9, ...m10, ...m11, ...m12, ...m13, ...m14 };

@@ -2,6 +2,7 @@ import { displayName } from '#shared/accounts/users.ts';
 import type { HouseholdMember } from '#shared/households/api.ts';
 import { Avatar } from '../../../components/avatar.tsx';
 import { errorText } from '../../../components/ui.ts';
+import { useErrorText } from '../../../lib/error-text.ts';
 import { useT } from '../../../lib/i18n.tsx';
 
 /** The household's members as checkboxes; the creator comes first, marked '(you)'. */
@@ -19,6 +20,7 @@ export function AttendeesField({
   onChange: (attendees: string[]) => void;
 }) {
   const t = useT();
+  const inLanguage = useErrorText();
   const ordered = [...members].sort((a, b) => Number(b.userId === userId) - Number(a.userId === userId));
   const toggle = (memberId: string, checked: boolean) =>
     onChange(checked ? [...value, memberId] : value.filter((id) => id !== memberId));
@@ -48,7 +50,7 @@ export function AttendeesField({
           </span>
         </label>
       ))}
-      {error && <p className={errorText}>{error}</p>}
+      {error && <p className={errorText}>{inLanguage(error)}</p>}
     </fieldset>
   );
 }

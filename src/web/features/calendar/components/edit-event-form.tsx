@@ -4,6 +4,7 @@ import { checkResolver } from '../../../components/form/resolvers.ts';
 import { useSchemaForm } from '../../../components/form/use-schema-form.ts';
 import { TextAreaField, TextField } from '../../../components/form-fields.tsx';
 import { buttonStyles, errorText, mutedText } from '../../../components/ui.ts';
+import { useErrorText } from '../../../lib/error-text.ts';
 import { useT } from '../../../lib/i18n.tsx';
 import { useUpdateEvent } from '../api/update-event.ts';
 import {
@@ -28,6 +29,7 @@ export function EditEventForm({
   onSaved: () => void;
 }) {
   const t = useT();
+  const inLanguage = useErrorText();
   const update = useUpdateEvent();
   const busy = update.isPending;
   const form = useSchemaForm<EventEditValues, EventChanges>({
@@ -104,7 +106,9 @@ export function EditEventForm({
       {update.isError && (
         <p role="alert" className={errorText}>
           {t('calendar.edit.error', {
-            reason: extractErrorMessage(update.error.message) || t('calendar.edit.tryAgain'),
+            reason: extractErrorMessage(update.error.message)
+              ? inLanguage(update.error)
+              : t('calendar.edit.tryAgain'),
           })}
         </p>
       )}

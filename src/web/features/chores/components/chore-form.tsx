@@ -13,6 +13,7 @@ import type { HouseholdMember } from '#shared/households/api.ts';
 import { ErrorCard } from '../../../components/error-card.tsx';
 import { SelectField, TextAreaField, TextField } from '../../../components/form-fields.tsx';
 import { buttonStyles, mutedText } from '../../../components/ui.ts';
+import { useErrorText } from '../../../lib/error-text.ts';
 import { type MessageId, useT } from '../../../lib/i18n.tsx';
 import {
   categoryLabel,
@@ -43,6 +44,7 @@ export function ChoreForm({
   chore?: ChoreView;
 }) {
   const t = useT();
+  const inLanguage = useErrorText();
   const translated = <V,>(list: { value: V; label: MessageId }[]) =>
     list.map((option) => ({ value: option.value, label: t(option.label) }));
   const categoryOptions = CHORE_CATEGORIES.map((value) => ({ value, label: categoryLabel(value, t) }));
@@ -162,7 +164,7 @@ export function ChoreForm({
         onChange={(list) => set('subtasks', list)}
       />
       <TextAreaField label={t('chores.form.notes')} name="notes" maxLength={2000} {...form.text('notes')} />
-      {errors.timeZone && <p className={`text-sm ${mutedText}`}>{errors.timeZone}</p>}
+      {errors.timeZone && <p className={`text-sm ${mutedText}`}>{inLanguage(errors.timeZone)}</p>}
       <button type="submit" disabled={busy} aria-busy={busy} className={`${buttonStyles.primary} w-full`}>
         {editing
           ? t(busy ? 'chores.form.saving' : 'chores.form.save')

@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { MAX_SUBTASKS } from '#shared/chores/rules.ts';
 import { XIcon } from '../../../components/icons.tsx';
 import { buttonStyles, errorText, inputStyles, mutedText } from '../../../components/ui.ts';
+import { useErrorText } from '../../../lib/error-text.ts';
 import { useT } from '../../../lib/i18n.tsx';
 import { addSubtask } from '../chore-view.ts';
 
@@ -19,6 +20,7 @@ export function SubtasksEditor({
   error?: string | undefined;
 }) {
   const t = useT();
+  const inLanguage = useErrorText();
   const id = useId();
   const [draft, setDraft] = useState('');
   const full = subtasks.length >= MAX_SUBTASKS;
@@ -93,7 +95,7 @@ export function SubtasksEditor({
       {full && <p className={`text-xs ${mutedText}`}>{t('chores.subtasks.max', { max: MAX_SUBTASKS })}</p>}
       {error && (
         <p id={`${id}-error`} className={errorText}>
-          {error}
+          {inLanguage(error)}
         </p>
       )}
     </fieldset>

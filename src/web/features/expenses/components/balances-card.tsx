@@ -1,10 +1,10 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { errorMessage } from '#shared/errors.ts';
 import type { DebtView, HouseholdBalancesView, PaymentView } from '#shared/expenses/api.ts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { Switch } from '../../../components/switch.tsx';
 import { buttonStyles, cardStyles, errorText, mutedText } from '../../../components/ui.ts';
+import { useErrorText } from '../../../lib/error-text.ts';
 import { T } from '../../../lib/i18n.tsx';
 import { useMoney } from '../../households/index.ts';
 import { newClientId } from '../api/create-payment.ts';
@@ -33,6 +33,7 @@ export function BalancesCard({ balances, failed, nameOf, viewerId, otherIds }: P
   const id = useId();
   const money = useMoney();
   const { t } = useWords();
+  const inLanguage = useErrorText();
   const settleUp = useSettleUp();
   const setting = useSetSimplifyDebts();
   // The debt being settled, with the clientId of this opening of the confirmation.
@@ -95,7 +96,7 @@ export function BalancesCard({ balances, failed, nameOf, viewerId, otherIds }: P
           />
           {setting.isError && (
             <p role="alert" className={errorText}>
-              {t('expenses.balances.settingFailed', { error: errorMessage(setting.error.message) })}
+              {t('expenses.balances.settingFailed', { error: inLanguage(setting.error) })}
             </p>
           )}
           {debts.length === 0 ? (
@@ -174,7 +175,7 @@ export function BalancesCard({ balances, failed, nameOf, viewerId, otherIds }: P
         )}
         {settleUp.isError && (
           <p role="alert" className={errorText}>
-            {t('expenses.settle.failed', { error: errorMessage(settleUp.error.message) })}
+            {t('expenses.settle.failed', { error: inLanguage(settleUp.error) })}
           </p>
         )}
       </ConfirmDialog>

@@ -1,8 +1,8 @@
-import { errorMessage } from '#shared/errors.ts';
 import type { ExplanationView, MemberNetView } from '#shared/expenses/api.ts';
 import { expenseDateText } from '#shared/expenses/view.ts';
 import { Spinner } from '../../../components/spinner.tsx';
 import { mutedText } from '../../../components/ui.ts';
+import { useErrorText } from '../../../lib/error-text.ts';
 import { useMoney } from '../../households/index.ts';
 import { type DebtViewKind, useExplanation } from '../api/get-explanation.ts';
 import { type NameOf, pairLineText, signedCents, signedMoney } from '../ledger-words.ts';
@@ -26,12 +26,11 @@ export function DebtExplanation({
 }) {
   const explanation = useExplanation(from, to, view, open);
   const { t } = useWords();
+  const inLanguage = useErrorText();
   if (!open) return null;
   if (explanation.isError) {
     return (
-      <p className={mutedText}>
-        {t('expenses.explain.failed', { error: errorMessage(explanation.error.message) })}
-      </p>
+      <p className={mutedText}>{t('expenses.explain.failed', { error: inLanguage(explanation.error) })}</p>
     );
   }
   if (!explanation.data) return <Spinner label={t('expenses.explain.loading')} />;

@@ -1,11 +1,11 @@
 import { useEffect, useId, useState } from 'react';
-import { errorMessage } from '#shared/errors.ts';
 import { localDate } from '#shared/expenses/view.ts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { checkResolver, checkSchema, lazyResolver } from '../../../components/form/resolvers.ts';
 import { useSchemaForm } from '../../../components/form/use-schema-form.ts';
 import { moneyInput, SelectField, TextField } from '../../../components/form-fields.tsx';
 import { errorText } from '../../../components/ui.ts';
+import { useErrorText } from '../../../lib/error-text.ts';
 import { useMoney } from '../../households/index.ts';
 import { newClientId, useCreatePayment } from '../api/create-payment.ts';
 import { useWords } from '../use-words.ts';
@@ -39,6 +39,7 @@ export function PaymentForm({
   onRecorded,
 }: PaymentDialogProps) {
   const { t } = useWords();
+  const inLanguage = useErrorText();
   const formId = useId();
   const money = useMoney();
   const create = useCreatePayment();
@@ -131,7 +132,7 @@ export function PaymentForm({
         />
         {create.isError && (
           <p role="alert" className={errorText}>
-            {t('expenses.paymentForm.failed', { reason: errorMessage(create.error.message) })}
+            {t('expenses.paymentForm.failed', { reason: inLanguage(create.error) })}
           </p>
         )}
       </form>

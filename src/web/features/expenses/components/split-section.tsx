@@ -1,10 +1,17 @@
 import { useId } from 'react';
 import { SPLIT_TYPES, type SplitType } from '#shared/expenses/rules.ts';
-import { SPLIT_TYPE_LABEL_IDS, type SplitSummary, type Translate } from '#shared/expenses/view.ts';
+import {
+  formatPercent,
+  formatPercentNumber,
+  SPLIT_TYPE_LABEL_IDS,
+  type SplitSummary,
+  type Translate,
+} from '#shared/expenses/view.ts';
 import type { MoneyFormat } from '#shared/money.ts';
 import { labelStyles } from '../../../components/form-fields.tsx';
 import { AlertIcon } from '../../../components/icons.tsx';
 import { inputStyles, mutedText } from '../../../components/ui.ts';
+import { useErrorText } from '../../../lib/error-text.ts';
 import { useWords } from '../use-words.ts';
 
 /**
@@ -34,9 +41,12 @@ export function SplitSection({
   onShare: (userId: string, value: string) => void;
 }) {
   const id = useId();
-  const { t } = useWords();
+  const { t, locale } = useWords();
+  const inLanguage = useErrorText();
   const percentage = splitType === 'percentage';
-  const problem = error ?? (summary.problem && t(summary.problem.id, summary.problem.values));
+  const problem = error
+    ? inLanguage(error)
+    : summary.problem && t(summary.problem.id, summary.problem.values);
   const red = Boolean(problem);
 
   return (
@@ -83,11 +93,12 @@ export function SplitSection({
                 )}
                 <input
                   id={`${id}-${userId}`}
-                  type="number"
+                  // Percentages are typed as text so that a decimal comma is taken whatever the
+                  // browser's own language; amounts keep the number input, as the amount does.
+                  {...(percentage
+                    ? { type: 'text', autoComplete: 'off' }
+                    : { type: 'number', step: 10 ** -money.exponent, min: '0' })}
                   inputMode="decimal"
-                  step={10 ** -money.exponent}
-                  min="0"
-                  max={percentage ? 100 : undefined}
                   value={shares[userId] ?? ''}
                   aria-invalid={error ? true : undefined}
                   aria-describedby={`${id}-problem`}
@@ -124,7 +135,7 @@ export function SplitSection({
               <span className="min-w-0 break-words">{nameOf(row.userId)}</span>
               <span className="whitespace-nowrap">
                 {row.cents === null ? '—' : money.format(row.cents)}
-                {percentage && row.percent !== null ? ` (${row.percent}%)` : ''}
+                {percentage && row.percent !== null ? ` (${formatPercent(row.percent, locale)})` : ''}
               </span>
             </li>
           ))}
@@ -138,7 +149,7 @@ export function SplitSection({
           }`}
         >
           <span>{t('expenses.split.total')}</span>
-          <span className="whitespace-nowrap">{totalText(summary, splitType, money, t)}</span>
+          <span className="whitespace-nowrap">{totalText(summary, splitType, money, t, locale)}</span>
         </p>
         <p
           id={`${id}-problem`}
@@ -159,12 +170,21 @@ export function SplitSection({
   );
 }
 
-function totalText(summary: SplitSummary, splitType: SplitType, format: MoneyFormat, t: Translate): string {
+function totalText(
+  summary: SplitSummary,
+  splitType: SplitType,
+  format: MoneyFormat,
+  t: Translate,
+  locale: string,
+): string {
   const money = summary.totalCents === null ? '—' : format.format(summary.totalCents);
   if (splitType === 'percentage') {
     return summary.totalPercent === null
       ? money
-      : t('expenses.split.totalPercent', { total: money, percent: summary.totalPercent });
+      : t('expenses.split.totalPercent', {
+          total: money,
+          percent: formatPercentNumber(summary.totalPercent, locale),
+        });
   }
   if (splitType === 'custom' && summary.amountCents !== null) {
     return t('expenses.split.totalOf', { total: money, amount: format.format(summary.amountCents) });

@@ -1,11 +1,13 @@
+import '#shared/i18n/compiled/areas/imports.ts';
 import { displayName } from '#shared/accounts/users.ts';
 import { errorMessage } from '#shared/errors.ts';
 import type { HouseholdMember } from '#shared/households/api.ts';
 import type { SplitwisePreview } from '#shared/imports/api.ts';
+import { problemText } from '#shared/imports/problem-words.ts';
 import { currencyExponent, formatMoney, parseAmount } from '#shared/money.ts';
 import { ErrorCard } from '../../../components/error-card.tsx';
 import { buttonStyles, cardStyles, inputStyles, mutedText } from '../../../components/ui.ts';
-import { useLocaleFormat } from '../../../lib/i18n.tsx';
+import { useLocaleFormat, useT } from '../../../lib/i18n.tsx';
 import { ratesReady, SplitwiseRates } from './splitwise-rates.tsx';
 
 const SKIP = '';
@@ -29,6 +31,7 @@ export function SplitwisePreviewCard(props: {
   error: Error | null;
 }) {
   const { preview, members, mapping } = props;
+  const t = useT();
   const { locale } = useLocaleFormat();
   const count = preview.expenseCount;
   const mapped = Object.values(mapping).filter(Boolean).length;
@@ -38,35 +41,31 @@ export function SplitwisePreviewCard(props: {
   return (
     <section aria-labelledby="preview-title" className={`${cardStyles} space-y-5`}>
       <h2 id="preview-title" className="font-semibold text-lg">
-        In this file
+        {t('imports.preview.title')}
       </h2>
       <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
-        <dt className={mutedText}>Expenses</dt>
+        <dt className={mutedText}>{t('imports.preview.expenses')}</dt>
         <dd>{count}</dd>
-        <dt className={mutedText}>Payments</dt>
+        <dt className={mutedText}>{t('imports.preview.payments')}</dt>
         <dd>{preview.paymentCount}</dd>
-        <dt className={mutedText}>Dates</dt>
-        <dd>{preview.dateRange ? `${preview.dateRange.from} to ${preview.dateRange.to}` : 'none'}</dd>
+        <dt className={mutedText}>{t('imports.preview.dates')}</dt>
+        <dd>
+          {preview.dateRange
+            ? t('imports.preview.dateRange', preview.dateRange)
+            : t('imports.preview.noDates')}
+        </dd>
         {preview.currencies.map((c) => (
           <div key={c.currency} className="contents">
-            <dt className={mutedText}>Total ({c.currency})</dt>
+            <dt className={mutedText}>{t('imports.preview.total', { currency: c.currency })}</dt>
             <dd>{written(c.total, c.currency, locale)}</dd>
           </div>
         ))}
       </dl>
 
-      {!preview.balancesMatch && (
-        <p className="text-sm">
-          The rows that can be imported do not add up to the file's final balances (see the rows below): the
-          balances carried over follow the imported rows.
-        </p>
-      )}
+      {!preview.balancesMatch && <p className="text-sm">{t('imports.preview.balancesDiffer')}</p>}
       <fieldset className="space-y-3">
-        <legend className="font-semibold">Who is who</legend>
-        <p className={`text-sm ${mutedText}`}>
-          Match each person to a member of your household, or skip them: rows they paid and their shares are
-          left out.
-        </p>
+        <legend className="font-semibold">{t('imports.people.legend')}</legend>
+        <p className={`text-sm ${mutedText}`}>{t('imports.people.hint')}</p>
         {preview.people.map((person, i) => {
           const balances = preview.currencies.flatMap((c) => {
             const amount = c.finalBalances?.[i];
@@ -77,7 +76,9 @@ export function SplitwisePreviewCard(props: {
               <label htmlFor={`person-${i}`} className="block font-medium text-sm">
                 {person.name}
                 {balances.length > 0 && (
-                  <span className={`ml-2 font-normal ${mutedText}`}>balance {balances.join(' · ')}</span>
+                  <span className={`ml-2 font-normal ${mutedText}`}>
+                    {t('imports.people.balance', { amounts: balances.join(' · ') })}
+                  </span>
                 )}
               </label>
               <select
@@ -86,7 +87,7 @@ export function SplitwisePreviewCard(props: {
                 value={mapping[person.name] ?? SKIP}
                 onChange={(event) => props.onMap(person.name, event.target.value || null)}
               >
-                <option value={SKIP}>Skip</option>
+                <option value={SKIP}>{t('imports.people.skip')}</option>
                 {members.map((m) => (
                   <option key={m.userId} value={m.userId}>
                     {displayName(m.user)}
@@ -103,24 +104,24 @@ export function SplitwisePreviewCard(props: {
       {problemCount > 0 && (
         <section aria-labelledby="problems-title" className="space-y-2">
           <h3 id="problems-title" className="font-semibold">
-            {problemCount === 1 ? '1 row is not imported' : `${problemCount} rows are not imported`}
+            {t('imports.problems.title', { count: problemCount })}
           </h3>
           <ul className="list-disc space-y-1 pl-5 text-sm">
             {preview.problems.map((p) => (
               <li key={p.row}>
-                Row {p.row}: {p.reason}
+                {t('imports.problems.row', { row: p.row, reason: problemText(p.reason, t) })}
               </li>
             ))}
           </ul>
           {unlisted > 0 && (
-            <p className={`text-sm ${mutedText}`}>
-              and {unlisted} more {unlisted === 1 ? 'row' : 'rows'} not listed here
-            </p>
+            <p className={`text-sm ${mutedText}`}>{t('imports.problems.more', { count: unlisted })}</p>
           )}
         </section>
       )}
 
-      {props.error && <ErrorCard title="Unable to import" message={errorMessage(props.error.message)} />}
+      {props.error && (
+        <ErrorCard title={t('imports.importError')} message={errorMessage(props.error.message)} />
+      )}
       <button
         type="button"
         className={`${buttonStyles.primary} w-full`}
@@ -132,7 +133,7 @@ export function SplitwisePreviewCard(props: {
         }
         onClick={props.onImport}
       >
-        {props.importing ? 'Importing…' : `Import ${count} ${count === 1 ? 'expense' : 'expenses'}`}
+        {props.importing ? t('imports.importing') : t('imports.import', { count })}
       </button>
     </section>
   );

@@ -1,6 +1,9 @@
+import '#shared/i18n/compiled/areas/imports.ts';
 import { exchangeRate, expenseMessages } from '#shared/expenses/schemas.ts';
 import type { SplitwisePreview } from '#shared/imports/api.ts';
 import { errorText, inputStyles, mutedText } from '../../../components/ui.ts';
+import { useErrorText } from '../../../lib/error-text.ts';
+import { useT } from '../../../lib/i18n.tsx';
 
 const isRate = (text: string | undefined) => exchangeRate.safeParse(text ?? '').success;
 
@@ -18,17 +21,16 @@ export function SplitwiseRates(props: {
   rates: Record<string, string>;
   onRate: (currency: string, rate: string) => void;
 }) {
+  const t = useT();
+  const errorWords = useErrorText();
   const { preview, rates } = props;
   const needed = neededRates(preview);
   if (needed.length === 0) return null;
   const household = preview.householdCurrency;
   return (
     <fieldset className="space-y-3">
-      <legend className="font-semibold">Exchange rates</legend>
-      <p className={`text-sm ${mutedText}`}>
-        Your household keeps its money in {household}. Every row in another currency is converted at the rate
-        you give, and its own amount is kept beside it.
-      </p>
+      <legend className="font-semibold">{t('imports.rates.legend')}</legend>
+      <p className={`text-sm ${mutedText}`}>{t('imports.rates.hint', { household })}</p>
       {needed.map((currency) => {
         const id = `rate-${currency}`;
         const value = rates[currency] ?? '';
@@ -37,7 +39,7 @@ export function SplitwiseRates(props: {
           <div key={currency} className="space-y-1">
             <div className="flex items-center gap-2 text-sm">
               <label id={`${id}-label`} htmlFor={id} className="font-medium">
-                1 {currency} =
+                {t('imports.rates.label', { currency })}
               </label>
               <input
                 id={id}
@@ -56,7 +58,7 @@ export function SplitwiseRates(props: {
             </div>
             {invalid && (
               <p id={`${id}-error`} className={errorText}>
-                {expenseMessages.rateInvalid}
+                {errorWords(expenseMessages.rateInvalid)}
               </p>
             )}
           </div>

@@ -6,9 +6,10 @@ import { SearchIcon } from '../../../components/icons.tsx';
 import { FilterIcon } from '../../../components/page-icons.tsx';
 import { PageSpinner, Spinner } from '../../../components/spinner.tsx';
 import { buttonStyles, inputStyles } from '../../../components/ui.ts';
+import { useT } from '../../../lib/i18n.tsx';
+import { useInfiniteScroll } from '../../../lib/use-infinite-scroll.ts';
 import type { ListingsPage } from '../api/get-listings.ts';
 import { useDebounced } from '../use-debounced.ts';
-import { useInfiniteScroll } from '../use-infinite-scroll.ts';
 import { EmptyListings } from './empty-listings.tsx';
 import { FilterSheet } from './filter-sheet.tsx';
 import { ListingCard } from './listing-card.tsx';
@@ -17,6 +18,7 @@ const SEARCH_DELAY_MS = 300;
 
 /** The search text, sent once typing pauses; a change of the address (Clear all) shows here too. */
 function SearchField({ value, onSearch }: { value: string; onSearch: (q: string) => void }) {
+  const t = useT();
   const [text, setText] = useState(value);
   const settled = useDebounced(text.trim(), SEARCH_DELAY_MS);
   const sent = useRef(value);
@@ -40,8 +42,8 @@ function SearchField({ value, onSearch }: { value: string; onSearch: (q: string)
       <SearchIcon className="-translate-y-1/2 pointer-events-none absolute top-1/2 left-3 size-5 text-slate-500 dark:text-slate-400" />
       <input
         type="search"
-        aria-label="Search listings"
-        placeholder="Search title, description, university"
+        aria-label={t('listings.search.label')}
+        placeholder={t('listings.search.placeholder')}
         maxLength={100}
         value={text}
         onChange={(e) => setText(e.target.value)}
@@ -61,6 +63,7 @@ export function BrowsePanel({
   onFilters: (filters: ListingFilters) => void;
   query: UseInfiniteQueryResult<InfiniteData<ListingsPage>>;
 }) {
+  const t = useT();
   const [sheetOpen, setSheetOpen] = useState(false);
   const sentinel = useRef<HTMLDivElement>(null);
   const { data, hasNextPage, isFetchingNextPage, fetchNextPage } = query;
@@ -80,7 +83,7 @@ export function BrowsePanel({
           onClick={() => setSheetOpen(true)}
         >
           <FilterIcon className="size-5" />
-          Filters
+          {t('listings.filters.button')}
           {count > 0 && (
             <>
               <span
@@ -89,7 +92,7 @@ export function BrowsePanel({
               >
                 {count}
               </span>
-              <span className="sr-only">({count} active)</span>
+              <span className="sr-only">{t('listings.filters.active', { count })}</span>
             </>
           )}
         </button>
@@ -107,14 +110,12 @@ export function BrowsePanel({
       {query.isPending ? (
         <PageSpinner />
       ) : query.isError && listings.length === 0 ? (
-        <ErrorCard title="Unable to load listings" message="Please check your connection and try again." />
+        <ErrorCard title={t('listings.browse.loadError')} message={t('listings.loadError.message')} />
       ) : listings.length === 0 ? (
         <EmptyListings
-          title="No listings found"
-          text={
-            count > 0 || filters.q ? 'Try other filters or search words.' : 'Be the first to post a room.'
-          }
-          action="Post Listing"
+          title={t('listings.browse.emptyTitle')}
+          text={t(count > 0 || filters.q ? 'listings.browse.emptyFiltered' : 'listings.browse.emptyFirst')}
+          action={t('listings.browse.post')}
         />
       ) : (
         <>
@@ -128,19 +129,19 @@ export function BrowsePanel({
           <div ref={sentinel} />
           {isFetchingNextPage ? (
             <div className="flex justify-center py-2">
-              <Spinner label="Loading more listings" />
+              <Spinner label={t('listings.browse.loadingMore')} />
             </div>
           ) : (
             hasNextPage && (
               <div className="flex justify-center">
                 <button type="button" className={buttonStyles.secondary} onClick={() => void fetchNextPage()}>
-                  Load more
+                  {t('listings.browse.loadMore')}
                 </button>
               </div>
             )
           )}
           {query.isFetchNextPageError && (
-            <ErrorCard title="Unable to load more listings" message="Please try again." />
+            <ErrorCard title={t('listings.browse.loadMoreError')} message={t('listings.browse.tryAgain')} />
           )}
         </>
       )}

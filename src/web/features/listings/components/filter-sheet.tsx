@@ -11,21 +11,22 @@ import {
 } from '#shared/listings/view.ts';
 import { checkResolver } from '../../../components/form/resolvers.ts';
 import { useSchemaForm } from '../../../components/form/use-schema-form.ts';
-import { optionsOf, SelectField, TextField } from '../../../components/form-fields.tsx';
+import { SelectField, TextField } from '../../../components/form-fields.tsx';
 import { XIcon } from '../../../components/icons.tsx';
 import { buttonStyles } from '../../../components/ui.ts';
+import { i18n, useT } from '../../../lib/i18n.tsx';
+import { labelledOptions } from '../option-labels.ts';
 import { useCountryOptions, useCurrencyOptions, useListingPlace } from '../use-listing-place.ts';
 
-const roomOptions = [{ value: '' as const, label: 'Any' }, ...optionsOf(ROOM_TYPES, ROOM_TYPE_LABELS)];
-const housingOptions = [
-  { value: '' as const, label: 'Any' },
-  ...optionsOf(HOUSING_TYPES, HOUSING_TYPE_LABELS),
-];
-
-/** The rent range's message shows under the minimum (the maximum is marked too). */
+/**
+ * The rent range's message shows under the minimum (the maximum is marked too), in the language
+ * active when the filters are applied.
+ */
 const resolver = checkResolver((draft: ListingFilters) => {
   const problem = rentRangeError(draft);
-  return problem ? { ok: false, errors: { minRent: problem } } : { ok: true, value: draft };
+  return problem
+    ? { ok: false, errors: { minRent: i18n._(problem.id, problem.values) } }
+    : { ok: true, value: draft };
 });
 
 /**
@@ -44,9 +45,13 @@ export function FilterSheet({
   onClose: () => void;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
+  const t = useT();
   const id = useId();
   const place = useListingPlace();
-  const countryOptions = [{ value: '', label: 'Any' }, ...useCountryOptions(place.locale)];
+  const any = { value: '' as const, label: t('listings.filters.any') };
+  const roomOptions = [any, ...labelledOptions(ROOM_TYPES, ROOM_TYPE_LABELS, t)];
+  const housingOptions = [any, ...labelledOptions(HOUSING_TYPES, HOUSING_TYPE_LABELS, t)];
+  const countryOptions = [any, ...useCountryOptions(place.locale)];
   const currencyOptions = useCurrencyOptions(place.locale);
   // The rent range is read in its currency: the one in the address, else the viewer's own.
   const withCurrency = (draft: ListingFilters) => ({ ...draft, currency: draft.currency || place.currency });
@@ -95,23 +100,32 @@ export function FilterSheet({
         >
           <div className="flex items-center justify-between">
             <h2 id={`${id}-title`} className="font-bold text-xl">
-              Filters
+              {t('listings.filters.title')}
             </h2>
-            <button type="button" aria-label="Close filters" className={buttonStyles.icon} onClick={onClose}>
+            <button
+              type="button"
+              aria-label={t('listings.filters.close')}
+              className={buttonStyles.icon}
+              onClick={onClose}
+            >
               <XIcon className="size-5" />
             </button>
           </div>
-          <SelectField<string> label="Country" options={countryOptions} {...form.select('country')} />
+          <SelectField<string>
+            label={t('listings.field.country')}
+            options={countryOptions}
+            {...form.select('country')}
+          />
           <div className="grid grid-cols-2 gap-3">
             <TextField
-              label="City"
+              label={t('listings.field.city')}
               name="city"
               autoComplete="address-level2"
               maxLength={100}
               {...form.text('city')}
             />
             <TextField
-              label="Postcode starts with"
+              label={t('listings.filters.postcode')}
               name="postcode"
               autoComplete="postal-code"
               maxLength={20}
@@ -119,10 +133,15 @@ export function FilterSheet({
             />
           </div>
           <fieldset className="grid grid-cols-2 gap-3">
-            <legend className="sr-only">Rent per month</legend>
-            <TextField label="Min rent" name="minRent" inputMode="decimal" {...form.text('minRent')} />
+            <legend className="sr-only">{t('listings.field.rent')}</legend>
             <TextField
-              label="Max rent"
+              label={t('listings.filters.minRent')}
+              name="minRent"
+              inputMode="decimal"
+              {...form.text('minRent')}
+            />
+            <TextField
+              label={t('listings.filters.maxRent')}
               name="maxRent"
               inputMode="decimal"
               {...form.text('maxRent')}
@@ -130,29 +149,38 @@ export function FilterSheet({
             />
             <div className="col-span-2">
               <SelectField<string>
-                label="Rent currency"
+                label={t('listings.filters.currency')}
                 options={currencyOptions}
                 {...form.select('currency')}
               />
             </div>
           </fieldset>
-          <SelectField<RoomType | ''> label="Room type" options={roomOptions} {...form.select('roomType')} />
+          <SelectField<RoomType | ''>
+            label={t('listings.field.roomType')}
+            options={roomOptions}
+            {...form.select('roomType')}
+          />
           <SelectField<HousingType | ''>
-            label="Housing type"
+            label={t('listings.field.housingType')}
             options={housingOptions}
             {...form.select('housingType')}
           />
-          <TextField label="Available by" name="availableBy" type="date" {...form.text('availableBy')} />
+          <TextField
+            label={t('listings.filters.availableBy')}
+            name="availableBy"
+            type="date"
+            {...form.text('availableBy')}
+          />
           <div className="flex gap-2 pt-2">
             <button
               type="button"
               className={`${buttonStyles.secondary} flex-1`}
               onClick={() => form.reset(withCurrency({ ...EMPTY_FILTERS, q: filters.q }))}
             >
-              Clear all
+              {t('listings.filters.clear')}
             </button>
             <button type="submit" className={`${buttonStyles.primary} flex-1`}>
-              Show results
+              {t('listings.filters.show')}
             </button>
           </div>
         </form>

@@ -2,6 +2,7 @@ import { type KeyboardEvent, type PointerEvent, useId, useRef, useState } from '
 import { carouselIndex } from '#shared/listings/view.ts';
 import { ChevronLeftIcon, ChevronRightIcon } from '../../../components/icons.tsx';
 import { ImageIcon } from '../../../components/page-icons.tsx';
+import { useT } from '../../../lib/i18n.tsx';
 
 // A horizontal drag longer than this turns the photo; shorter ones are taps.
 const SWIPE_PX = 40;
@@ -23,6 +24,7 @@ export function ImageCarousel({
   cardImages: string[];
   title: string;
 }) {
+  const t = useT();
   const id = useId();
   const [index, setIndex] = useState(0);
   const start = useRef<{ x: number; y: number } | null>(null);
@@ -60,7 +62,7 @@ export function ImageCarousel({
     // Arrow keys work while focus is on the carousel's buttons (keydown bubbles up to here).
     <section
       aria-roledescription="carousel"
-      aria-label={`Photos of ${title}`}
+      aria-label={t('listings.carousel.label', { title })}
       onKeyDown={onKeyDown}
       className="relative overflow-hidden rounded-2xl bg-slate-100 dark:bg-slate-800"
     >
@@ -80,7 +82,7 @@ export function ImageCarousel({
             id={`${id}-slide-${i}`}
             role="group"
             aria-roledescription="slide"
-            aria-label={`${i + 1} of ${count}`}
+            aria-label={t('listings.carousel.slide', { index: i + 1, count })}
             aria-hidden={i !== index}
             className="aspect-[4/3] w-full shrink-0"
           >
@@ -88,7 +90,7 @@ export function ImageCarousel({
               src={cardImages[i] ?? src}
               srcSet={cardImages[i] ? `${cardImages[i]} 640w, ${src} 1600w` : undefined}
               sizes="(max-width: 430px) 100vw, 430px"
-              alt={`${title}, ${i + 1} of ${count}`}
+              alt={t('listings.carousel.alt', { title, index: i + 1, count })}
               width={640}
               height={480}
               // The first photo is the page's main image; the others load when they are near.
@@ -104,7 +106,7 @@ export function ImageCarousel({
         <>
           <button
             type="button"
-            aria-label="Previous photo"
+            aria-label={t('listings.carousel.previous')}
             aria-controls={`${id}-slide-${carouselIndex(index, -1, count)}`}
             className={`${navButton} left-3`}
             onClick={() => move(-1)}
@@ -113,7 +115,7 @@ export function ImageCarousel({
           </button>
           <button
             type="button"
-            aria-label="Next photo"
+            aria-label={t('listings.carousel.next')}
             aria-controls={`${id}-slide-${carouselIndex(index, 1, count)}`}
             className={`${navButton} right-3`}
             onClick={() => move(1)}

@@ -2,12 +2,11 @@ import { countryUsesPostcodes } from '#shared/countries.ts';
 import { STREET_VISIBILITIES, type StreetVisibility } from '#shared/listings/rules.ts';
 import { type ListingFormValues, STREET_VISIBILITY_LABELS } from '#shared/listings/view.ts';
 import { currencyExponent, isCurrency } from '#shared/money.ts';
-import { optionsOf, SelectField, TextField } from '../../../components/form-fields.tsx';
-import { useLocaleFormat } from '../../../lib/i18n.tsx';
+import { SelectField, TextField } from '../../../components/form-fields.tsx';
+import { useLocaleFormat, useT } from '../../../lib/i18n.tsx';
+import { labelledOptions } from '../option-labels.ts';
 import { useCountryOptions, useCurrencyOptions } from '../use-listing-place.ts';
 import type { SetField } from './listing-form-fields.tsx';
-
-const visibilityOptions = optionsOf(STREET_VISIBILITIES, STREET_VISIBILITY_LABELS);
 
 interface FieldsProps {
   values: ListingFormValues;
@@ -17,6 +16,7 @@ interface FieldsProps {
 
 /** Rent and utilities per month in the listing's currency (docs/listings.md, Fields). */
 export function RentFields({ values, set, errors }: FieldsProps) {
+  const t = useT();
   const { locale } = useLocaleFormat();
   const currencies = useCurrencyOptions(locale);
   const wholeUnits = isCurrency(values.currency) && currencyExponent(values.currency) === 0;
@@ -26,7 +26,7 @@ export function RentFields({ values, set, errors }: FieldsProps) {
       <div className="grid grid-cols-2 gap-3">
         <TextField
           markRequired
-          label="Rent per month"
+          label={t('listings.field.rent')}
           name="rent"
           required
           {...amount}
@@ -36,7 +36,7 @@ export function RentFields({ values, set, errors }: FieldsProps) {
         />
         <TextField
           markRequired
-          label="Utilities per month"
+          label={t('listings.field.utilities')}
           name="utilities"
           {...amount}
           value={values.utilities}
@@ -45,7 +45,7 @@ export function RentFields({ values, set, errors }: FieldsProps) {
         />
       </div>
       <SelectField<string>
-        label="Currency"
+        label={t('listings.field.currency')}
         name="currency"
         value={values.currency}
         options={currencies}
@@ -61,13 +61,16 @@ export function RentFields({ values, set, errors }: FieldsProps) {
  * which only the poster sees unless they choose otherwise (docs/listings.md, Addresses).
  */
 export function AddressFields({ values, set, errors }: FieldsProps) {
+  const t = useT();
   const { locale } = useLocaleFormat();
   const countries = useCountryOptions(locale);
-  const options = values.country ? countries : [{ value: '', label: 'Choose a country' }, ...countries];
+  const options = values.country
+    ? countries
+    : [{ value: '', label: t('listings.field.chooseCountry') }, ...countries];
   return (
     <>
       <SelectField<string>
-        label="Country"
+        label={t('listings.field.country')}
         name="country"
         required
         autoComplete="country"
@@ -79,7 +82,7 @@ export function AddressFields({ values, set, errors }: FieldsProps) {
       <div className="grid grid-cols-2 gap-3">
         <TextField
           markRequired
-          label="Postcode"
+          label={t('listings.field.postcode')}
           name="postcode"
           required={values.country === '' || countryUsesPostcodes(values.country)}
           maxLength={20}
@@ -90,7 +93,7 @@ export function AddressFields({ values, set, errors }: FieldsProps) {
         />
         <TextField
           markRequired
-          label="City"
+          label={t('listings.field.city')}
           name="city"
           required
           maxLength={100}
@@ -101,30 +104,30 @@ export function AddressFields({ values, set, errors }: FieldsProps) {
         />
       </div>
       <TextField
-        label="Region"
+        label={t('listings.field.region')}
         name="region"
         maxLength={100}
         autoComplete="address-level1"
-        placeholder="State, county or province"
+        placeholder={t('listings.field.regionPlaceholder')}
         value={values.region}
         error={errors.region}
         onChange={(e) => set('region', e.target.value)}
       />
       <TextField
-        label="Street"
+        label={t('listings.field.street')}
         name="street"
         maxLength={200}
         autoComplete="street-address"
-        placeholder="e.g. 12 Elm Street"
+        placeholder={t('listings.field.streetPlaceholder')}
         value={values.street}
         error={errors.street}
         onChange={(e) => set('street', e.target.value)}
       />
       <SelectField<StreetVisibility>
-        label="Show the exact address to"
+        label={t('listings.field.streetVisibility')}
         name="streetVisibility"
         value={values.streetVisibility}
-        options={visibilityOptions}
+        options={labelledOptions(STREET_VISIBILITIES, STREET_VISIBILITY_LABELS, t)}
         onValue={(v) => set('streetVisibility', v)}
       />
     </>

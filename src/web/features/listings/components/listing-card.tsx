@@ -1,7 +1,9 @@
+import '#shared/i18n/compiled/areas/listings.ts';
 import { Link, useLocation } from 'react-router';
 import type { ListingView } from '#shared/listings/api.ts';
-import { availableLabel, formatListingAmount } from '#shared/listings/rules.ts';
+import { formatListingAmount, listingDate } from '#shared/listings/rules.ts';
 import {
+  AMENITY_LABELS,
   amenitiesPreview,
   HOUSING_TYPE_LABELS,
   hostName,
@@ -11,7 +13,7 @@ import {
 import { Avatar } from '../../../components/avatar.tsx';
 import { ImageIcon, MapPinIcon, StarIcon } from '../../../components/page-icons.tsx';
 import { mutedText } from '../../../components/ui.ts';
-import { useLocaleFormat } from '../../../lib/i18n.tsx';
+import { T, useLocaleFormat, useT } from '../../../lib/i18n.tsx';
 
 // The card photo's box; width and height let the browser reserve it before the photo arrives.
 const CARD_PHOTO = { width: 640, height: 480 } as const;
@@ -20,12 +22,13 @@ export const badgeStyles =
   'inline-flex items-center rounded-full bg-slate-100 px-2.5 py-0.5 font-medium text-slate-800 text-xs dark:bg-slate-800 dark:text-slate-200';
 
 export function FeaturedBadge({ className = '' }: { className?: string }) {
+  const t = useT();
   return (
     <span
       className={`inline-flex items-center gap-1 rounded-full bg-amber-300 px-2.5 py-0.5 font-semibold text-amber-950 text-xs ${className}`}
     >
       <StarIcon className="size-3.5" />
-      Featured
+      {t('listings.featured')}
     </span>
   );
 }
@@ -63,10 +66,14 @@ function CardPhoto({ listing, eager, compact }: { listing: ListingView; eager: b
 function Rent({ listing, compact, locale }: { listing: ListingView; compact: boolean; locale: string }) {
   return (
     <p className="text-slate-900 dark:text-slate-100">
-      <span className={`font-bold ${compact ? 'text-base' : 'text-xl'}`}>
-        {formatListingAmount(listing.rent, listing.currency, locale)}
-      </span>
-      <span className={`text-sm ${mutedText}`}>/month</span>
+      <T
+        id="listings.rentPerMonth"
+        values={{ amount: formatListingAmount(listing.rent, listing.currency, locale) }}
+        components={{
+          0: <span className={`font-bold ${compact ? 'text-base' : 'text-xl'}`} />,
+          1: <span className={`text-sm ${mutedText}`} />,
+        }}
+      />
     </p>
   );
 }
@@ -89,6 +96,7 @@ export function ListingCard({
   /** Mark a closed listing (the creator's own list). */
   showStatus?: boolean;
 }) {
+  const t = useT();
   const location = useLocation();
   const { locale } = useLocaleFormat();
   const amenities = amenitiesPreview(listing.amenities);
@@ -106,7 +114,7 @@ export function ListingCard({
         <div className="flex items-start justify-between gap-2">
           <Rent listing={listing} compact={compact} locale={locale} />
           {compact && listing.featured && <FeaturedBadge />}
-          {closed && <span className={badgeStyles}>Closed</span>}
+          {closed && <span className={badgeStyles}>{t('listings.closed')}</span>}
         </div>
         <h3 className={`font-semibold ${compact ? 'truncate text-sm' : 'text-lg leading-snug'}`}>
           <Link
@@ -122,13 +130,15 @@ export function ListingCard({
           <span className="truncate">{placeLabel(listing, locale)}</span>
         </p>
         <p className="flex flex-wrap gap-1.5">
-          <span className={badgeStyles}>{ROOM_TYPE_LABELS[listing.roomType]}</span>
-          <span className={badgeStyles}>{HOUSING_TYPE_LABELS[listing.housingType]}</span>
+          <span className={badgeStyles}>{t(ROOM_TYPE_LABELS[listing.roomType])}</span>
+          <span className={badgeStyles}>{t(HOUSING_TYPE_LABELS[listing.housingType])}</span>
         </p>
         {!compact && listing.description && (
           <p className="line-clamp-2 text-slate-700 text-sm dark:text-slate-300">{listing.description}</p>
         )}
-        <p className={`text-sm ${mutedText}`}>{availableLabel(listing.availableFrom)}</p>
+        <p className={`text-sm ${mutedText}`}>
+          {t('listings.available', { date: listingDate(listing.availableFrom, locale) })}
+        </p>
         <div className="flex items-center gap-2">
           <Avatar
             user={{
@@ -140,16 +150,20 @@ export function ListingCard({
             }}
             size="xs"
           />
-          <span className="truncate text-slate-800 text-sm dark:text-slate-200">{hostName(creator)}</span>
+          <span className="truncate text-slate-800 text-sm dark:text-slate-200">
+            {hostName(creator, t('listings.host'))}
+          </span>
         </div>
         {!compact && amenities.shown.length > 0 && (
-          <ul className="flex flex-wrap gap-1.5" aria-label="Amenities">
+          <ul className="flex flex-wrap gap-1.5" aria-label={t('listings.card.amenities')}>
             {amenities.shown.map((amenity) => (
               <li key={amenity} className={badgeStyles}>
-                {amenity}
+                {t(AMENITY_LABELS[amenity])}
               </li>
             ))}
-            {amenities.more > 0 && <li className={badgeStyles}>+{amenities.more} more</li>}
+            {amenities.more > 0 && (
+              <li className={badgeStyles}>{t('listings.card.moreAmenities', { count: amenities.more })}</li>
+            )}
           </ul>
         )}
       </div>

@@ -1,7 +1,8 @@
 import { countryName } from '#shared/countries.ts';
 import type { ListingView } from '#shared/listings/api.ts';
-import { availableLabel, formatListingAmount } from '#shared/listings/rules.ts';
+import { formatListingAmount, listingDate } from '#shared/listings/rules.ts';
 import {
+  AMENITY_LABELS,
   GENDER_PREFERENCE_LABELS,
   HOUSING_TYPE_LABELS,
   LIFESTYLE_LABELS,
@@ -12,16 +13,13 @@ import {
   STUDY_HABITS_LABELS,
 } from '#shared/listings/view.ts';
 import { cardStyles, mutedText } from '../../../components/ui.ts';
-import { useLocaleFormat } from '../../../lib/i18n.tsx';
+import { useLocaleFormat, useT } from '../../../lib/i18n.tsx';
 import { badgeStyles } from './listing-card.tsx';
 
-/** 'Mar 5, 2026' from YYYY-MM-DD, on no particular time zone. */
-const dateLabel = (iso: string) => availableLabel(iso).replace(/^Available /, '');
-
-function Facts({ title, rows }: { title: string; rows: [string, string | null][] }) {
+function Facts({ name, title, rows }: { name: string; title: string; rows: [string, string | null][] }) {
   const shown = rows.filter((row): row is [string, string] => row[1] !== null && row[1].trim() !== '');
   if (shown.length === 0) return null;
-  const id = `facts-${title.toLowerCase().replace(/\W+/g, '-')}`;
+  const id = `facts-${name}`;
   return (
     <section aria-labelledby={id} className={`${cardStyles} space-y-3`}>
       <h2 id={id} className="font-semibold text-lg">
@@ -39,9 +37,9 @@ function Facts({ title, rows }: { title: string; rows: [string, string | null][]
   );
 }
 
-function Chips({ title, items }: { title: string; items: string[] }) {
+function Chips({ name, title, items }: { name: string; title: string; items: string[] }) {
   if (items.length === 0) return null;
-  const id = `chips-${title.toLowerCase().replace(/\W+/g, '-')}`;
+  const id = `chips-${name}`;
   return (
     <section aria-labelledby={id} className={`${cardStyles} space-y-3`}>
       <h2 id={id} className="font-semibold text-lg">
@@ -63,45 +61,62 @@ function Chips({ title, items }: { title: string; items: string[] }) {
  * when the answer carries it; its poster (`own`) also sees whom it is shown to.
  */
 export function ListingFacts({ listing, own = false }: { listing: ListingView; own?: boolean }) {
+  const t = useT();
   const { locale } = useLocaleFormat();
-  const money = (amount: string) => `${formatListingAmount(amount, listing.currency, locale)}/month`;
+  const money = (amount: string) =>
+    t('listings.facts.perMonth', { amount: formatListingAmount(amount, listing.currency, locale) });
+  const date = (iso: string) => listingDate(iso, locale);
   return (
     <>
       <Facts
-        title="Details"
+        name="details"
+        title={t('listings.facts.details')}
         rows={[
-          ['Rent', money(listing.rent)],
-          ['Utilities', listing.utilities === null ? null : money(listing.utilities)],
-          ['Available from', dateLabel(listing.availableFrom)],
-          ['Available to', listing.availableTo ? dateLabel(listing.availableTo) : null],
-          ['Room type', ROOM_TYPE_LABELS[listing.roomType]],
-          ['Housing type', HOUSING_TYPE_LABELS[listing.housingType]],
+          [t('listings.facts.rent'), money(listing.rent)],
+          [t('listings.facts.utilities'), listing.utilities === null ? null : money(listing.utilities)],
+          [t('listings.field.availableFrom'), date(listing.availableFrom)],
+          [t('listings.field.availableTo'), listing.availableTo ? date(listing.availableTo) : null],
+          [t('listings.field.roomType'), t(ROOM_TYPE_LABELS[listing.roomType])],
+          [t('listings.field.housingType'), t(HOUSING_TYPE_LABELS[listing.housingType])],
         ]}
       />
       <Facts
-        title="Location"
+        name="location"
+        title={t('listings.section.location')}
         rows={[
-          ['Street', listing.street],
-          ['Exact address shown to', own ? STREET_VISIBILITY_LABELS[listing.streetVisibility] : null],
-          ['City', listing.city],
-          ['Region', listing.region],
-          ['Postcode', listing.postcode],
-          ['Country', countryName(listing.country, locale)],
-          ['University', listing.university],
-          ['Distance to campus', listing.distanceToCampus],
+          [t('listings.field.street'), listing.street],
+          [
+            t('listings.facts.streetShownTo'),
+            own ? t(STREET_VISIBILITY_LABELS[listing.streetVisibility]) : null,
+          ],
+          [t('listings.field.city'), listing.city],
+          [t('listings.field.region'), listing.region],
+          [t('listings.field.postcode'), listing.postcode],
+          [t('listings.field.country'), countryName(listing.country, locale)],
+          [t('listings.field.university'), listing.university],
+          [t('listings.field.distanceToCampus'), listing.distanceToCampus],
         ]}
       />
       <Facts
-        title="Looking for"
+        name="looking-for"
+        title={t('listings.facts.lookingFor')}
         rows={[
-          ['Gender preference', GENDER_PREFERENCE_LABELS[listing.genderPreference]],
-          ['Student year', STUDENT_YEAR_LABELS[listing.studentYear]],
-          ['Study habits', STUDY_HABITS_LABELS[listing.studyHabits]],
-          ['Social preferences', SOCIAL_PREFERENCE_LABELS[listing.socialPreferences]],
+          [t('listings.field.genderPreference'), t(GENDER_PREFERENCE_LABELS[listing.genderPreference])],
+          [t('listings.field.studentYear'), t(STUDENT_YEAR_LABELS[listing.studentYear])],
+          [t('listings.field.studyHabits'), t(STUDY_HABITS_LABELS[listing.studyHabits])],
+          [t('listings.field.socialPreferences'), t(SOCIAL_PREFERENCE_LABELS[listing.socialPreferences])],
         ]}
       />
-      <Chips title="Lifestyle" items={listing.lifestylePreferences.map((p) => LIFESTYLE_LABELS[p])} />
-      <Chips title="Amenities" items={listing.amenities} />
+      <Chips
+        name="lifestyle"
+        title={t('listings.facts.lifestyle')}
+        items={listing.lifestylePreferences.map((p) => t(LIFESTYLE_LABELS[p]))}
+      />
+      <Chips
+        name="amenities"
+        title={t('listings.section.amenities')}
+        items={listing.amenities.map((a) => t(AMENITY_LABELS[a]))}
+      />
     </>
   );
 }

@@ -10,6 +10,7 @@ import {
   STUDY_HABITS,
 } from '#shared/listings/rules.ts';
 import {
+  AMENITY_LABELS,
   GENDER_PREFERENCE_LABELS,
   type GenderPreference,
   HOUSING_TYPE_LABELS,
@@ -26,23 +27,10 @@ import {
   type StudyHabits,
   toggleIn,
 } from '#shared/listings/view.ts';
-import {
-  CheckboxGroup,
-  optionsOf,
-  SelectField,
-  TextAreaField,
-  TextField,
-} from '../../../components/form-fields.tsx';
+import { CheckboxGroup, SelectField, TextAreaField, TextField } from '../../../components/form-fields.tsx';
+import { useT } from '../../../lib/i18n.tsx';
+import { labelledOptions } from '../option-labels.ts';
 import { AddressFields, RentFields } from './listing-address-fields.tsx';
-
-const roomOptions = optionsOf(ROOM_TYPES, ROOM_TYPE_LABELS);
-const housingOptions = optionsOf(HOUSING_TYPES, HOUSING_TYPE_LABELS);
-const genderOptions = optionsOf(GENDER_PREFERENCES, GENDER_PREFERENCE_LABELS);
-const yearOptions = optionsOf(STUDENT_YEARS, STUDENT_YEAR_LABELS);
-const studyOptions = optionsOf(STUDY_HABITS, STUDY_HABITS_LABELS);
-const socialOptions = optionsOf(SOCIAL_PREFERENCES, SOCIAL_PREFERENCE_LABELS);
-const lifestyleOptions = optionsOf(LIFESTYLE_PREFERENCES, LIFESTYLE_LABELS);
-const amenityOptions = AMENITIES.map((value) => ({ value, label: value }));
 
 export type SetField = <K extends keyof ListingFormValues>(field: K, value: ListingFormValues[K]) => void;
 
@@ -65,27 +53,28 @@ export function ListingFormFields({
   set: SetField;
   errors: Record<string, string>;
 }) {
+  const t = useT();
   return (
     <>
-      <Section title="The basics">
+      <Section title={t('listings.section.basics')}>
         <TextField
           markRequired
-          label="Title"
+          label={t('listings.field.title')}
           name="title"
           required
           maxLength={120}
           autoComplete="off"
-          placeholder="e.g. Sunny room near campus"
+          placeholder={t('listings.field.titlePlaceholder')}
           value={values.title}
           error={errors.title}
           onChange={(e) => set('title', e.target.value)}
         />
         <TextAreaField
-          label="Description"
+          label={t('listings.field.description')}
           name="description"
           rows={4}
           maxLength={5000}
-          placeholder="The room, the house, the people you live with"
+          placeholder={t('listings.field.descriptionPlaceholder')}
           value={values.description}
           error={errors.description}
           onChange={(e) => set('description', e.target.value)}
@@ -93,25 +82,25 @@ export function ListingFormFields({
         <RentFields values={values} set={set} errors={errors} />
         <div className="grid grid-cols-2 gap-3">
           <SelectField<RoomType>
-            label="Room type"
+            label={t('listings.field.roomType')}
             value={values.roomType}
-            options={roomOptions}
+            options={labelledOptions(ROOM_TYPES, ROOM_TYPE_LABELS, t)}
             onValue={(v) => set('roomType', v)}
           />
           <SelectField<HousingType>
-            label="Housing type"
+            label={t('listings.field.housingType')}
             value={values.housingType}
-            options={housingOptions}
+            options={labelledOptions(HOUSING_TYPES, HOUSING_TYPE_LABELS, t)}
             onValue={(v) => set('housingType', v)}
           />
         </div>
       </Section>
 
-      <Section title="Location">
+      <Section title={t('listings.section.location')}>
         <AddressFields values={values} set={set} errors={errors} />
         <TextField
           markRequired
-          label="University"
+          label={t('listings.field.university')}
           name="university"
           maxLength={200}
           value={values.university}
@@ -120,21 +109,21 @@ export function ListingFormFields({
         />
         <TextField
           markRequired
-          label="Distance to campus"
+          label={t('listings.field.distanceToCampus')}
           name="distanceToCampus"
           maxLength={100}
-          placeholder="e.g. 10 min walk"
+          placeholder={t('listings.field.distancePlaceholder')}
           value={values.distanceToCampus}
           error={errors.distanceToCampus}
           onChange={(e) => set('distanceToCampus', e.target.value)}
         />
       </Section>
 
-      <Section title="Availability">
+      <Section title={t('listings.section.availability')}>
         <div className="grid grid-cols-2 gap-3">
           <TextField
             markRequired
-            label="Available from"
+            label={t('listings.field.availableFrom')}
             name="availableFrom"
             type="date"
             required
@@ -144,7 +133,7 @@ export function ListingFormFields({
           />
           <TextField
             markRequired
-            label="Available to"
+            label={t('listings.field.availableTo')}
             name="availableTo"
             type="date"
             min={values.availableFrom || undefined}
@@ -155,36 +144,36 @@ export function ListingFormFields({
         </div>
       </Section>
 
-      <Section title="Who you are looking for">
+      <Section title={t('listings.section.lookingFor')}>
         <div className="grid grid-cols-2 gap-3">
           <SelectField<GenderPreference>
-            label="Gender preference"
+            label={t('listings.field.genderPreference')}
             value={values.genderPreference}
-            options={genderOptions}
+            options={labelledOptions(GENDER_PREFERENCES, GENDER_PREFERENCE_LABELS, t)}
             onValue={(v) => set('genderPreference', v)}
           />
           <SelectField<StudentYear>
-            label="Student year"
+            label={t('listings.field.studentYear')}
             value={values.studentYear}
-            options={yearOptions}
+            options={labelledOptions(STUDENT_YEARS, STUDENT_YEAR_LABELS, t)}
             onValue={(v) => set('studentYear', v)}
           />
           <SelectField<StudyHabits>
-            label="Study habits"
+            label={t('listings.field.studyHabits')}
             value={values.studyHabits}
-            options={studyOptions}
+            options={labelledOptions(STUDY_HABITS, STUDY_HABITS_LABELS, t)}
             onValue={(v) => set('studyHabits', v)}
           />
           <SelectField<SocialPreference>
-            label="Social preferences"
+            label={t('listings.field.socialPreferences')}
             value={values.socialPreferences}
-            options={socialOptions}
+            options={labelledOptions(SOCIAL_PREFERENCES, SOCIAL_PREFERENCE_LABELS, t)}
             onValue={(v) => set('socialPreferences', v)}
           />
         </div>
         <CheckboxGroup
-          legend="Lifestyle preferences"
-          options={lifestyleOptions}
+          legend={t('listings.field.lifestyle')}
+          options={labelledOptions(LIFESTYLE_PREFERENCES, LIFESTYLE_LABELS, t)}
           chosen={values.lifestylePreferences}
           onToggle={(v) =>
             set('lifestylePreferences', toggleIn(LIFESTYLE_PREFERENCES, values.lifestylePreferences, v))
@@ -192,24 +181,24 @@ export function ListingFormFields({
         />
       </Section>
 
-      <Section title="Amenities">
+      <Section title={t('listings.section.amenities')}>
         <CheckboxGroup
-          legend={<span className="sr-only">Amenities</span>}
-          options={amenityOptions}
+          legend={<span className="sr-only">{t('listings.section.amenities')}</span>}
+          options={labelledOptions(AMENITIES, AMENITY_LABELS, t)}
           chosen={values.amenities}
           onToggle={(v) => set('amenities', toggleIn(AMENITIES, values.amenities, v))}
         />
       </Section>
 
-      <Section title="Contact">
+      <Section title={t('listings.section.contact')}>
         <TextField
           markRequired
-          label="Contact info"
+          label={t('listings.field.contactInfo')}
           name="contactInfo"
           required
           maxLength={200}
           autoComplete="email"
-          hint="An e-mail address opens the mail app; anything else (a phone number) is copied."
+          hint={t('listings.field.contactHint')}
           value={values.contactInfo}
           error={errors.contactInfo}
           onChange={(e) => set('contactInfo', e.target.value)}

@@ -20,6 +20,8 @@ import { useSchemaForm } from '../../../components/form/use-schema-form.ts';
 import { SparklesIcon } from '../../../components/icons.tsx';
 import { PageSpinner } from '../../../components/spinner.tsx';
 import { buttonStyles, mutedText } from '../../../components/ui.ts';
+import { useErrorText } from '../../../lib/error-text.ts';
+import { useT } from '../../../lib/i18n.tsx';
 import { isAdmin, useCurrentHousehold } from '../../households/index.ts';
 import { useCreateListing } from '../api/create-listing.ts';
 import { useListingPrefill } from '../api/get-prefill.ts';
@@ -46,6 +48,7 @@ const resolver = checkResolver(async ({ photos, ...values }: ListingValues) => {
 
 /** A household admin can start from the household: title, rent share and 'Shared house'. */
 function PrefillButton({ onPrefill }: { onPrefill: (values: Partial<ListingFormValues>) => void }) {
+  const t = useT();
   const prefill = useListingPrefill();
   return (
     <div className="space-y-2">
@@ -66,11 +69,11 @@ function PrefillButton({ onPrefill }: { onPrefill: (values: Partial<ListingFormV
         }
       >
         <SparklesIcon className="size-5" />
-        {prefill.isPending ? 'Prefilling...' : 'Prefill from my household'}
+        {t(prefill.isPending ? 'listings.form.prefilling' : 'listings.form.prefill')}
       </button>
       {prefill.isError && (
         <p role="alert" className="text-red-700 text-sm dark:text-red-300">
-          Could not read your household. Please fill in the form yourself.
+          {t('listings.form.prefillError')}
         </p>
       )}
     </div>
@@ -93,6 +96,8 @@ function ListingFormReady({
   user: PublicUser;
   place: { country: string; currency: string };
 }) {
+  const t = useT();
+  const words = useErrorText();
   const navigate = useNavigate();
   const create = useCreateListing();
   const { data: household } = useCurrentHousehold();
@@ -124,7 +129,7 @@ function ListingFormReady({
           }}
         />
       )}
-      <p className={`text-sm ${mutedText}`}>Fields marked * are required.</p>
+      <p className={`text-sm ${mutedText}`}>{t('listings.form.required')}</p>
       <ListingFormFields
         values={values}
         set={(field, value) => form.set(field, value as ListingValues[typeof field])}
@@ -136,7 +141,7 @@ function ListingFormReady({
         onChange={(update) => form.set('photos', update(form.getValues('photos')))}
       />
       {create.isError && (
-        <ErrorCard title="Unable to create listing" message={errorMessage(create.error.message)} />
+        <ErrorCard title={t('listings.form.createError')} message={errorMessage(create.error.message)} />
       )}
       <div className="space-y-2">
         <button
@@ -146,11 +151,11 @@ function ListingFormReady({
           aria-busy={busy}
           aria-describedby={complete ? undefined : 'listing-form-incomplete'}
         >
-          {busy ? 'Creating Listing...' : 'Create Listing'}
+          {t(busy ? 'listings.form.creating' : 'listings.createListing')}
         </button>
         {!complete && (
           <p id="listing-form-incomplete" className={`text-center text-sm ${mutedText}`}>
-            {listingMessages.requiredFields}
+            {words(listingMessages.requiredFields)}
           </p>
         )}
       </div>

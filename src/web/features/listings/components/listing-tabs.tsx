@@ -1,11 +1,12 @@
 import type { ReactNode } from 'react';
 import { Tabs } from '../../../components/tabs.tsx';
+import { type MessageId, useT } from '../../../lib/i18n.tsx';
 
 export type ListingTab = 'browse' | 'my';
 
-const TABS: { value: ListingTab; label: string }[] = [
-  { value: 'browse', label: 'Browse' },
-  { value: 'my', label: 'My Listings' },
+const TABS: { value: ListingTab; label: MessageId }[] = [
+  { value: 'browse', label: 'listings.tabs.browse' },
+  { value: 'my', label: 'listings.tabs.my' },
 ];
 
 /** Browse / My Listings, each with its count in brackets. */
@@ -20,10 +21,11 @@ export function ListingTabs({
   onChange: (tab: ListingTab) => void;
   children: ReactNode;
 }) {
+  const t = useT();
   return (
     <Tabs
-      label="Listings"
-      tabs={TABS}
+      label={t('listings.tabs.label')}
+      tabs={TABS.map((tab) => ({ value: tab.value, label: t(tab.label) }))}
       value={value}
       onChange={onChange}
       className="space-y-4"

@@ -11,6 +11,7 @@ import { useSchemaForm } from '../../../components/form/use-schema-form.ts';
 import { TrashIcon } from '../../../components/icons.tsx';
 import { PencilIcon } from '../../../components/page-icons.tsx';
 import { buttonStyles, cardStyles, mutedText } from '../../../components/ui.ts';
+import { useT } from '../../../lib/i18n.tsx';
 import { useDeleteListing } from '../api/delete-listing.ts';
 import { useUpdateListing } from '../api/update-listing.ts';
 import { ListingFormFields } from './listing-form-fields.tsx';
@@ -19,6 +20,7 @@ const failure = (error: Error) => errorMessage(error.message);
 
 /** The main fields of a listing, saved with PATCH; photos stay as they are. */
 function EditForm({ listing, onDone }: { listing: ListingView; onDone: () => void }) {
+  const t = useT();
   const update = useUpdateListing();
   const form = useSchemaForm({
     defaultValues: listingFormFromListing(listing),
@@ -48,13 +50,13 @@ function EditForm({ listing, onDone }: { listing: ListingView; onDone: () => voi
       )}
     >
       <h2 id="edit-listing-title" className="font-bold text-xl">
-        Edit listing
+        {t('listings.edit.title')}
       </h2>
       <ListingFormFields values={form.values} set={form.set} errors={form.errors} />
-      {update.isError && <ErrorCard title="Unable to save the listing" message={failure(update.error)} />}
+      {update.isError && <ErrorCard title={t('listings.edit.error')} message={failure(update.error)} />}
       <div className="flex gap-2">
         <button type="button" className={`${buttonStyles.secondary} flex-1`} onClick={onDone}>
-          Cancel
+          {t('common.cancel')}
         </button>
         <button
           type="submit"
@@ -62,7 +64,7 @@ function EditForm({ listing, onDone }: { listing: ListingView; onDone: () => voi
           disabled={update.isPending}
           aria-busy={update.isPending}
         >
-          {update.isPending ? 'Saving...' : 'Save Changes'}
+          {t(update.isPending ? 'listings.edit.saving' : 'listings.edit.save')}
         </button>
       </div>
     </form>
@@ -71,6 +73,7 @@ function EditForm({ listing, onDone }: { listing: ListingView; onDone: () => voi
 
 /** What the creator of a listing sees: Edit, Close or Reopen, and Delete. */
 export function OwnerActions({ listing }: { listing: ListingView }) {
+  const t = useT();
   const navigate = useNavigate();
   const update = useUpdateListing();
   const remove = useDeleteListing();
@@ -89,17 +92,15 @@ export function OwnerActions({ listing }: { listing: ListingView }) {
   return (
     <section aria-labelledby="owner-title" className={`${cardStyles} space-y-3`}>
       <h2 id="owner-title" className="font-semibold text-lg">
-        Your listing
+        {t('listings.owner.title')}
       </h2>
       <p className={`text-sm ${mutedText}`}>
-        {closed
-          ? 'This listing is closed: only you can see it. Reopen it to show it on the board again.'
-          : 'Others see this listing on the board. Close it once the room is taken.'}
+        {t(closed ? 'listings.owner.closedNote' : 'listings.owner.activeNote')}
       </p>
       <div className="grid grid-cols-2 gap-2">
         <button type="button" className={buttonStyles.secondary} onClick={() => setEditing(true)}>
           <PencilIcon className="size-4" />
-          Edit
+          {t('listings.owner.edit')}
         </button>
         <button
           type="button"
@@ -113,7 +114,7 @@ export function OwnerActions({ listing }: { listing: ListingView }) {
             )
           }
         >
-          {closed ? 'Reopen Listing' : 'Close Listing'}
+          {t(closed ? 'listings.owner.reopen' : 'listings.owner.close')}
         </button>
         <button
           type="button"
@@ -121,15 +122,17 @@ export function OwnerActions({ listing }: { listing: ListingView }) {
           onClick={() => setConfirmDelete(true)}
         >
           <TrashIcon className="size-4" />
-          Delete Listing
+          {t('listings.owner.delete')}
         </button>
       </div>
-      {update.isError && <ErrorCard title="Unable to change the listing" message={failure(update.error)} />}
+      {update.isError && (
+        <ErrorCard title={t('listings.owner.changeError')} message={failure(update.error)} />
+      )}
       <ConfirmDialog
         open={confirmDelete}
-        title="Delete this listing?"
-        confirmLabel="Delete"
-        busyLabel="Deleting..."
+        title={t('listings.delete.title')}
+        confirmLabel={t('listings.delete.confirm')}
+        busyLabel={t('listings.delete.busy')}
         busy={remove.isPending}
         onCancel={() => setConfirmDelete(false)}
         onConfirm={() =>
@@ -145,9 +148,9 @@ export function OwnerActions({ listing }: { listing: ListingView }) {
           })
         }
       >
-        <p>The listing and its photos are removed for good. To hide it for a while, close it instead.</p>
+        <p>{t('listings.delete.text')}</p>
       </ConfirmDialog>
-      {remove.isError && <ErrorCard title="Unable to delete the listing" message={failure(remove.error)} />}
+      {remove.isError && <ErrorCard title={t('listings.delete.error')} message={failure(remove.error)} />}
     </section>
   );
 }

@@ -4,6 +4,8 @@ import { labelStyles, RequiredMark } from '../../../components/form-fields.tsx';
 import { CameraIcon, XIcon } from '../../../components/icons.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { errorText, mutedText } from '../../../components/ui.ts';
+import { useErrorText } from '../../../lib/error-text.ts';
+import { useT } from '../../../lib/i18n.tsx';
 import { downscalePhoto, PhotoError } from '../downscale-photo.ts';
 
 export interface Photo {
@@ -26,11 +28,13 @@ export function PhotoPicker({
   onChange: (update: (photos: Photo[]) => Photo[]) => void;
   error?: string | undefined;
 }) {
+  const t = useT();
+  const words = useErrorText();
   const id = useId();
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const room = MAX_LISTING_PHOTOS - photos.length;
-  const message = problem ?? error;
+  const message = problem ?? (error ? words(error) : undefined);
 
   const add = async (files: File[]) => {
     setProblem(null);
@@ -44,33 +48,39 @@ export function PhotoPicker({
         nextPhotoId += 1;
         added.push({ id: `photo-${nextPhotoId}`, dataUrl: await downscalePhoto(file) });
       } catch (err) {
-        problems.push(err instanceof PhotoError ? err.message : `${file.name} could not be read as a photo`);
+        problems.push(
+          err instanceof PhotoError
+            ? err.id
+              ? t(err.id, err.values)
+              : words(err.message)
+            : t('listings.photos.unreadable', { name: file.name }),
+        );
       }
     }
     setBusy(false);
     onChange((current) => [...current, ...added].slice(0, MAX_LISTING_PHOTOS));
-    if (files.length > taken.length) problems.push(listingMessages.tooManyPhotos);
+    if (files.length > taken.length) problems.push(words(listingMessages.tooManyPhotos));
     if (problems.length > 0) setProblem(problems.join('. '));
   };
 
   return (
     <fieldset className="space-y-3 rounded-2xl border border-slate-200 p-4 dark:border-slate-800">
       <legend className="px-1 font-semibold text-base">
-        Photos
+        {t('listings.photos.legend')}
         <RequiredMark />
       </legend>
       {photos.length > 0 && (
-        <ul className="grid grid-cols-3 gap-2" aria-label="Chosen photos">
+        <ul className="grid grid-cols-3 gap-2" aria-label={t('listings.photos.chosen')}>
           {photos.map((photo, i) => (
             <li key={photo.id} className="relative aspect-square overflow-hidden rounded-xl bg-slate-100">
               <img
                 src={photo.dataUrl}
-                alt={`Chosen ${i + 1} of ${photos.length}`}
+                alt={t('listings.photos.alt', { index: i + 1, count: photos.length })}
                 className="size-full object-cover"
               />
               <button
                 type="button"
-                aria-label={`Remove photo ${i + 1}`}
+                aria-label={t('listings.photos.remove', { index: i + 1 })}
                 onClick={() => onChange((current) => current.filter((p) => p.id !== photo.id))}
                 className="absolute top-1 right-1 inline-flex size-8 items-center justify-center rounded-full bg-slate-950/75 text-white hover:bg-slate-950"
               >
@@ -87,7 +97,7 @@ export function PhotoPicker({
           className={`${labelStyles} inline-flex cursor-pointer items-center gap-2 rounded-xl border border-slate-400 border-dashed px-4 py-2.5 has-focus-visible:outline-2 has-focus-visible:outline-blue-600 aria-disabled:cursor-not-allowed aria-disabled:opacity-60 dark:border-slate-500`}
         >
           <CameraIcon className="size-5" />
-          Add photos
+          {t('listings.photos.add')}
           <input
             id={id}
             type="file"
@@ -104,10 +114,10 @@ export function PhotoPicker({
             }}
           />
         </label>
-        {busy && <Spinner label="Preparing photos" />}
+        {busy && <Spinner label={t('listings.photos.preparing')} />}
       </div>
       <p id={`${id}-hint`} className={`text-sm ${mutedText}`}>
-        {photos.length} of {MAX_LISTING_PHOTOS} photos. The first one shows on the listing card.
+        {t('listings.photos.hint', { count: photos.length, max: MAX_LISTING_PHOTOS })}
       </p>
       {message && (
         <p id={`${id}-error`} role="alert" className={errorText}>
