@@ -36,6 +36,7 @@ import { importWriter } from './features/imports/writer.ts';
 import { listingRoutes } from './features/listings/routes.ts';
 import { messageRoutes } from './features/messages/routes.ts';
 import { type PushOptions, pushRoutes } from './features/push/routes.ts';
+import { searchRoutes } from './features/search/routes.ts';
 import { createCompressor, registerCompression } from './http/compression.ts';
 import { acceptEmptyJsonBodies, frameworkErrorReply, registerErrorHandler } from './http/errors.ts';
 import { registerSecurity, securityHeaders } from './http/security.ts';
@@ -241,6 +242,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   calendarRoutes(app, ctx);
   listingRoutes(app, ctx);
   dashboardRoutes(app, ctx);
+  searchRoutes(app, ctx);
   pushRoutes(app, ctx, {
     ...(options.sweepIntervalMs === null ? { intervalMs: null } : {}),
     ...options.push,

@@ -89,6 +89,12 @@ export const API_ERRORS = {
   'message.no_cursor_entry': 'No such message to page from',
   'message.not_found': 'Message not found',
 
+  // The filters and search of the lists (src/shared/search/filters.ts).
+  'filter.text_too_long': '{field}: search for at most {max, number} characters',
+  'filter.date_invalid': '{field}: filter by a day written YYYY-MM-DD',
+  'filter.dates_reversed': '{field} must be the same day as {other} or later',
+  'search.text_required': '{field}: type something to search for',
+
   'chore.assignee_not_member': '{field} must be a member of your household',
   'chore.not_found': 'Chore not found',
 
@@ -109,6 +115,7 @@ export const API_ERRORS = {
   'expense.payer_share': "The payer's own share has nothing to settle",
   'expense.settle_not_allowed': 'Only the payer or the member who owes it can settle a split',
   'expense.share_without_debtor': 'This share belongs to nobody who can pay it',
+  'expense.status_invalid': 'status must be unsettled or settled',
   'balance.same_member': 'from and to must be two different members',
   'balance.settle_with_self': 'You cannot settle up with yourself',
   'balance.nothing_owed': 'You owe this member nothing in the balances shown',

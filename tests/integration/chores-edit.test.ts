@@ -161,6 +161,24 @@ describe('PATCH /api/chores/:id', () => {
     );
   });
 
+  it('undoing a one-tap completion (done → its status before) restores the chore, its points and its streak', async () => {
+    const { admin: ann, others } = await householdWith(['Ann Archer', 'Ben Baker']);
+    const ben = others[0]!;
+    const chore = await createChore(ann, { recurrence: 'weekly' });
+    const started = await patchChore(ann, chore.id, { status: 'doing' });
+    const done = await completeAt(ann, chore.id, '2026-03-11T15:00:00.000Z');
+    expect(done).toMatchObject({ status: 'done', streak: 1 });
+    expect(rowOf(await board(ann), ann)).toMatchObject({ completions: 1 });
+
+    // The Undo of the chores screen sends the status the chore had before.
+    const undone = await patchChore(ann, chore.id, { status: 'doing' });
+    const { updatedAt: _a, ...before } = started;
+    const { updatedAt: _b, ...after } = undone;
+    expect(after).toEqual(before);
+    expect(rowOf(await board(ann), ann)).toMatchObject({ points: 0, completions: 0 });
+    expect(inSeries(await listChores(ben), chore.id).map((c) => c.id)).toEqual([chore.id]);
+  });
+
   it.each<[string, Record<string, unknown>, string | RegExp]>([
     ['no field at all', {}, 'Send at least one field to change'],
     ['a blank title', { title: '  ' }, 'Title is required'],

@@ -16,12 +16,14 @@ import {
   type QueryResult,
   type RawBuilder,
   type RootOperationNode,
+  type SqlBool,
   SqliteDialect,
   sql,
   type UnknownRow,
   type ValueNode,
 } from 'kysely';
 import pg from 'pg';
+import { containsPattern, LIKE_ESCAPE } from '#shared/search/rules.ts';
 import type { DatabaseConfig } from '../config.ts';
 import { startCheckpointer } from './checkpointer.ts';
 import type { DB } from './schema.ts';
@@ -59,6 +61,30 @@ function reusePreparedStatements(database: SQLite.Database): SQLite.Database {
   return database;
 }
 
+// SQLite's own lower() and LIKE fold only A-Z; a search with other letters folds case as
+// JavaScript (and PostgreSQL's lower()) do, so "ärzte" finds "Ärzte" on both engines.
+function addFoldCase(database: SQLite.Database): SQLite.Database {
+  database.function('fold_case', { deterministic: true }, (text: unknown) =>
+    typeof text === 'string' ? text.toLowerCase() : text,
+  );
+  return database;
+}
+
+const NOT_ASCII = /\P{ASCII}/u;
+
+/** `column` contains `text`, ignoring case, with LIKE's wildcards in `text` taken literally. */
+export function containsIgnoringCase(
+  db: Pick<Kysely<unknown>, 'getExecutor'>,
+  column: string,
+  text: string,
+): RawBuilder<SqlBool> {
+  const ref = sql.ref(column);
+  const like = sql`like ${containsPattern(text)} escape ${LIKE_ESCAPE}`;
+  if (!worksOnThisThread(db)) return sql<SqlBool>`lower(${ref}) ${like}`;
+  // SQLite's LIKE ignores the case of A-Z by itself, without a function call per row.
+  return NOT_ASCII.test(text) ? sql<SqlBool>`fold_case(${ref}) ${like}` : sql<SqlBool>`${ref} ${like}`;
+}
+
 /** A second connection that only reads, beside the server's own (the downloads worker). */
 export interface EngineOptions {
   reader?: boolean;
@@ -67,8 +93,8 @@ export interface EngineOptions {
 export function createEngine(config: DatabaseConfig, { reader = false }: EngineOptions = {}): EngineParts {
   if (config.engine === 'sqlite' && reader) {
     // The server's connection has made the file, chosen WAL and checkpoints it.
-    const database = reusePreparedStatements(
-      new SQLite(config.file, { readonly: true, fileMustExist: true }),
+    const database = addFoldCase(
+      reusePreparedStatements(new SQLite(config.file, { readonly: true, fileMustExist: true })),
     );
     database.pragma('busy_timeout = 5000');
     return {
@@ -80,7 +106,7 @@ export function createEngine(config: DatabaseConfig, { reader = false }: EngineO
   }
   if (config.engine === 'sqlite') {
     if (config.file !== ':memory:') fs.mkdirSync(path.dirname(config.file), { recursive: true });
-    const database = reusePreparedStatements(new SQLite(config.file));
+    const database = addFoldCase(reusePreparedStatements(new SQLite(config.file)));
     // WAL with synchronous=FULL: every acknowledged commit survives a crash or power loss.
     database.pragma('journal_mode = WAL');
     database.pragma('synchronous = FULL');

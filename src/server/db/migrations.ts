@@ -990,5 +990,32 @@ export function migrations(engine: Engine): Record<string, Migration> {
         }
       },
     },
+    // A message may carry one photo (docs/chat.md, Photos). The photo goes with its message.
+    '0026_message_photos': {
+      async up(db: Kysely<unknown>) {
+        await db.schema
+          .alterTable('messages')
+          .addColumn('image_id', 'text', (c) => c.references('images.id').onDelete('set null'))
+          .execute();
+        await db.schema.createIndex('messages_image_idx').on('messages').column('image_id').execute();
+      },
+    },
+    // The expenses list's filters and counts (docs/expenses.md, Filters): whether an expense has
+    // a share still open (the Unsettled tab) is answered from the first index alone, and a
+    // member's shares in the household from the second.
+    '0027_expense_filter_indexes': {
+      async up(db: Kysely<unknown>) {
+        await db.schema
+          .createIndex('expense_splits_open_idx')
+          .on('expense_splits')
+          .columns(['expense_id', 'settled', 'user_id', 'amount_cents'])
+          .execute();
+        await db.schema
+          .createIndex('expense_splits_member_idx')
+          .on('expense_splits')
+          .columns(['household_id', 'user_id', 'expense_id'])
+          .execute();
+      },
+    },
   };
 }

@@ -39,8 +39,11 @@ export interface SessionsTable {
   last_seen_at: number | null;
 }
 
-/** What an image is for: listing photos are public, receipts and profile photos are not. */
-export type ImageKind = 'profile' | 'receipt' | 'listing';
+/**
+ * What an image is for: listing photos are public, receipts and profile photos are not; chat
+ * photos are served only to the household's members (features/messages/routes.ts).
+ */
+export type ImageKind = 'profile' | 'receipt' | 'listing' | 'message';
 
 export interface ImagesTable {
   id: string;
@@ -104,6 +107,8 @@ export interface MessagesTable {
   content: string;
   /** A system message's kind and params as JSON (SystemMessage); null on text and older ones. */
   system: ColumnType<string | null, string | null | undefined, string | null>;
+  /** A photo sent with the message (images.id); null on text-only messages. */
+  image_id: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: number;
 }
 

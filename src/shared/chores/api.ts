@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { messageAuthor } from '../accounts/api.ts';
 import { operation } from '../api/operation.ts';
+import { listIdFilter, listSearchText } from '../search/filters.ts';
 import { answerInstant, registerMessages, sharedMessages, windowDate, windowInstant } from '../validation.ts';
 import { CHORE_STATUSES, PRIORITIES, RECURRENCES, ROTATIONS } from './rules.ts';
 import { createChoreSchema, updateChoreSchema } from './schemas.ts';
@@ -63,19 +64,42 @@ const awayDates = z.object({
   awayUntil: windowDate('awayUntil', routeMessages.awayUntilInvalid).nullable(),
 });
 
+/** The filters of the chores list and its counts, optional and combined (docs/chores.md, Filters). */
+const choreFilters = {
+  /** A member's user id: the chores assigned to them. */
+  assignee: listIdFilter,
+  /** Contained in the title, ignoring case. */
+  q: listSearchText,
+};
+
+/** The household's chores by the Chores screen's tabs: open, open and the caller's, done (ever). */
+const choreCountsView = z.strictObject({ open: z.number(), mine: z.number(), done: z.number() });
+export type ChoreCountsView = z.output<typeof choreCountsView>;
+
 export const choresApi = {
   list: operation({
     method: 'GET',
     path: '/api/chores',
-    summary: 'Open chores and those done in the last 7 days, or older done ones a page at a time',
+    summary:
+      'Open chores and those done in the last 7 days, or older done ones a page at a time; filtered by assignee and q',
     tag: 'Chores',
     access: 'member',
     query: z.object({
       status: z.literal('done').optional(),
       before: windowInstant('before', routeMessages.beforeInvalid).optional(),
       limit: z.coerce.number().int().min(1).max(200).default(50),
+      ...choreFilters,
     }),
     responses: { 200: z.array(choreView), 304: null },
+  }),
+  counts: operation({
+    method: 'GET',
+    path: '/api/chores/counts',
+    summary: "How many of the household's chores are open, open and the caller's, and done",
+    tag: 'Chores',
+    access: 'member',
+    query: z.object(choreFilters),
+    responses: { 200: choreCountsView },
   }),
   create: operation({
     method: 'POST',

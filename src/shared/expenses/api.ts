@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import { messageAuthor } from '../accounts/api.ts';
 import { operation } from '../api/operation.ts';
+import { knownApiError } from '../api-errors.ts';
+import { daysInOrder, listDay, listIdFilter, listSearchText } from '../search/filters.ts';
 import { answerDate, answerInstant } from '../validation.ts';
 import { createPaymentSchema } from './payments.ts';
-import { RECURRING_INTERVALS, SPLIT_TYPES } from './rules.ts';
+import { EXPENSE_STATUSES, RECURRING_INTERVALS, SPLIT_TYPES } from './rules.ts';
 import { createExpenseSchema, updateExpenseSchema } from './schemas.ts';
 
 // Expenses, payments, balances and the trash (docs/money.md). Amounts are 2-decimal strings
@@ -184,6 +186,29 @@ const idParams = z.object({ id: z.string().min(1).max(100) });
 /** An older page starts after the last id of the one before. */
 const pageQuery = z.object({ before: z.string().max(100).optional() });
 
+/** The filters of the expenses list and its counts, all optional and combined (docs/expenses.md, Filters). */
+const expenseFilters = {
+  /** Contained in the title, category, description or notes, ignoring case. */
+  q: listSearchText,
+  /** A member's user id: expenses they paid or have a share in. */
+  member: listIdFilter,
+  category: listIdFilter,
+  /** Inclusive days (YYYY-MM-DD) on the expense's date. */
+  from: listDay('from'),
+  to: listDay('to'),
+};
+
+const expenseListQuery = pageQuery
+  .extend({
+    ...expenseFilters,
+    status: z.enum(EXPENSE_STATUSES, { error: knownApiError('expense.status_invalid') }).optional(),
+  })
+  .refine(daysInOrder.check, daysInOrder.params);
+
+/** How many expenses of the household match, per tab of the Expenses screen. */
+const expenseCountsView = z.strictObject({ all: z.number(), unsettled: z.number(), settled: z.number() });
+export type ExpenseCountsView = z.output<typeof expenseCountsView>;
+
 const expenseOperation = { tag: 'Expenses', access: 'member' } as const;
 
 export const expensesApi = {
@@ -191,9 +216,18 @@ export const expensesApi = {
     ...expenseOperation,
     method: 'GET',
     path: '/api/expenses',
-    summary: "A page of the household's expenses, newest first",
-    query: pageQuery,
+    summary:
+      "A page of the household's expenses, newest first, filtered by q, member, category, from, to, status",
+    query: expenseListQuery,
     responses: { 200: z.array(expenseView) },
+  }),
+  counts: operation({
+    ...expenseOperation,
+    method: 'GET',
+    path: '/api/expenses/counts',
+    summary: "How many of the household's expenses match the filters: all, unsettled and settled",
+    query: z.object(expenseFilters).refine(daysInOrder.check, daysInOrder.params),
+    responses: { 200: expenseCountsView },
   }),
   create: operation({
     ...expenseOperation,

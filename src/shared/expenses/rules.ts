@@ -206,6 +206,30 @@ function inOrder(a: Map<string, number> = new Map(), b: Map<string, number> = ne
   return [...ids];
 }
 
+/** The Unsettled and Settled tabs of the Expenses screen, and GET /api/expenses?status=. */
+export const EXPENSE_STATUSES = ['unsettled', 'settled'] as const;
+export type ExpenseStatus = (typeof EXPENSE_STATUSES)[number];
+
+/**
+ * A share someone still owes the payer: not settled, more than nothing, and not the payer's own
+ * (a share whose member and payer are both gone counts as the payer's own). The server's SQL for
+ * the status filter and the counts says the same (expenses/queries.ts, openShares).
+ */
+export function isShareOpen(
+  share: { userId: string | null; cents: number; settled: boolean },
+  paidBy: string | null,
+): boolean {
+  return !share.settled && share.cents > 0 && share.userId !== paidBy;
+}
+
+/** Settled: no share is still open (docs/expenses.md, The Expenses screen). */
+export function isExpenseSettled(
+  shares: readonly { userId: string | null; cents: number; settled: boolean }[],
+  paidBy: string | null,
+): boolean {
+  return !shares.some((share) => isShareOpen(share, paidBy));
+}
+
 /** Share of an expense's splits (other than the payer's) that is settled, in percent. */
 export function settledPercent(
   splits: { userId: string; cents: number; settled: boolean }[],

@@ -7,6 +7,8 @@ import {
   debtExplanations,
   equalSplit,
   expenseDateLabel,
+  isExpenseSettled,
+  isShareOpen,
   percentageSplit,
   percentagesAddUp,
   recurringCopySplits,
@@ -233,6 +235,23 @@ describe('display', () => {
         'a',
       ),
     ).toBe(50);
+  });
+});
+
+describe('settled or not (the Unsettled and Settled tabs)', () => {
+  const share = (userId: string | null, cents: number, settled: boolean) => ({ userId, cents, settled });
+
+  it('is settled when every share but the payer own is settled', () => {
+    expect(isExpenseSettled([share('a', 500, false), share('b', 500, true)], 'a')).toBe(true);
+    expect(isExpenseSettled([share('a', 500, true), share('b', 500, false)], 'a')).toBe(false);
+    expect(isExpenseSettled([], 'a')).toBe(true);
+  });
+
+  it('owes nothing on a share of nothing, nor on one whose member and payer are both gone', () => {
+    expect(isShareOpen(share('b', 0, false), 'a')).toBe(false);
+    expect(isShareOpen(share(null, 500, false), null)).toBe(false);
+    expect(isShareOpen(share(null, 500, false), 'a')).toBe(true);
+    expect(isShareOpen(share('b', 500, false), null)).toBe(true);
   });
 });
 

@@ -35,7 +35,16 @@ export const systemMessage = z.discriminatedUnion('kind', [
 ]);
 export type SystemMessage = z.output<typeof systemMessage>;
 
-/** A chat message: a member's text, or a system line about who joined or left. */
+/** A photo sent with a message: served only to the household's members. */
+export const messagePhoto = z.strictObject({
+  /** GET it with the session's cookie (messagesApi.photo). */
+  url: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+});
+export type MessagePhoto = z.output<typeof messagePhoto>;
+
+/** A chat message: a member's text (and maybe a photo), or a system line about who joined or left. */
 export const chatMessage = z.strictObject({
   id: z.string(),
   content: z.string(),
@@ -50,11 +59,14 @@ export const chatMessage = z.strictObject({
    * system messages whose kind could not be read back (show `content`).
    */
   system: systemMessage.nullable().optional(),
+  /** On a member's message with a photo; its `content` may then be empty. */
+  photo: messagePhoto.optional(),
   reactions: z.array(z.strictObject({ emoji: z.enum(REACTIONS), userIds: z.array(z.string()) })),
 });
 export type ChatMessage = z.output<typeof chatMessage>;
 
 const messageParams = z.object({ id: z.string().min(1).max(100) });
+const photoParams = z.object({ imageId: z.string().min(1).max(64) });
 const unread = z.strictObject({ unread: z.number().int() });
 const tag = 'Messages';
 
@@ -76,6 +88,25 @@ export const messagesApi = {
     access: 'member',
     body: sendMessageSchema,
     responses: { 201: chatMessage },
+  }),
+  sendPhoto: operation({
+    method: 'POST',
+    path: '/api/messages/photo',
+    summary:
+      'Post a photo to the household chat, with optional text (the `content` field before the `photo` file)',
+    tag,
+    access: 'member',
+    body: { multipart: { content: 'text', photo: 'file' } },
+    responses: { 201: chatMessage },
+  }),
+  photo: operation({
+    method: 'GET',
+    path: '/api/messages/photos/:imageId',
+    summary: "A chat message's photo (WebP), for the household's members only",
+    tag,
+    access: 'member',
+    params: photoParams,
+    responses: { 200: 'image/webp' },
   }),
   react: operation({
     method: 'POST',

@@ -23,6 +23,11 @@ export const sendMessageSchema = z.object({
   userId: z.string().max(100).optional(),
 });
 
+/** The text of a photo message: may be empty. */
+export const sendPhotoSchema = z.object({
+  content: z.string().trim().max(MESSAGE_MAX_LENGTH, messageMessages.contentTooLong),
+});
+
 export const reactionSchema = z.object({
   emoji: z.enum(REACTIONS, { error: messageMessages.reactionInvalid }),
 });

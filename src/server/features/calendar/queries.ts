@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
-import type { Selectable } from 'kysely';
+import { type Selectable, type SqlBool, sql } from 'kysely';
 import type { z } from 'zod';
 import type { CalendarOccurrence } from '#shared/calendar/api.ts';
 import {
@@ -15,7 +15,7 @@ import {
   type updateEventSchema,
 } from '#shared/calendar/schemas.ts';
 import type { Db } from '../../db/database.ts';
-import { readBoolean, readJson } from '../../db/dialect.ts';
+import { containsIgnoringCase, readBoolean, readJson } from '../../db/dialect.ts';
 import type { CalendarEventsTable } from '../../db/schema.ts';
 
 type EventRow = Selectable<CalendarEventsTable>;
@@ -274,4 +274,62 @@ export async function countEvents(db: Db, householdId: string): Promise<number> 
     .where('household_id', '=', householdId)
     .executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+const SEARCHED_EVENT_COLUMNS = ['title', 'description', 'location', 'notes'];
+/** How far ahead a repeating event's next occurrence is looked for, for a search result. */
+const NEXT_OCCURRENCE_WITHIN_MS = 400 * 86_400_000;
+
+/**
+ * Events whose text contains `q` (GET /api/search): those still to come (a repeating one by its
+ * next occurrence) soonest first, then past ones, latest first.
+ */
+export async function searchEvents(db: Db, householdId: string, q: string, now: number, limit: number) {
+  const upcoming = sql<SqlBool>`(recurrence is not null or end_at >= ${now})`;
+  const rows = await db
+    .selectFrom('calendar_events')
+    .selectAll()
+    .where('household_id', '=', householdId)
+    .where((eb) => eb.or(SEARCHED_EVENT_COLUMNS.map((column) => containsIgnoringCase(db, column, q))))
+    .orderBy(sql`case when ${upcoming} then 0 else 1 end`)
+    .orderBy(sql`case when ${upcoming} then start_at else -start_at end`)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+  const found = rows.map((row) => {
+    const next = row.recurrence
+      ? earliestOccurrences(
+          [
+            {
+              id: row.id,
+              start: row.start_at,
+              end: row.end_at,
+              recurrence: row.recurrence,
+              timeZone: row.time_zone,
+              exceptions: exceptionsOf(row),
+            },
+          ],
+          now,
+          now + NEXT_OCCURRENCE_WITHIN_MS,
+          1,
+        )[0]
+      : undefined;
+    const start = next?.start ?? row.start_at;
+    return {
+      id: row.id,
+      title: row.title,
+      startDate: iso(start),
+      endDate: iso(next?.end ?? row.end_at),
+      allDay: readBoolean(row.all_day),
+      color: row.color,
+      eventType: row.event_type,
+      recurrence: row.recurrence,
+      timeZone: row.time_zone,
+      upcoming: next !== undefined || row.end_at >= now,
+      start,
+    };
+  });
+  // A repeating event's next date is known only now: the upcoming ones are put in its order.
+  found.sort((a, b) => Number(b.upcoming) - Number(a.upcoming) || (a.upcoming ? a.start - b.start : 0));
+  return found.map(({ upcoming: _upcoming, start: _start, ...match }) => match);
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
-import type { Selectable } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import type { z } from 'zod';
 import { dayKeyIn } from '#shared/calendar/days.ts';
 import type { ChoreView, LeaderboardEntry, Subtask } from '#shared/chores/api.ts';
@@ -15,7 +15,7 @@ import {
 } from '#shared/chores/schemas.ts';
 import { toAuthor } from '#shared/messages/schemas.ts';
 import type { Db } from '../../db/database.ts';
-import { jsonText, readBoolean, readJson } from '../../db/dialect.ts';
+import { containsIgnoringCase, jsonText, readBoolean, readJson } from '../../db/dialect.ts';
 import type { ChoresTable } from '../../db/schema.ts';
 import { jsonArrayBody, RawJson } from '../../http/json-body.ts';
 import { toPublicUser } from '../accounts/queries.ts';
@@ -102,6 +102,20 @@ export async function getChore(db: Db, householdId: string, id: string): Promise
   return row ? (await toChores(db, [row], parsedSubtasks))[0]! : null;
 }
 
+/** What GET /api/chores and its counts filter by (docs/chores.md, Filters); both optional. */
+export interface ChoreFilters {
+  assignee?: string | undefined;
+  q?: string | undefined;
+}
+
+/** The household's chores that pass the filters given. */
+function filteredChores(db: Db, householdId: string, { assignee, q }: ChoreFilters) {
+  let query = db.selectFrom('chores').where('household_id', '=', householdId);
+  if (assignee) query = query.where('assigned_to', '=', assignee);
+  if (q) query = query.where(containsIgnoringCase(db, 'title', q));
+  return query;
+}
+
 /** What the chores page shows as recently done; older done chores are the history. */
 export const RECENT_DONE_MS = 7 * 86_400_000;
 
@@ -115,8 +129,9 @@ async function pickedIds(
   householdId: string,
   now: number,
   history?: { before: number; limit: number },
+  filters: ChoreFilters = {},
 ): Promise<string[]> {
-  let picked = db.selectFrom('chores').select('id').where('household_id', '=', householdId);
+  let picked = filteredChores(db, householdId, filters).select('id');
   if (history) {
     picked = picked
       .where('status', '=', 'done')
@@ -155,8 +170,9 @@ export async function listChores(
   householdId: string,
   now: number,
   history?: { before: number; limit: number },
+  filters?: ChoreFilters,
 ): Promise<ChoreView[]> {
-  const ids = await pickedIds(db, householdId, now, history);
+  const ids = await pickedIds(db, householdId, now, history, filters);
   const rows = await rowsInOrder(ids, (batch) =>
     db.selectFrom('chores').selectAll().where('id', 'in', batch).execute(),
   );
@@ -169,8 +185,9 @@ export async function listChoresJson(
   householdId: string,
   now: number,
   history?: { before: number; limit: number },
+  filters?: ChoreFilters,
 ): Promise<Buffer> {
-  const ids = await pickedIds(db, householdId, now, history);
+  const ids = await pickedIds(db, householdId, now, history, filters);
   const rows = await rowsInOrder(ids, (batch) =>
     db
       .selectFrom('chores')
@@ -567,4 +584,52 @@ export async function countOpenChores(db: Db, householdId: string): Promise<numb
     .where('status', '!=', 'done')
     .executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+/** The Chores screen's tab counts for the whole household: open, open and `userId`'s, done. */
+export async function countChores(
+  db: Db,
+  householdId: string,
+  userId: string,
+  filters: ChoreFilters,
+): Promise<{ open: number; mine: number; done: number }> {
+  const row = await filteredChores(db, householdId, filters)
+    .select((eb) => [
+      eb.fn.count<number | string>(eb.case().when('status', '!=', 'done').then(1).end()).as('open'),
+      eb.fn
+        .count<number | string>(
+          eb
+            .case()
+            .when(eb.and([eb('status', '!=', 'done'), eb('assigned_to', '=', userId)]))
+            .then(1)
+            .end(),
+        )
+        .as('mine'),
+      eb.fn.count<number | string>(eb.case().when('status', '=', 'done').then(1).end()).as('done'),
+    ])
+    .executeTakeFirstOrThrow();
+  return { open: Number(row.open), mine: Number(row.mine), done: Number(row.done) };
+}
+
+/**
+ * Chores whose title contains `q` (GET /api/search): open ones first, soonest due first (so
+ * overdue ones lead), then done ones, latest done first.
+ */
+export async function searchChores(db: Db, householdId: string, q: string, limit: number) {
+  const rows = await filteredChores(db, householdId, { q })
+    .select(['id', 'title', 'status', 'due_at', 'assigned_to', 'recurrence'])
+    .orderBy(sql`case when status = 'done' then 1 else 0 end`)
+    .orderBy(sql`case when status = 'done' then null else due_at end`)
+    .orderBy('completed_at', 'desc')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    title: row.title,
+    status: row.status,
+    dueDate: iso(row.due_at)!,
+    assignedTo: row.assigned_to,
+    recurrence: row.recurrence,
+  }));
 }

@@ -9,6 +9,7 @@ import { logActivity, nameToken } from '../activity/queries.ts';
 import { isMember } from '../households/queries.ts';
 import { notifyChoreAssigned } from '../push/notify.ts';
 import {
+  countChores,
   countOpenChores,
   createChore,
   deleteChore,
@@ -88,10 +89,23 @@ export function choreRoutes(app: FastifyInstance, ctx: Context): void {
         query.status === 'done'
           ? { before: query.before ? Date.parse(query.before) : ctx.now(), limit: query.limit }
           : undefined;
-      return listChoresJson(db, member.householdId, ctx.now(), history);
+      const filters = { assignee: query.assignee, q: query.q };
+      return listChoresJson(db, member.householdId, ctx.now(), history, filters);
     },
     // The same for every member: no per-user field in a chore.
     { config: { cache: 'household' } },
+  );
+
+  route(
+    app,
+    choresApi.counts,
+    async (request, reply) => {
+      const member = await requireMember(ctx, request, reply);
+      const filters = parse(choresApi.counts.query, request.query);
+      return countChores(db, member.householdId, member.userId, filters);
+    },
+    // "mine" is the caller's own.
+    { config: { cache: 'member' } },
   );
 
   route(app, choresApi.create, async (request, reply) => {

@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
-import type { Selectable } from 'kysely';
+import type { Expression, ExpressionBuilder, Selectable, SqlBool } from 'kysely';
 import type { MessageAuthor } from '#shared/accounts/api.ts';
 import type { ExpenseView } from '#shared/expenses/api.ts';
 import { restorableSince } from '#shared/expenses/ledger-view.ts';
 import {
   type BalanceSplit,
+  type ExpenseStatus,
+  isExpenseSettled,
   recurringCopySplits,
   recurringDate,
   settledPercent,
@@ -13,8 +15,8 @@ import {
 import { EXPENSES_PAGE } from '#shared/expenses/view.ts';
 import { currencyExponent, formatAmount } from '#shared/money.ts';
 import type { Db } from '../../db/database.ts';
-import { readBoolean } from '../../db/dialect.ts';
-import type { ExpensesTable } from '../../db/schema.ts';
+import { containsIgnoringCase, readBoolean } from '../../db/dialect.ts';
+import type { DB, ExpensesTable } from '../../db/schema.ts';
 import { toPublicUser } from '../accounts/queries.ts';
 import { householdCurrency } from '../households/queries.ts';
 import { imageUrl } from '../images/queries.ts';
@@ -108,8 +110,9 @@ async function toExpenses(db: Db, rows: ExpenseRow[]): Promise<ExpenseView[]> {
       })),
       settledPercent: percent,
       // Not `percent === 100`: the percentage is rounded, so 199.00 of 200.00 settled shows 100.
-      fullySettled: own.every(
-        (s) => readBoolean(s.settled) || s.user_id === row.paid_by || s.amount_cents <= 0,
+      fullySettled: isExpenseSettled(
+        own.map((s) => ({ userId: s.user_id, cents: s.amount_cents, settled: readBoolean(s.settled) })),
+        row.paid_by,
       ),
     };
   });
@@ -134,45 +137,105 @@ export async function getExpense(
 
 type ExpenseKey = Pick<ExpenseRow, 'date' | 'created_at' | 'id'>;
 
-/** One page of rows, newest first (by date, then creation), after the given row when there is one. */
-function expenseRows(db: Db, householdId: string, after?: ExpenseKey): Promise<ExpenseRow[]> {
-  let query = db
+/** What GET /api/expenses and its counts filter by; every filter is optional (docs/expenses.md, Filters). */
+export interface ExpenseFilters {
+  q?: string | undefined;
+  member?: string | undefined;
+  category?: string | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+  status?: ExpenseStatus | undefined;
+}
+
+/** The columns a search text is looked for in. */
+const SEARCHED_COLUMNS = ['expenses.title', 'expenses.category', 'expenses.description', 'expenses.notes'];
+
+/**
+ * The shares of an expense someone still owes: isShareOpen (src/shared/expenses/rules.ts) in SQL.
+ * `is distinct from` counts a share whose member and payer are both gone as the payer's own.
+ */
+function openShares(eb: ExpressionBuilder<DB, 'expenses'>) {
+  return eb
+    .selectFrom('expense_splits as open')
+    .select('open.id')
+    .whereRef('open.expense_id', '=', 'expenses.id')
+    .where('open.settled', '=', false)
+    .where('open.amount_cents', '>', 0)
+    .where('open.user_id', 'is distinct from', eb.ref('expenses.paid_by'));
+}
+
+/** The household's expenses (not in the trash) that pass every filter given. */
+function filteredExpenses(db: Db, householdId: string, filters: ExpenseFilters) {
+  return db
     .selectFrom('expenses')
-    .selectAll()
-    .where('household_id', '=', householdId)
-    .where('deleted_at', 'is', null);
+    .where('expenses.household_id', '=', householdId)
+    .where('expenses.deleted_at', 'is', null)
+    .where((eb) => {
+      const all: Expression<SqlBool>[] = [];
+      const { q, member, category, from, to, status } = filters;
+      if (category) all.push(eb('expenses.category', '=', category));
+      if (from) all.push(eb('expenses.date', '>=', from));
+      if (to) all.push(eb('expenses.date', '<=', to));
+      if (member) {
+        // Their shares are read once from the household's (an index of its own), not per expense.
+        const shared = eb
+          .selectFrom('expense_splits as share')
+          .select('share.expense_id')
+          .where('share.household_id', '=', householdId)
+          .where('share.user_id', '=', member);
+        all.push(eb.or([eb('expenses.paid_by', '=', member), eb('expenses.id', 'in', shared)]));
+      }
+      if (q) all.push(eb.or(SEARCHED_COLUMNS.map((column) => containsIgnoringCase(db, column, q))));
+      if (status === 'unsettled') all.push(eb.exists(openShares(eb)));
+      if (status === 'settled') all.push(eb.not(eb.exists(openShares(eb))));
+      return eb.and(all);
+    });
+}
+
+/** One page of rows, newest first (by date, then creation), after the given row when there is one. */
+function expenseRows(
+  db: Db,
+  householdId: string,
+  filters: ExpenseFilters,
+  after?: ExpenseKey,
+): Promise<ExpenseRow[]> {
+  let query = filteredExpenses(db, householdId, filters).selectAll('expenses');
   if (after) {
     // `date <=` lets the index (household_id, date, created_at) seek to the cursor instead of
     // walking every newer expense; the rest breaks ties.
     query = query
-      .where('date', '<=', after.date)
+      .where('expenses.date', '<=', after.date)
       .where((eb) =>
         eb.or([
-          eb('date', '<', after.date),
-          eb.and([eb('date', '=', after.date), eb('created_at', '<', after.created_at)]),
+          eb('expenses.date', '<', after.date),
+          eb.and([eb('expenses.date', '=', after.date), eb('expenses.created_at', '<', after.created_at)]),
           eb.and([
-            eb('date', '=', after.date),
-            eb('created_at', '=', after.created_at),
-            eb('id', '<', after.id),
+            eb('expenses.date', '=', after.date),
+            eb('expenses.created_at', '=', after.created_at),
+            eb('expenses.id', '<', after.id),
           ]),
         ]),
       );
   }
   return query
-    .orderBy('date', 'desc')
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
+    .orderBy('expenses.date', 'desc')
+    .orderBy('expenses.created_at', 'desc')
+    .orderBy('expenses.id', 'desc')
     .limit(EXPENSES_PAGE)
     .execute();
 }
 
-/** Newest first (by date, then creation); older pages by a cursor expense id. */
+/**
+ * Newest first (by date, then creation), filtered; older pages by a cursor expense id. The
+ * cursor need not pass the filters (it may have been settled since), only be the household's.
+ */
 export async function listExpenses(
   db: Db,
   householdId: string,
   before?: string,
+  filters: ExpenseFilters = {},
 ): Promise<ExpenseView[] | null> {
-  if (!before) return toExpenses(db, await expenseRows(db, householdId));
+  if (!before) return toExpenses(db, await expenseRows(db, householdId, filters));
   const cursor = await db
     .selectFrom('expenses')
     .select(['date', 'created_at', 'id'])
@@ -180,7 +243,60 @@ export async function listExpenses(
     .where('id', '=', before)
     .executeTakeFirst();
   if (!cursor) return null;
-  return toExpenses(db, await expenseRows(db, householdId, cursor));
+  return toExpenses(db, await expenseRows(db, householdId, filters, cursor));
+}
+
+/** How many expenses pass the filters, in all and by status, counted by the database in one pass. */
+export async function countExpenses(
+  db: Db,
+  householdId: string,
+  filters: Omit<ExpenseFilters, 'status'>,
+): Promise<{ all: number; unsettled: number; settled: number }> {
+  const row = await filteredExpenses(db, householdId, filters)
+    .select((eb) => [
+      eb.fn.countAll<number | string>().as('all'),
+      eb.fn
+        .count<number | string>(
+          eb
+            .case()
+            .when(eb.exists(openShares(eb)))
+            .then(1)
+            .end(),
+        )
+        .as('unsettled'),
+    ])
+    .executeTakeFirstOrThrow();
+  const all = Number(row.all);
+  const unsettled = Number(row.unsettled);
+  return { all, unsettled, settled: all - unsettled };
+}
+
+/** The newest expenses whose text contains `q` (GET /api/search). */
+export async function searchExpenses(db: Db, householdId: string, q: string, limit: number) {
+  const rows = await filteredExpenses(db, householdId, { q })
+    .select([
+      'expenses.id',
+      'expenses.title',
+      'expenses.amount_cents',
+      'expenses.category',
+      'expenses.date',
+      'expenses.paid_by',
+    ])
+    .orderBy('expenses.date', 'desc')
+    .orderBy('expenses.created_at', 'desc')
+    .orderBy('expenses.id', 'desc')
+    .limit(limit)
+    .execute();
+  if (rows.length === 0) return [];
+  const exponent = currencyExponent(await householdCurrency(db, householdId));
+  return rows.map((row) => ({
+    id: row.id,
+    title: row.title,
+    amount: formatAmount(row.amount_cents, exponent),
+    category: row.category,
+    date: row.date,
+    paidBy: row.paid_by,
+  }));
 }
 
 /**
@@ -190,7 +306,7 @@ export async function listExpenses(
 export async function* expensePages(db: Db, householdId: string): AsyncGenerator<ExpenseView[]> {
   let after: ExpenseKey | undefined;
   for (;;) {
-    const rows = await expenseRows(db, householdId, after);
+    const rows = await expenseRows(db, householdId, {}, after);
     if (rows.length > 0) yield await toExpenses(db, rows);
     if (rows.length < EXPENSES_PAGE) return;
     after = rows[rows.length - 1]!;

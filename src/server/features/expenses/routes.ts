@@ -35,6 +35,7 @@ import {
   sharesCovered,
 } from './ledger.ts';
 import {
+  countExpenses,
   createExpense,
   findSplit,
   getExpense,
@@ -123,10 +124,22 @@ export function expenseRoutes(app: FastifyInstance, ctx: Context): void {
     expensesApi.list,
     async (request, reply) => {
       const member = await requireMember(ctx, request, reply);
-      const { before } = parse(expensesApi.list.query, request.query);
-      const expenses = await listExpenses(db, member.householdId, before);
+      const { before, ...filters } = parse(expensesApi.list.query, request.query);
+      const expenses = await listExpenses(db, member.householdId, before, filters);
       if (!expenses) throw notFound('expense.no_cursor_entry');
       return expenses;
+    },
+    { config: { cache: 'household' } },
+  );
+
+  // The tab counts of the whole household, not of the pages a client has loaded.
+  route(
+    app,
+    expensesApi.counts,
+    async (request, reply) => {
+      const member = await requireMember(ctx, request, reply);
+      const filters = parse(expensesApi.counts.query, request.query);
+      return countExpenses(db, member.householdId, filters);
     },
     { config: { cache: 'household' } },
   );

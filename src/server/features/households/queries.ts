@@ -12,7 +12,7 @@ import { isUniqueViolation, readBoolean } from '../../db/dialect.ts';
 import type { HouseholdEventsTable } from '../../db/schema.ts';
 import { toPublicUser } from '../accounts/queries.ts';
 import { reassignOpenChores } from '../chores/queries.ts';
-import { createSystemMessage, insertSystemMessage } from '../messages/queries.ts';
+import { createSystemMessage, deleteMessagePhotos, insertSystemMessage } from '../messages/queries.ts';
 
 type Executor = Db;
 
@@ -335,6 +335,7 @@ export async function removeMembership(
     .where('household_id', '=', householdId)
     .execute();
   if (remaining.length === 0) {
+    await deleteMessagePhotos(trx, householdId);
     await trx.deleteFrom('households').where('id', '=', householdId).execute();
     return { messageIds: [], choresMoved: 0 };
   }
@@ -424,6 +425,7 @@ export async function removeMember(
 /** Deletes the household and, through the schema's cascades, everything it owns. */
 export async function deleteHousehold(db: Db, householdId: string): Promise<void> {
   await db.transaction().execute(async (trx) => {
+    await deleteMessagePhotos(trx, householdId);
     await trx.deleteFrom('households').where('id', '=', householdId).execute();
   });
 }

@@ -11,7 +11,8 @@ export function imageRoutes(app: FastifyInstance, ctx: Context): void {
   route(app, imagesApi.image, async (request, reply) => {
     const { id } = parse(imagesApi.image.params, request.params);
     const image = IMAGE_ID.test(id) ? await findImage(ctx.db, id) : undefined;
-    if (!image) throw notFound('image.not_found');
+    // Chat photos are the household's alone: served by the messages' own route, to members.
+    if (!image || image.kind === 'message') throw notFound('image.not_found');
     // An image never changes under its id (a new photo gets a new id), so caches may keep it;
     // receipts and profile photos only the browser's own cache, not a shared proxy's.
     const audience = image.kind === 'listing' ? 'public' : 'private';

@@ -13,11 +13,27 @@ const statusOf = (error: unknown) =>
  * upload can be malformed answers 4xx: not multipart, wrong field, too large, cut off.
  */
 export async function readImageUpload(request: FastifyRequest, field: string): Promise<Buffer> {
+  return (await readImageUploadWithFields(request, field)).data;
+}
+
+/**
+ * As readImageUpload, with the text fields sent before the file (a multipart body is read in
+ * order, so later ones are not seen).
+ */
+export async function readImageUploadWithFields(
+  request: FastifyRequest,
+  field: string,
+): Promise<{ data: Buffer; fields: Record<string, string> }> {
   if (!request.isMultipart()) throw badRequest('image.not_multipart', { field });
   try {
     const file = await request.file({ limits: { fileSize: IMAGE_MAX_BYTES - 1, files: 1, fields: 5 } });
     if (file?.fieldname !== field) throw badRequest('image.field_required', { field });
-    return await file.toBuffer();
+    const fields: Record<string, string> = {};
+    for (const [name, value] of Object.entries(file.fields)) {
+      const entry = Array.isArray(value) ? value[0] : value;
+      if (entry && entry.type === 'field' && typeof entry.value === 'string') fields[name] = entry.value;
+    }
+    return { data: await file.toBuffer(), fields };
   } catch (error) {
     if (error instanceof HttpError) throw error;
     if (statusOf(error) === 413) throw tooLarge(messages.imageTooLarge);

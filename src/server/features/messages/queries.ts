@@ -6,6 +6,8 @@ import { REACTIONS, type Reaction, systemMessageText, toAuthor } from '#shared/m
 import { findUserById } from '../../auth/members.ts';
 import type { Db } from '../../db/database.ts';
 import { toPublicUser } from '../accounts/queries.ts';
+import type { ProcessedImage } from '../images/process.ts';
+import { insertImage } from '../images/queries.ts';
 
 const messageColumns = [
   'm.id as m_id',
@@ -15,12 +17,16 @@ const messageColumns = [
   'm.content as m_content',
   'm.system as m_system',
   'm.created_at as m_created_at',
+  'm.image_id as m_image_id',
+  'i.width as i_width',
+  'i.height as i_height',
 ] as const;
 
 function baseQuery(db: Db, householdId: string) {
   return db
     .selectFrom('messages as m')
     .leftJoin('users as u', 'u.id', 'm.user_id')
+    .leftJoin('images as i', 'i.id', 'm.image_id')
     .select(messageColumns)
     .select([
       'u.id',
@@ -78,6 +84,9 @@ async function withReactions(db: Db, rows: Row[]): Promise<ChatMessage[]> {
       createdAt: new Date(row.m_created_at).toISOString(),
       type: row.m_type,
       ...(row.m_type === 'system' && { system: readSystem(row.m_system) }),
+      ...(row.m_image_id && {
+        photo: { url: messagePhotoUrl(row.m_image_id), width: row.i_width ?? 1, height: row.i_height ?? 1 },
+      }),
       reactions: REACTIONS.filter((emoji) => map?.has(emoji)).map((emoji) => ({
         emoji,
         userIds: map!.get(emoji)!,
@@ -190,20 +199,38 @@ export async function insertSystemMessage(
   return id;
 }
 
-/** Writes a member's message and answers it whole, without reading it back. */
+export const messagePhotoUrl = (imageId: string) => `/api/messages/photos/${imageId}`;
+
+/**
+ * Writes a member's message and answers it whole, without reading it back. With a photo, the
+ * image and the message are written together: neither stays without the other.
+ */
 export async function postMessage(
   db: Db,
   householdId: string,
   userId: string,
   content: string,
+  photo?: ProcessedImage,
 ): Promise<ChatMessage> {
   const author = await findUserById(db, userId);
   if (!author) throw new Error('author vanished');
   const { id, at } = nextMessageId();
-  await db
-    .insertInto('messages')
-    .values({ id, household_id: householdId, user_id: userId, type: 'text', content, created_at: at })
-    .execute();
+  const imageId = await db.transaction().execute(async (trx) => {
+    const image = photo ? await insertImage(trx, userId, photo, 'message') : null;
+    await trx
+      .insertInto('messages')
+      .values({
+        id,
+        household_id: householdId,
+        user_id: userId,
+        type: 'text',
+        content,
+        image_id: image,
+        created_at: at,
+      })
+      .execute();
+    return image;
+  });
   const user = toPublicUser(author);
   return {
     id,
@@ -213,8 +240,33 @@ export async function postMessage(
     householdId,
     createdAt: new Date(at).toISOString(),
     type: 'text',
+    ...(imageId &&
+      photo && { photo: { url: messagePhotoUrl(imageId), width: photo.width, height: photo.height } }),
     reactions: [],
   };
+}
+
+/** A chat photo, when it belongs to a message of the household. */
+export function findMessagePhoto(db: Db, householdId: string, imageId: string) {
+  return db
+    .selectFrom('messages as m')
+    .innerJoin('images as i', 'i.id', 'm.image_id')
+    .select(['i.mime', 'i.data'])
+    .where('m.household_id', '=', householdId)
+    .where('m.image_id', '=', imageId)
+    .executeTakeFirst();
+}
+
+/** The household's chat photos, to be deleted with it (the schema's cascades do not reach them). */
+export async function deleteMessagePhotos(db: Db, householdId: string): Promise<void> {
+  const rows = await db
+    .selectFrom('messages')
+    .select('image_id')
+    .where('household_id', '=', householdId)
+    .where('image_id', 'is not', null)
+    .execute();
+  const ids = rows.map((r) => r.image_id!);
+  if (ids.length > 0) await db.deleteFrom('images').where('id', 'in', ids).execute();
 }
 
 /** A system message about a member: written with the change it records, in its transaction. */

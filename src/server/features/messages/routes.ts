@@ -1,11 +1,26 @@
 import type { FastifyInstance } from 'fastify';
 import { messagesApi } from '#shared/messages/api.ts';
-import { listMessagesQuery, reactionSchema, sendMessageSchema } from '#shared/messages/schemas.ts';
+import {
+  listMessagesQuery,
+  reactionSchema,
+  sendMessageSchema,
+  sendPhotoSchema,
+} from '#shared/messages/schemas.ts';
 import { type Context, requireMember } from '../../auth/guards.ts';
 import { route } from '../../contracts/route.ts';
 import { notFound, parse } from '../../http/errors.ts';
+import { processImage } from '../images/process.ts';
+import { readImageUploadWithFields } from '../images/upload.ts';
 import { notifyMessage } from '../push/notify.ts';
-import { getMessage, listMessages, markRead, postMessage, toggleReaction, unreadCount } from './queries.ts';
+import {
+  findMessagePhoto,
+  getMessage,
+  listMessages,
+  markRead,
+  postMessage,
+  toggleReaction,
+  unreadCount,
+} from './queries.ts';
 
 export function messageRoutes(app: FastifyInstance, ctx: Context): void {
   const { db, events } = ctx;
@@ -27,6 +42,31 @@ export function messageRoutes(app: FastifyInstance, ctx: Context): void {
     await events.toHousehold(member.householdId, { type: 'new_message', message });
     await notifyMessage(ctx, message);
     return reply.status(201).send(message);
+  });
+
+  route(app, messagesApi.sendPhoto, async (request, reply) => {
+    const member = await requireMember(ctx, request, reply);
+    const { data, fields } = await readImageUploadWithFields(request, 'photo');
+    const { content } = parse(sendPhotoSchema, { content: fields.content ?? '' });
+    // Checked and re-encoded before anything is written: a refused photo leaves no trace.
+    const photo = await processImage(data);
+    const message = await postMessage(db, member.householdId, member.userId, content, photo);
+    await events.toHousehold(member.householdId, { type: 'new_message', message });
+    await notifyMessage(ctx, message);
+    return reply.status(201).send(message);
+  });
+
+  route(app, messagesApi.photo, async (request, reply) => {
+    const member = await requireMember(ctx, request, reply);
+    const { imageId } = parse(messagesApi.photo.params, request.params);
+    const image = await findMessagePhoto(db, member.householdId, imageId);
+    if (!image) throw notFound('image.not_found');
+    // Never changes under its id; only the member's own browser may keep it.
+    return reply
+      .header('Content-Type', image.mime)
+      .header('Cache-Control', 'private, max-age=31536000, immutable')
+      .header('ETag', `"${imageId}"`)
+      .send(image.data);
   });
 
   route(app, messagesApi.react, async (request, reply) => {

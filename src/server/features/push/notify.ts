@@ -72,7 +72,11 @@ export function notifyMessage(ctx: Context, message: ChatMessage): Promise<void>
       key: `message:${message.id}`,
       payload: {
         title: await householdName(ctx.db, message.householdId),
-        body: clip(`${authorName}: ${clip(message.content, 100)}`, PUSH_BODY_MAX),
+        // A photo without text says so with a camera, in no language.
+        body: clip(
+          `${authorName}: ${clip(message.content || (message.photo ? '📷' : ''), 100)}`,
+          PUSH_BODY_MAX,
+        ),
         type: 'message',
         tag: `message-${message.householdId}`,
         url: '/messages',

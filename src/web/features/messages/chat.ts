@@ -38,7 +38,8 @@ export function upsertMessage(list: readonly ChatEntry[], message: ChatMessage):
 }
 
 function matchingPending(list: readonly ChatEntry[], message: ChatMessage): ChatEntry | undefined {
-  if (message.type !== 'text' || message.userId === null) return undefined;
+  // Photos are not sent optimistically: a photo message is never one of the pending texts.
+  if (message.type !== 'text' || message.userId === null || message.photo) return undefined;
   return list.find((m) => isPending(m) && m.userId === message.userId && m.content === message.content);
 }
 

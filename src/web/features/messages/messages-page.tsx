@@ -9,16 +9,20 @@ import { MESSAGES_PAGE_SIZE, toAuthor } from '#shared/messages/rules.ts';
 import { ErrorCard } from '../../components/error-card.tsx';
 import { PageSpinner } from '../../components/spinner.tsx';
 import { buttonStyles } from '../../components/ui.ts';
+import { errorText } from '../../lib/error-text.ts';
 import { useT } from '../../lib/i18n.tsx';
 import { useKeyboardOpen } from '../../lib/use-keyboard-open.ts';
+import { useWide } from '../../lib/use-wide.ts';
 import type { FirstReads } from '../../shell/screens.ts';
 import { useUser } from '../auth/index.ts';
 import { useCurrentHousehold } from '../households/index.ts';
 import { messagesQueryKey, messagesQueryOptions, useMessages } from './api/get-messages.ts';
 import { useReactToMessage } from './api/react-to-message.ts';
 import { newTempId, sendMessageMutationKey, useSendMessage } from './api/send-message.ts';
+import { useSendPhoto } from './api/send-photo.ts';
 import { type ChatEntry, reconcileLatest, removeMessage } from './chat.ts';
 import { ChatHeader } from './components/chat-header.tsx';
+import { ChatSidePane } from './components/chat-side-pane.tsx';
 import { Composer } from './components/composer.tsx';
 import { EmptyChat } from './components/empty-chat.tsx';
 import type { MessageActions } from './components/message-item.tsx';
@@ -50,9 +54,12 @@ function Chat({ user, householdId }: { user: PublicUser; householdId: string }) 
   const react = useReactToMessage(author.id);
   const typing = useTypingSender(householdId, author.id, displayName(author));
   const [draft, setDraft] = useState('');
+  const [photo, setPhoto] = useState<File | null>(null);
+  const sendPhoto = useSendPhoto();
   const input = useRef<HTMLTextAreaElement>(null);
   // The bottom navigation hides while the on-screen keyboard is open; the chat takes its place.
   const keyboardOpen = useKeyboardOpen();
+  const wide = useWide();
   useReadMarker(messages ?? [], author.id);
 
   const { mutate: sendMutate } = send;
@@ -78,6 +85,20 @@ function Chat({ user, householdId }: { user: PublicUser; householdId: string }) 
 
   const onSend = () => {
     const content = draft.trim();
+    if (photo) {
+      if (sending) return;
+      typing.stopped();
+      sendPhoto.mutate(
+        { content, photo },
+        {
+          onSuccess: () => {
+            setPhoto(null);
+            setDraft('');
+          },
+        },
+      );
+      return;
+    }
     if (!content || sending) return;
     setDraft('');
     typing.stopped();
@@ -92,38 +113,59 @@ function Chat({ user, householdId }: { user: PublicUser; householdId: string }) 
 
   return (
     <div
-      className={`flex flex-col ${keyboardOpen ? 'h-dvh' : 'h-[calc(100dvh-5rem-env(safe-area-inset-bottom))]'}`}
+      data-wide=""
+      className={`flex ${keyboardOpen ? 'h-dvh' : 'h-[calc(100dvh-5rem-env(safe-area-inset-bottom))] md:h-dvh'}`}
     >
-      <ChatHeader syncing={messagesQuery.isFetching} />
-      {shown === undefined ? (
-        messages === undefined && messagesQuery.isError ? (
-          <div className="flex flex-1 flex-col items-center justify-center gap-4 px-6">
-            <ErrorCard
-              title={t('messages.page.loadError')}
-              message={extractErrorMessage(messagesQuery.error.message)}
-            />
-            <button type="button" className={buttonStyles.secondary} onClick={() => messagesQuery.refetch()}>
-              {t('messages.page.tryAgain')}
-            </button>
-          </div>
+      <div className="flex min-w-0 flex-1 flex-col">
+        <ChatHeader syncing={messagesQuery.isFetching} />
+        {shown === undefined ? (
+          messages === undefined && messagesQuery.isError ? (
+            <div className="flex flex-1 flex-col items-center justify-center gap-4 px-6">
+              <ErrorCard
+                title={t('messages.page.loadError')}
+                message={extractErrorMessage(messagesQuery.error.message)}
+              />
+              <button
+                type="button"
+                className={buttonStyles.secondary}
+                onClick={() => messagesQuery.refetch()}
+              >
+                {t('messages.page.tryAgain')}
+              </button>
+            </div>
+          ) : (
+            <div className="flex flex-1 items-center justify-center">
+              <PageSpinner />
+            </div>
+          )
+        ) : shown.length === 0 ? (
+          <EmptyChat onPick={pick} />
         ) : (
-          <div className="flex flex-1 items-center justify-center">
-            <PageSpinner />
-          </div>
-        )
-      ) : shown.length === 0 ? (
-        <EmptyChat onPick={pick} />
-      ) : (
-        <MessageList messages={shown} userId={author.id} actions={actions} />
-      )}
-      <TypingIndicator />
-      <Composer
-        draft={draft}
-        onDraftChange={onDraftChange}
-        onSend={onSend}
-        sending={sending}
-        inputRef={input}
-      />
+          <MessageList messages={shown} userId={author.id} actions={actions} />
+        )}
+        <TypingIndicator />
+        <Composer
+          draft={draft}
+          onDraftChange={onDraftChange}
+          onSend={onSend}
+          sending={sending}
+          inputRef={input}
+          photo={photo}
+          onPhotoChange={(file) => {
+            sendPhoto.reset();
+            setPhoto(file);
+          }}
+          photoStatus={
+            sendPhoto.isPending
+              ? { sending: true }
+              : sendPhoto.isError
+                ? { error: errorText(sendPhoto.error, t) }
+                : null
+          }
+        />
+      </div>
+      {/* From md, the members and what is due beside the messages (docs/screens.md). */}
+      {wide && <ChatSidePane />}
     </div>
   );
 }

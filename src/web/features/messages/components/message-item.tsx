@@ -8,6 +8,8 @@ import { useClock } from '../../../lib/clock.ts';
 import { useLocaleFormat, useT } from '../../../lib/i18n.tsx';
 import { type ChatEntry, isPending } from '../chat.ts';
 import { REACTION_NAME_IDS, systemMessageWords } from '../chat-words.ts';
+import { MessagePhoto } from './message-photo.tsx';
+import { MessageText } from './message-text.tsx';
 import { ReactionMenu } from './reaction-menu.tsx';
 
 const LONG_PRESS_MS = 500;
@@ -23,7 +25,7 @@ function SystemMessage({ message }: { message: ChatEntry }) {
   const t = useT();
   return (
     <li className="flex justify-center px-4 py-1">
-      <p className="rounded-full bg-slate-200/70 px-3 py-1 text-center text-slate-700 text-xs dark:bg-slate-800 dark:text-slate-300">
+      <p className="wrap-anywhere rounded-full bg-slate-200/70 px-3 py-1 text-center text-slate-700 text-xs dark:bg-slate-800 dark:text-slate-300">
         {systemMessageWords(message, t)}
       </p>
     </li>
@@ -98,13 +100,27 @@ export const MessageItem = memo(function MessageItem({
             onContextMenu={(event) => {
               if (menuOpen) event.preventDefault();
             }}
-            className={`select-text whitespace-pre-wrap break-words rounded-2xl px-3.5 py-2 text-[0.9375rem] leading-snug ${
+            // overflow-wrap:anywhere breaks a long word or URL inside the bubble (and lets the
+            // bubble shrink to fit), rather than pushing it off the screen.
+            className={`min-w-0 select-text whitespace-pre-wrap wrap-anywhere rounded-2xl text-[0.9375rem] leading-snug ${
+              message.photo ? 'p-1' : 'px-3.5 py-2'
+            } ${
               own
                 ? 'rounded-br-md bg-blue-600 text-white'
                 : 'rounded-bl-md bg-white text-slate-900 shadow-sm ring-1 ring-slate-200 dark:bg-slate-800 dark:text-slate-100 dark:ring-slate-700'
             } ${pending ? 'opacity-70' : ''}`}
           >
-            {message.content}
+            {message.photo && (
+              <MessagePhoto
+                photo={message.photo}
+                name={message.user ? displayName(message.user) : FORMER_MEMBER}
+              />
+            )}
+            {message.content && (
+              <span className={message.photo ? 'block px-2.5 pt-1 pb-1' : undefined}>
+                <MessageText text={message.content} />
+              </span>
+            )}
           </div>
           {sent && (
             <button

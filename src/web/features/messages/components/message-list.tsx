@@ -101,10 +101,29 @@ export const MessageList = memo(function MessageList({
     previous.current = { first, last, height: element.scrollHeight };
   }, [shown, userId, picture]);
 
+  // The day being read, shown above the list once its own label has scrolled away: a label of
+  // its own space, so it never lies over a message (docs/chat.md, Messages).
+  const [currentDay, setCurrentDay] = useState<string | null>(null);
+  const findCurrentDay = () => {
+    const element = scroller.current;
+    if (!element || picture) return;
+    const top = element.getBoundingClientRect().top;
+    let label: string | null = null;
+    for (const section of element.querySelectorAll<HTMLElement>('section[data-day]')) {
+      if (section.getBoundingClientRect().top > top) break;
+      const heading = section.firstElementChild?.getBoundingClientRect();
+      label = heading && heading.bottom <= top + 1 ? (section.dataset.day ?? null) : null;
+    }
+    setCurrentDay(label);
+  };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: read again whenever the days change.
+  useLayoutEffect(findCurrentDay, [days, picture]);
+
   const onScroll = () => {
     const element = scroller.current;
     // A reversed column counts its scroll from the end: the picture's offsets mean nothing here.
     if (!element || picture) return;
+    findCurrentDay();
     nearBottom.current = element.scrollHeight - element.scrollTop - element.clientHeight < NEAR_BOTTOM_PX;
     if (element.scrollTop < NEAR_TOP_PX && moreAbove && !loading) showEarlier();
   };
@@ -123,8 +142,8 @@ export const MessageList = memo(function MessageList({
         </div>
       )}
       {days.map((day) => (
-        <section key={day.key} aria-label={day.label}>
-          <h2 className="sticky top-0 z-10 flex justify-center py-2">
+        <section key={day.key} aria-label={day.label} data-day={day.label}>
+          <h2 className="flex justify-center py-2">
             <span className="rounded-full bg-slate-200 px-3 py-0.5 font-medium text-slate-700 text-xs dark:bg-slate-800 dark:text-slate-300">
               {day.label}
             </span>
@@ -147,19 +166,32 @@ export const MessageList = memo(function MessageList({
   );
 
   return (
-    <div
-      ref={scroller}
-      role="log"
-      aria-label={t('messages.list.conversation')}
-      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard.
-      tabIndex={0}
-      onScroll={onScroll}
-      // The server's picture of the chat (no script to scroll it) opens at its newest message, as
-      // the app then scrolls it: a reversed column starts scrolled to its end. The same elements
-      // in both: the app takes the picture over as it is and changes only the class.
-      className={`min-h-0 flex-1 overflow-y-auto overscroll-contain pb-2 ${picture ? 'flex flex-col-reverse' : ''}`}
-    >
-      <div>{content}</div>
-    </div>
+    <>
+      <div
+        aria-hidden="true"
+        className="flex h-7 shrink-0 items-center justify-center"
+        data-testid="current-day"
+      >
+        {currentDay && (
+          <span className="rounded-full bg-slate-200 px-3 py-0.5 font-medium text-slate-700 text-xs dark:bg-slate-800 dark:text-slate-300">
+            {currentDay}
+          </span>
+        )}
+      </div>
+      <div
+        ref={scroller}
+        role="log"
+        aria-label={t('messages.list.conversation')}
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard.
+        tabIndex={0}
+        onScroll={onScroll}
+        // The server's picture of the chat (no script to scroll it) opens at its newest message, as
+        // the app then scrolls it: a reversed column starts scrolled to its end. The same elements
+        // in both: the app takes the picture over as it is and changes only the class.
+        className={`min-h-0 flex-1 overflow-y-auto overscroll-contain pb-2 ${picture ? 'flex flex-col-reverse' : ''}`}
+      >
+        <div>{content}</div>
+      </div>
+    </>
   );
 });

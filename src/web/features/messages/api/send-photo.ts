@@ -1,0 +1,29 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ChatMessage } from '#shared/messages/api.ts';
+import { apiJson } from '../../../lib/api.ts';
+import { type ChatEntry, receiveMessage } from '../chat.ts';
+import { messagesQueryKey } from './get-messages.ts';
+import { sendMessageMutationKey } from './send-message.ts';
+
+/** POST /api/messages/photo: the text goes before the file, as the server reads them in order. */
+export function sendPhoto({ content, photo }: { content: string; photo: File }): Promise<ChatMessage> {
+  const body = new FormData();
+  body.append('content', content);
+  body.append('photo', photo);
+  return apiJson<ChatMessage>('POST', '/api/messages/photo', body);
+}
+
+/**
+ * A photo is sent, not shown before the server has it (it is checked and re-encoded there);
+ * the answer and the socket's copy are one message, whichever comes first.
+ */
+export function useSendPhoto() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    // Shares the text sends' key: the composer waits for either.
+    mutationKey: sendMessageMutationKey,
+    mutationFn: sendPhoto,
+    onSuccess: (message) =>
+      queryClient.setQueryData<ChatEntry[]>(messagesQueryKey, (list) => receiveMessage(list ?? [], message)),
+  });
+}
