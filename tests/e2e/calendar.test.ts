@@ -9,6 +9,7 @@ import {
   dayPanelTitle,
   monthOf,
   monthTitle,
+  weekdayDate,
 } from '../../src/shared/calendar/days.ts';
 import { watchPageErrors } from './helpers.ts';
 import {
@@ -37,6 +38,17 @@ async function member(firstName: string): Promise<Member> {
   return registerMember(context, { firstName, password: PASSWORD });
 }
 
+/** Ada at a given window width, with a household of her own. */
+async function adaAt(width: number): Promise<Member> {
+  const context = await browser.newContext(baseUrl, {
+    timezoneId: TIME_ZONE,
+    viewport: { width, height: 800 },
+  });
+  const ada = await registerMember(context, { firstName: 'Ada', password: PASSWORD });
+  await createHousehold(ada, 'Linden House');
+  return ada;
+}
+
 /** Ada's household, and Bea in it when asked. */
 async function household(withBea: boolean): Promise<{ ada: Member; bea: Member | null }> {
   const ada = await member('Ada');
@@ -57,6 +69,8 @@ function midnight(day: string): number {
 const iso = (ms: number) => new Date(ms).toISOString();
 
 const dayButton = (page: Page, day: string) => page.locator(`button[data-day="${day}"]`);
+// A month cell: its day button and, from md, the titles over it.
+const dayCell = (page: Page, day: string) => page.locator(`td:has(> button[data-day="${day}"])`);
 const panel = (page: Page, day: string) =>
   page.getByRole('region', { name: dayPanelTitle(day, today()), exact: true });
 const eventButton = (page: Page, day: string, title: string) =>
@@ -427,7 +441,7 @@ describe('calendar', () => {
     await dayButton(a, now).focus();
     await a.keyboard.press('PageDown');
     await a.getByRole('heading', { name: monthTitle(next), level: 2 }).waitFor();
-    const area = await a.getByTestId('month-swipe-area').boundingBox();
+    const area = await a.getByTestId('period-swipe-area').boundingBox();
     if (!area) throw new Error('The month grid is not on screen');
     const y = area.y + area.height / 2;
     await a.mouse.move(area.x + area.width - 20, y);
@@ -480,4 +494,172 @@ describe('calendar', () => {
 
     aErrors.assertNone();
   });
+
+  for (const width of [390, 1280]) {
+    it(`shows the month with titles, the week in time slots and an agenda, and moves by keys, at ${width} px`, async () => {
+      const ada = await adaAt(width);
+      const a = ada.page;
+      const errors = watchPageErrors(a);
+      const wide = width >= 768;
+      // The 10th of next month: not today, and the 11th is in the same month.
+      const month = addMonthsToMonth(monthOf(today()), 1);
+      const day = `${month}-10`;
+      const hour = (h: number) => midnight(day) + h * 3_600_000;
+      const events = [
+        { title: 'House meeting', startDate: iso(hour(18.5)), endDate: iso(hour(19.5)), color: '#F59E0B' },
+        { title: 'Film club', startDate: iso(hour(19)), endDate: iso(hour(21)), color: '#3B82F6' },
+        {
+          title: 'Plant watering',
+          startDate: iso(midnight(day)),
+          endDate: iso(midnight(addDaysToKey(day, 1)) - 1000),
+          allDay: true,
+          color: '#22C55E',
+        },
+      ];
+      for (const event of events) {
+        const created = await a.request.post('/api/calendar', { data: { ...event, timeZone: TIME_ZONE } });
+        expect(created.status()).toBe(201);
+      }
+      const chore = await a.request.post('/api/chores', {
+        data: {
+          title: 'Descale the kettle',
+          assignedTo: ada.id,
+          dueDate: iso(midnight(addDaysToKey(day, 1)) + 12 * 3_600_000),
+          timeZone: TIME_ZONE,
+        },
+      });
+      expect(chore.status()).toBe(201);
+      const noOverflow = () =>
+        a.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
+
+      // Month: wide cells list titles in each event's colour and outline the chore; phones show marks.
+      await a.goto(`/calendar?date=${day}`);
+      await a.getByRole('heading', { name: monthTitle(month), level: 2 }).waitFor();
+      await panel(a, day)
+        .getByRole('button', { name: /House meeting/ })
+        .waitFor();
+      expect(await dayButton(a, day).getAttribute('aria-label')).toBe(
+        dayButtonLabel(day, { events: 3, chores: 0, bills: 0 }),
+      );
+      const meetingChip = dayCell(a, day).locator('[data-item="event"]', { hasText: 'House meeting' });
+      const choreChip = dayCell(a, addDaysToKey(day, 1)).locator('[data-item="chore"]');
+      expect(await choreChip.textContent()).toBe('Descale the kettle');
+      if (wide) {
+        expect(await meetingChip.isVisible()).toBe(true);
+        expect(await meetingChip.evaluate((el) => getComputedStyle(el).borderLeftColor)).toBe(
+          'rgb(245, 158, 11)',
+        );
+        const plant = dayCell(a, day).locator('[data-item="event"]', { hasText: 'Plant watering' });
+        expect(await plant.evaluate((el) => getComputedStyle(el).borderLeftColor)).toBe('rgb(34, 197, 94)');
+        expect(await choreChip.isVisible()).toBe(true);
+        expect(await choreChip.evaluate((el) => getComputedStyle(el).borderTopStyle)).toBe('dashed');
+        // The grid and the day's agenda side by side.
+        const grid = await a.getByRole('grid').boundingBox();
+        const dayPanel = await panel(a, day).boundingBox();
+        expect(dayPanel!.x).toBeGreaterThanOrEqual(grid!.x + grid!.width);
+      } else {
+        expect(await meetingChip.isVisible()).toBe(false);
+        expect(await dayButton(a, day).locator('[data-mark="event"]').isVisible()).toBe(true);
+        expect(await dayButton(a, addDaysToKey(day, 1)).locator('[data-mark="task"]').isVisible()).toBe(true);
+      }
+      const legend = a.getByRole('list', { name: 'Legend' });
+      expect(await legend.isVisible()).toBe(true);
+      expect(await legend.getByRole('listitem').allTextContents()).toEqual([
+        'Event, in its colour',
+        'Chore due',
+        'Bill',
+      ]);
+      expect(await noOverflow()).toBe(true);
+      await expectAccessibleInBothThemes(a);
+
+      // Left and Right change the month when the focus is on the page, not in a field.
+      await a.getByRole('heading', { name: 'Calendar', level: 1 }).click();
+      await a.keyboard.press('ArrowRight');
+      const monthAfter = addMonthsToMonth(month, 1);
+      await a.waitForURL(`${baseUrl}/calendar?date=${monthAfter}-01`);
+      await a.getByRole('heading', { name: monthTitle(monthAfter), level: 2 }).waitFor();
+      await a.keyboard.press('ArrowLeft');
+      await a.waitForURL(`${baseUrl}/calendar?date=${month}-01`);
+
+      // Week: the view is in the address; the meeting sits at 6:30 PM beside the film club.
+      await a.goto(`/calendar?date=${day}`);
+      await a.getByRole('button', { name: 'Week', exact: true, pressed: false }).click();
+      await a.waitForURL(`${baseUrl}/calendar?view=week&date=${day}`);
+      const week = a.getByRole('region', { name: 'Hours of the week' });
+      const meeting = week.getByRole('button', { name: /House meeting/ });
+      await meeting.waitFor();
+      expect(await a.getByRole('button', { name: 'Week', exact: true }).getAttribute('aria-pressed')).toBe(
+        'true',
+      );
+      expect(await week.locator('[data-hour="18"]').textContent()).toBe('6 PM');
+      const placeOf = async () => {
+        const six = (await week.locator('[data-hour="18"]').boundingBox())!;
+        const box = (await meeting.boundingBox())!;
+        const film = (await week.getByRole('button', { name: /Film club/ }).boundingBox())!;
+        return { six, box, film };
+      };
+      const { six, box, film } = await placeOf();
+      // 6:30 is half an hour below the 6 PM line, and the two overlapping events share the column.
+      expect(Math.abs(box.y - (six.y + six.height / 2))).toBeLessThan(2);
+      expect(Math.abs(box.height - six.height)).toBeLessThan(2);
+      expect(box.x + box.width).toBeLessThanOrEqual(film.x + 1);
+      const plant = week.getByRole('button', { name: 'Plant watering' });
+      // All day: in the row above the slots (which open at 7:00), not in them.
+      expect(await week.locator('[data-slots]').getByRole('button', { name: 'Plant watering' }).count()).toBe(
+        0,
+      );
+      expect((await plant.boundingBox())!.y).toBeLessThan(
+        (await week.locator('[data-hour="7"]').boundingBox())!.y,
+      );
+      expect(await noOverflow()).toBe(true);
+      await expectAccessibleInBothThemes(a);
+      await meeting.click();
+      const details = a.getByRole('dialog', { name: 'House meeting' });
+      await details.getByText(/ · 6:30 PM – 7:30 PM$/).waitFor();
+      await a.keyboard.press('Escape');
+      await details.waitFor({ state: 'hidden' });
+
+      // Arrow keys with the week focused move by a week; a reload keeps the view.
+      await week.focus();
+      await a.keyboard.press('ArrowRight');
+      await a.waitForURL(`${baseUrl}/calendar?view=week&date=${addDaysToKey(day, 7)}`);
+      await a.keyboard.press('ArrowLeft');
+      await expect.poll(() => a.url()).toBe(`${baseUrl}/calendar?view=week&date=${day}`);
+      await a.reload();
+      await meeting.waitFor();
+      expect(await a.getByRole('button', { name: 'Week', exact: true }).getAttribute('aria-pressed')).toBe(
+        'true',
+      );
+
+      // Agenda: the coming days with their items; Back returns to the week.
+      await a.getByRole('button', { name: 'Agenda', exact: true }).click();
+      await a.waitForURL(`${baseUrl}/calendar?view=agenda&date=${day}`);
+      const agenda = a.getByTestId('agenda');
+      const first = agenda.locator(`[data-agenda-day="${day}"]`);
+      await first.getByRole('heading', { name: weekdayDate(day), level: 3 }).waitFor();
+      await first
+        .getByRole('button', { name: /House meeting/ })
+        .getByText('6:30 PM – 7:30 PM')
+        .waitFor();
+      await agenda
+        .locator(`[data-agenda-day="${addDaysToKey(day, 1)}"]`)
+        .getByText('Descale the kettle')
+        .waitFor();
+      expect(await noOverflow()).toBe(true);
+      await expectAccessibleInBothThemes(a);
+      await a.goBack();
+      await a.waitForURL(`${baseUrl}/calendar?view=week&date=${day}`);
+      await meeting.waitFor();
+
+      if (!wide) {
+        // The narrowest phone: month and week still fit.
+        await a.setViewportSize({ width: 320, height: 700 });
+        expect(await noOverflow()).toBe(true);
+        await a.goto(`/calendar?date=${day}`);
+        await dayButton(a, day).waitFor();
+        expect(await noOverflow()).toBe(true);
+      }
+      errors.assertNone();
+    });
+  }
 });

@@ -1,36 +1,54 @@
 import '#shared/i18n/compiled/areas/calendar.ts';
-import { useMemo, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { CalendarOccurrence } from '#shared/calendar/api.ts';
-import {
-  addMonthsToMonth,
-  dayInMonth,
-  dayKeyIn,
-  gridRange,
-  isDayKey,
-  monthGrid,
-  monthOf,
-  weekdayDate,
-} from '#shared/calendar/days.ts';
+import { dayKeyIn, isDayKey, monthOf, monthTitle, weekdayDate } from '#shared/calendar/days.ts';
 import { ErrorCard } from '../../components/error-card.tsx';
 import { PlusIcon } from '../../components/page-icons.tsx';
-import { mutedText } from '../../components/ui.ts';
+import { Spinner } from '../../components/spinner.tsx';
+import { cardStyles, mutedText } from '../../components/ui.ts';
 import { useLocaleFormat, useT } from '../../lib/i18n.tsx';
 import { browserTimeZone } from '../../lib/time-zone.ts';
 import { useChores } from '../chores/index.ts';
 import { useCurrentHousehold } from '../households/index.ts';
 import { useBills } from './api/get-bills.ts';
 import { useCalendar } from './api/get-calendar.ts';
-import { billDays, choreDue, groupByDay, occurrenceDays } from './calendar-view.ts';
+import {
+  billDays,
+  type CalendarView,
+  calendarSearch,
+  choreDue,
+  daysRange,
+  groupByDay,
+  occurrenceDays,
+  rangeTitle,
+  stepPeriod,
+  viewDays,
+  viewOf,
+} from './calendar-view.ts';
+import { AgendaList } from './components/agenda-list.tsx';
 import { type DayBill, type DayChore, DayPanel } from './components/day-panel.tsx';
 import { EventDetailsDialog } from './components/event-details-dialog.tsx';
-import { MonthGrid } from './components/month-grid.tsx';
+import { Legend } from './components/item-marks.tsx';
+import { type DayItems, MonthGrid } from './components/month-grid.tsx';
+import { PeriodBar } from './components/period-bar.tsx';
+import { SwipeArea } from './components/swipe-area.tsx';
+import { WeekView } from './components/week-view.tsx';
 
 const NONE: never[] = [];
 
+/** Arrow keys typed into a field move its caret, not the calendar. */
+function isTyping(target: EventTarget | null): boolean {
+  return (
+    target instanceof Element &&
+    target.closest('input, textarea, select, [contenteditable=""], [contenteditable="true"], dialog') !== null
+  );
+}
+
 /**
- * /calendar: the month grid and the selected day's events, chores due and bills (docs/calendar.md). The
- * selected day lives in the address (?date=YYYY-MM-DD), so a created event can return to its day.
+ * /calendar: the month, week or agenda and the selected day's events, chores due and bills
+ * (docs/calendar.md). The view and the selected day live in the address (?view=week&date=YYYY-MM-DD;
+ * the month needs no view), so reload, Back and a created event return to them.
  */
 export function CalendarPage() {
   const t = useT();
@@ -38,23 +56,20 @@ export function CalendarPage() {
   const viewerZone = browserTimeZone();
   const today = dayKeyIn(Date.now(), viewerZone);
   const [params, setParams] = useSearchParams();
+  const view = viewOf(params.get('view'));
   const requested = params.get('date');
   const selected = isDayKey(requested) ? requested : today;
-  const month = monthOf(selected);
   const [opened, setOpened] = useState<CalendarOccurrence | null>(null);
+  const titleId = useId();
 
-  const range = useMemo(
-    () => gridRange(month, viewerZone, firstDayOfWeek),
-    [month, viewerZone, firstDayOfWeek],
-  );
+  const days = useMemo(() => viewDays(view, selected, firstDayOfWeek), [view, selected, firstDayOfWeek]);
+  const first = days[0]!;
+  const last = days[days.length - 1]!;
+  const range = useMemo(() => daysRange(first, last, viewerZone), [first, last, viewerZone]);
   const calendar = useCalendar(range);
   const chores = useChores();
   const bills = useBills();
   const { data: household } = useCurrentHousehold();
-
-  const weeks = monthGrid(month, firstDayOfWeek);
-  const first = weeks[0]![0]!;
-  const last = weeks[weeks.length - 1]![6]!;
 
   const eventsByDay = useMemo(
     () => groupByDay(calendar.data ?? NONE, (o) => occurrenceDays(o, viewerZone)),
@@ -78,9 +93,50 @@ export function CalendarPage() {
     );
     return groupByDay<DayBill & { day: string }>(list, (bill) => [bill.day]);
   }, [bills.data, first, last]);
+  const items = useCallback(
+    (day: string): DayItems => ({
+      events: eventsByDay.get(day) ?? NONE,
+      chores: choresByDay.get(day) ?? NONE,
+      bills: billsByDay.get(day) ?? NONE,
+    }),
+    [eventsByDay, choresByDay, billsByDay],
+  );
 
-  const select = (day: string) => setParams({ date: day }, { replace: true });
-  const changeMonth = (step: -1 | 1) => select(dayInMonth(addMonthsToMonth(month, step), today));
+  const go = useCallback(
+    (nextView: CalendarView, day: string, replace: boolean) =>
+      setParams(new URLSearchParams(calendarSearch(nextView, day)), { replace }),
+    [setParams],
+  );
+  const select = (day: string) => go(view, day, true);
+  // From the address, not this render: a key pressed again before the last step has rendered
+  // (navigations render in a transition) still moves on from where the last one went.
+  const step = useCallback(
+    (by: -1 | 1) => {
+      const current = new URLSearchParams(window.location.search);
+      const from = current.get('date');
+      const currentView = viewOf(current.get('view'));
+      go(currentView, stepPeriod(currentView, isDayKey(from) ? from : today, by, today), true);
+    },
+    [go, today],
+  );
+
+  // Left and Right change the period anywhere on the page, except in a field or a dialog; the
+  // month's day buttons use them to move the selected day and stop them first.
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+      if ((event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') || isTyping(event.target)) return;
+      event.preventDefault();
+      step(event.key === 'ArrowLeft' ? -1 : 1);
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [step]);
+
+  const title = view === 'month' ? monthTitle(monthOf(selected), locale) : rangeTitle(first, last, locale);
+  const loadError = calendar.isError && (
+    <ErrorCard title={t('calendar.page.loadError.title')} message={t('calendar.page.loadError.message')} />
+  );
 
   return (
     <div className="flex flex-col gap-5 px-5 pt-6 pb-10">
@@ -98,36 +154,79 @@ export function CalendarPage() {
         </Link>
       </header>
 
-      <MonthGrid
-        selected={selected}
-        today={today}
-        counts={(day) => ({
-          events: eventsByDay.get(day)?.length ?? 0,
-          // Done ones still show in the day's list, struck through, but are no longer due.
-          chores: choresByDay.get(day)?.filter((chore) => chore.status !== 'done').length ?? 0,
-          bills: billsByDay.get(day)?.length ?? 0,
-        })}
-        onSelect={select}
-        onMonth={changeMonth}
-      />
+      {/* data-wide: the frame gives the grid and the day side by side its wide width. */}
+      <div
+        data-wide=""
+        className={
+          view === 'agenda'
+            ? 'flex flex-col gap-5'
+            : 'flex flex-col gap-5 md:grid md:grid-cols-[minmax(0,2fr)_minmax(0,1fr)] md:items-start md:gap-6'
+        }
+      >
+        <section aria-labelledby={titleId} className={`${cardStyles} min-w-0 space-y-3 p-4`}>
+          <PeriodBar
+            view={view}
+            title={title}
+            titleId={titleId}
+            onView={(next) => go(next, selected, false)}
+            onStep={step}
+          />
+          <SwipeArea onStep={step}>
+            {view === 'month' && (
+              <MonthGrid
+                selected={selected}
+                today={today}
+                labelledBy={titleId}
+                items={items}
+                onSelect={select}
+              />
+            )}
+            {view === 'week' && (
+              <WeekView
+                days={days}
+                selected={selected}
+                today={today}
+                items={items}
+                viewerZone={viewerZone}
+                onSelect={select}
+                onOpen={setOpened}
+              />
+            )}
+            {view === 'agenda' &&
+              (loadError ||
+                (calendar.isPending ? (
+                  <div className="flex justify-center py-6">
+                    <Spinner label={t('calendar.day.loading')} />
+                  </div>
+                ) : (
+                  <AgendaList
+                    days={days}
+                    today={today}
+                    items={items}
+                    viewerZone={viewerZone}
+                    onOpen={setOpened}
+                  />
+                )))}
+          </SwipeArea>
+          <Legend />
+        </section>
 
-      {calendar.isError ? (
-        <ErrorCard
-          title={t('calendar.page.loadError.title')}
-          message={t('calendar.page.loadError.message')}
-        />
-      ) : (
-        <DayPanel
-          day={selected}
-          title={selected === today ? t('calendar.day.today') : weekdayDate(selected, locale)}
-          events={eventsByDay.get(selected) ?? NONE}
-          chores={choresByDay.get(selected) ?? NONE}
-          bills={billsByDay.get(selected) ?? NONE}
-          loading={calendar.isPending}
-          viewerZone={viewerZone}
-          onOpen={setOpened}
-        />
-      )}
+        {view !== 'agenda' &&
+          (loadError || (
+            <div className="md:sticky md:top-4">
+              <DayPanel
+                day={selected}
+                title={selected === today ? t('calendar.day.today') : weekdayDate(selected, locale)}
+                events={eventsByDay.get(selected) ?? NONE}
+                chores={choresByDay.get(selected) ?? NONE}
+                bills={billsByDay.get(selected) ?? NONE}
+                loading={calendar.isPending}
+                viewerZone={viewerZone}
+                onOpen={setOpened}
+              />
+            </div>
+          ))}
+      </div>
 
       <EventDetailsDialog
         occurrence={opened}

@@ -1,6 +1,16 @@
 import { TZDate } from '@date-fns/tz';
 import type { CalendarOccurrence } from '#shared/calendar/api.ts';
-import { addDaysToKey, dayKeyIn, fullDate } from '#shared/calendar/days.ts';
+import {
+  addDaysToKey,
+  addMonthsToMonth,
+  dateOfKey,
+  dayInMonth,
+  dayKeyIn,
+  fullDate,
+  monthGrid,
+  monthOf,
+  weekdayOf,
+} from '#shared/calendar/days.ts';
 import type { EVENT_RECURRENCES, EVENT_REMINDERS, EventType } from '#shared/calendar/schemas.ts';
 import { EVENT_COLORS } from '#shared/calendar/schemas.ts';
 import { hasSpecificTime } from '#shared/chores/rules.ts';
@@ -213,4 +223,152 @@ export function billDays(
     if (day >= first) days.push(day);
   }
   return days;
+}
+
+// The views: which days each shows, how a period steps, where timed events sit in the week.
+
+export const CALENDAR_VIEWS = ['month', 'week', 'agenda'] as const;
+export type CalendarView = (typeof CALENDAR_VIEWS)[number];
+
+/** The view named in the address; the month when none or an unknown one is. */
+export function viewOf(value: string | null): CalendarView {
+  return CALENDAR_VIEWS.includes(value as CalendarView) ? (value as CalendarView) : 'month';
+}
+
+/** The calendar's query string: the month keeps its short form (`date=…`), the others name their view. */
+export function calendarSearch(view: CalendarView, day: string): string {
+  return view === 'month' ? `date=${day}` : `view=${view}&date=${day}`;
+}
+
+/** How many days the agenda lists, and how far its previous and next buttons move. */
+export const AGENDA_DAYS = 28;
+
+/** The seven days of the week holding `day`, from the locale's first weekday (1 Monday … 7 Sunday). */
+export function weekOf(day: string, firstDay = 7): string[] {
+  const start = addDaysToKey(day, -((weekdayOf(day) - (firstDay % 7) + 7) % 7));
+  return Array.from({ length: 7 }, (_, i) => addDaysToKey(start, i));
+}
+
+/** Every day a view shows around the selected one, in order. */
+export function viewDays(view: CalendarView, selected: string, firstDay = 7): string[] {
+  if (view === 'month') return monthGrid(monthOf(selected), firstDay).flat();
+  if (view === 'week') return weekOf(selected, firstDay);
+  return Array.from({ length: AGENDA_DAYS }, (_, i) => addDaysToKey(selected, i));
+}
+
+/** The instants from the first day's midnight to the midnight after the last, in `zone`. */
+export function daysRange(first: string, last: string, zone: string): { from: string; to: string } {
+  const midnight = (key: string) => {
+    const [y, m, d] = key.split('-').map(Number) as [number, number, number];
+    return new Date(new TZDate(y, m - 1, d, 0, 0, 0, zone).getTime()).toISOString();
+  };
+  return { from: midnight(first), to: midnight(addDaysToKey(last, 1)) };
+}
+
+/** The day selected after moving a period back (-1) or on (1): a month lands on today or the 1st. */
+export function stepPeriod(view: CalendarView, selected: string, step: -1 | 1, today: string): string {
+  if (view === 'month') return dayInMonth(addMonthsToMonth(monthOf(selected), step), today);
+  return addDaysToKey(selected, step * (view === 'week' ? 7 : AGENDA_DAYS));
+}
+
+/** 'Nov 23 – 29, 2026' in `locale`: the week's or the agenda's title. */
+export function rangeTitle(first: string, last: string, locale = 'en-US'): string {
+  return new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric', year: 'numeric' })
+    .formatRange(dateOfKey(first), dateOfKey(last))
+    .replace(/\u2009/g, ' ');
+}
+
+/** An hour's label beside the week's slots: '7 AM' on a 12-hour clock, '07:00' on a 24-hour one. */
+export function hourLabel(hour: number, locale = 'en-US'): string {
+  const options: Intl.DateTimeFormatOptions = uses12HourClock(locale)
+    ? { hour: 'numeric', timeZone: 'UTC' }
+    : { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'UTC' };
+  return new Intl.DateTimeFormat(locale, options).format(Date.UTC(2026, 0, 1, hour)).replace(/\u202f/g, ' ');
+}
+
+/** A month cell shows at most `max` lines: all items when they fit, else one line fewer and '+n more'. */
+export function cellOverflow<T>(items: readonly T[], max: number): { shown: T[]; more: number } {
+  if (items.length <= max) return { shown: [...items], more: 0 };
+  return { shown: items.slice(0, max - 1), more: items.length - (max - 1) };
+}
+
+const DAY_MINUTES = 24 * 60;
+// Short events still get a box tall enough to read; overlaps are counted with that height.
+export const MIN_SLOT_MINUTES = 20;
+
+/** Minutes since midnight on the wall clock of `zone` (so 10:00 is 600 on daylight-saving days too). */
+export function wallMinutes(ms: number, zone: string): number {
+  const date = new TZDate(ms, zone);
+  return date.getHours() * 60 + date.getMinutes();
+}
+
+/**
+ * Whether the week shows an occurrence in its all-day row rather than in the time slots: all-day
+ * events and those lasting a day or more.
+ */
+export function inAllDayRow(o: Pick<CalendarOccurrence, 'startDate' | 'endDate' | 'allDay'>): boolean {
+  return o.allDay || Date.parse(o.endDate) - Date.parse(o.startDate) >= DAY_MINUTES * 60_000;
+}
+
+/**
+ * The wall-clock minutes [start, end) a timed occurrence covers on one of its days: from its start
+ * (or midnight) to its end (or the next midnight). Null on a day it does not reach.
+ */
+export function daySlot(
+  o: Pick<CalendarOccurrence, 'startDate' | 'endDate' | 'allDay' | 'timeZone'>,
+  day: string,
+  zone: string,
+): { start: number; end: number } | null {
+  const days = occurrenceDays(o, zone);
+  if (!days.includes(day)) return null;
+  const startMs = Date.parse(o.startDate);
+  const endMs = Math.max(startMs, Date.parse(o.endDate));
+  let start = days[0] === day ? wallMinutes(startMs, zone) : 0;
+  let end = DAY_MINUTES;
+  if (days[days.length - 1] === day && dayKeyIn(endMs, zone) === day) end = wallMinutes(endMs, zone);
+  // The hour repeated when clocks go back can make the wall-clock end come before the start.
+  end = Math.max(end, start + MIN_SLOT_MINUTES);
+  if (end > DAY_MINUTES) {
+    end = DAY_MINUTES;
+    start = Math.min(start, DAY_MINUTES - MIN_SLOT_MINUTES);
+  }
+  return { start, end };
+}
+
+export interface PlacedSlot<T> {
+  item: T;
+  start: number;
+  end: number;
+  /** The column within its group of overlapping slots, and how many columns the group has. */
+  column: number;
+  columns: number;
+}
+
+/**
+ * Side by side placement of one day's slots: slots that overlap (directly or through others) form
+ * a group; each takes the leftmost column free at its start, and the group shares the width.
+ */
+export function layoutSlots<T>(slots: readonly { item: T; start: number; end: number }[]): PlacedSlot<T>[] {
+  const sorted = [...slots].sort((a, b) => a.start - b.start || b.end - a.end);
+  const placed: PlacedSlot<T>[] = [];
+  let group: PlacedSlot<T>[] = [];
+  let columnEnds: number[] = [];
+  let groupEnd = -1;
+  const close = () => {
+    for (const slot of group) slot.columns = columnEnds.length;
+    group = [];
+    columnEnds = [];
+  };
+  for (const slot of sorted) {
+    if (slot.start >= groupEnd) close();
+    let column = columnEnds.findIndex((end) => end <= slot.start);
+    if (column === -1) column = columnEnds.push(slot.end) - 1;
+    else columnEnds[column] = slot.end;
+    const entry = { ...slot, column, columns: 1 };
+    group.push(entry);
+    placed.push(entry);
+    groupEnd = Math.max(groupEnd, slot.end);
+  }
+  close();
+  return placed;
 }
