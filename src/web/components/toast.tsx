@@ -2,7 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import { dismissToast, type ToastAction, useToast } from '../lib/toasts.ts';
 
 /**
- * A short message above the bottom navigation, with a button when there is something to do
+ * A short message above the bottom navigation (from md, at the foot of the content, clear of the
+ * side navigation: shell/main-nav.tsx sets its width), with a button when there is something to do
  * about it (Undo). The live region stays mounted so each message is announced.
  */
 export function Toast({
@@ -20,7 +21,7 @@ export function Toast({
   return (
     <div
       role="status"
-      className="pointer-events-none fixed inset-x-0 bottom-24 z-50 mx-auto flex max-w-[430px] justify-center px-5"
+      className="pointer-events-none fixed inset-x-0 bottom-24 z-50 mx-auto flex max-w-[430px] justify-center px-5 md:bottom-6 md:left-28 md:max-w-none lg:left-56"
     >
       {message && (
         <div

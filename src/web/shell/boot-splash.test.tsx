@@ -18,7 +18,7 @@ describe('the boot splash', () => {
     const html = fs.readFileSync(path.join(import.meta.dirname, '../index.html'), 'utf8');
     const root = /<div id="root">(.*)<\/div>\n/.exec(html)?.[1] ?? '';
     expect(root).toBe(
-      '<div class="mx-auto flex min-h-dvh w-full max-w-[430px] flex-col"><main class="flex flex-1 flex-col">' +
+      '<div class="mx-auto flex min-h-dvh w-full max-w-[430px] flex-col md:max-w-none md:flex-row"><main class="flex min-w-0 flex-1 flex-col md:mx-auto md:w-full md:max-w-3xl md:has-[[data-wide]]:max-w-6xl">' +
         `${renderToStaticMarkup(<BootSplash />)}</main></div>`,
     );
   });

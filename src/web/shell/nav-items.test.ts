@@ -5,6 +5,7 @@ import {
   isKeyboardOpen,
   isNavItemActive,
   isOnboardingPath,
+  NAV_ITEMS,
   showBottomNav,
 } from './nav-items.ts';
 
@@ -86,5 +87,29 @@ describe('isNavItemActive', () => {
       'Calendar /calendar',
       'Chat /messages',
     ]);
+  });
+
+  it('lists the side navigation: the tabs, then Dashboard, Roommates and Settings', () => {
+    expect(NAV_ITEMS.map((i) => `${translate('en', i.label)} ${i.path}`)).toEqual([
+      'Home /',
+      'Chores /chores',
+      'Expenses /expenses',
+      'Calendar /calendar',
+      'Chat /messages',
+      'Dashboard /dashboard',
+      'Roommates /roommates',
+      'Settings /settings',
+    ]);
+  });
+
+  it('keeps the tabs of the bottom bar first, so both bars list them in the same order', () => {
+    expect(NAV_ITEMS.slice(0, BOTTOM_NAV_ITEMS.length)).toEqual(BOTTOM_NAV_ITEMS);
+    expect(NAV_ITEMS.slice(BOTTOM_NAV_ITEMS.length).every((i) => !i.phone)).toBe(true);
+  });
+
+  it('marks the side-only destinations on their paths and below', () => {
+    expect(isNavItemActive('/settings', '/settings')).toBe(true);
+    expect(isNavItemActive('/dashboard', '/')).toBe(false);
+    expect(isNavItemActive('/roommates', '/roommates')).toBe(true);
   });
 });

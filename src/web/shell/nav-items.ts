@@ -1,16 +1,25 @@
 import type { MessageId } from '#shared/i18n/compiled/en.ts';
 
 /**
- * The tabs of the bottom navigation (docs/screens.md, Bottom navigation), in order; `label` is
- * the id of the tab's name in the catalogues (docs/i18n.md).
+ * The app's destinations (docs/screens.md, Navigation), in order; `label` is the id of the name
+ * in the catalogues (docs/i18n.md). The bottom bar shows those with `phone`; the side navigation
+ * (from the md breakpoint) shows them all.
  */
-export const BOTTOM_NAV_ITEMS = [
-  { label: 'nav.home', path: '/' },
-  { label: 'nav.chores', path: '/chores' },
-  { label: 'nav.expenses', path: '/expenses' },
-  { label: 'nav.calendar', path: '/calendar' },
-  { label: 'nav.chat', path: '/messages' },
-] as const satisfies readonly { label: MessageId; path: string }[];
+export const NAV_ITEMS = [
+  { label: 'nav.home', path: '/', phone: true },
+  { label: 'nav.chores', path: '/chores', phone: true },
+  { label: 'nav.expenses', path: '/expenses', phone: true },
+  { label: 'nav.calendar', path: '/calendar', phone: true },
+  { label: 'nav.chat', path: '/messages', phone: true },
+  { label: 'nav.dashboard', path: '/dashboard', phone: false },
+  { label: 'nav.roommates', path: '/roommates', phone: false },
+  { label: 'nav.settings', path: '/settings', phone: false },
+] as const satisfies readonly { label: MessageId; path: string; phone: boolean }[];
+
+export type NavPath = (typeof NAV_ITEMS)[number]['path'];
+
+/** The tabs of the bottom navigation, in order. */
+export const BOTTOM_NAV_ITEMS = NAV_ITEMS.filter((item) => item.phone);
 
 /**
  * Phones shrink the visual viewport, not the layout viewport, when the on-screen keyboard opens.
@@ -27,7 +36,7 @@ export function isOnboardingPath(pathname: string): boolean {
   return pathname === '/onboarding' || pathname.startsWith('/onboarding/');
 }
 
-/** Shown only when signed in, with a household, not in onboarding and with the keyboard hidden. */
+/** Shown (bottom bar or side navigation) only when signed in, with a household, not in onboarding and with the keyboard hidden. */
 export function showBottomNav(input: {
   signedIn: boolean;
   hasHousehold: boolean;

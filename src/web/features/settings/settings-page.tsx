@@ -1,5 +1,6 @@
 import '#shared/i18n/compiled/areas/settings.ts';
-import { Link } from 'react-router';
+import type { ReactNode } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import { FloatingHeader } from '../../components/floating-header.tsx';
 import { PageSpinner } from '../../components/spinner.tsx';
 import { buttonStyles, mutedText } from '../../components/ui.ts';
@@ -17,6 +18,7 @@ import { LanguageCard } from './language-card.tsx';
 import { NotificationsCard } from './notifications-card.tsx';
 import { ProfileCard } from './profile-card.tsx';
 import { SecurityCard } from './security-card.tsx';
+import { type SettingsSection, SettingsSections, sectionOf } from './settings-sections.tsx';
 import { SignOutCard } from './sign-out-card.tsx';
 import { YourDataCard } from './your-data-card.tsx';
 
@@ -24,6 +26,7 @@ export function SettingsPage() {
   const t = useT();
   const { data: user, isPending } = useUser();
   const { data: household } = useCurrentHousehold({ enabled: Boolean(user) });
+  const [params] = useSearchParams();
   if (isPending) return <PageSpinner />;
   const me = household?.members.find((m) => m.userId === user?.id);
 
@@ -39,6 +42,65 @@ export function SettingsPage() {
     );
   }
 
+  // The cards in the order phones show them, grouped into the sections of wide screens.
+  const sections: { id: SettingsSection; cards: ReactNode }[] = [
+    { id: 'profile', cards: <ProfileCard user={user} /> },
+    {
+      id: 'appearance',
+      cards: (
+        <>
+          <AppearanceCard />
+          <LanguageCard language={user.language ?? null} />
+        </>
+      ),
+    },
+    {
+      id: 'account',
+      cards: (
+        <>
+          <AccountCard user={user} />
+          <SecurityCard />
+        </>
+      ),
+    },
+    { id: 'notifications', cards: <NotificationsCard /> },
+  ];
+  if (household)
+    sections.push({
+      id: 'household',
+      cards: (
+        <>
+          <HouseholdCard household={household} user={user} />
+          {me && <AwayCard member={me} />}
+          <CalendarFeedCard />
+        </>
+      ),
+    });
+  sections.push(
+    {
+      id: 'data',
+      cards: (
+        <>
+          <YourDataCard />
+          <DeveloperToolsCard />
+        </>
+      ),
+    },
+    {
+      id: 'leave',
+      cards: (
+        <>
+          <SignOutCard />
+          <DeleteAccountCard user={user} household={household} />
+        </>
+      ),
+    },
+  );
+  const selected = sectionOf(
+    params.get('section'),
+    sections.map((s) => s.id),
+  );
+
   return (
     <div className="flex flex-col gap-4 px-5 pb-10">
       <FloatingHeader
@@ -46,19 +108,7 @@ export function SettingsPage() {
         back={{ to: '/', label: t('settings.page.back') }}
         threshold={20}
       />
-      <ProfileCard user={user} />
-      <AppearanceCard />
-      <LanguageCard language={user.language ?? null} />
-      <AccountCard user={user} />
-      <SecurityCard />
-      <NotificationsCard />
-      {household && <HouseholdCard household={household} user={user} />}
-      {me && <AwayCard member={me} />}
-      {household && <CalendarFeedCard />}
-      <YourDataCard />
-      <DeveloperToolsCard />
-      <SignOutCard />
-      <DeleteAccountCard user={user} household={household} />
+      <SettingsSections sections={sections} selected={selected} />
     </div>
   );
 }

@@ -1,0 +1,24 @@
+import { useSyncExternalStore } from 'react';
+
+/**
+ * Where the phone layout ends and the side navigation and two panes begin. It is Tailwind's `md`
+ * breakpoint (48rem), so classes like `md:flex` and this hook switch together.
+ */
+export const WIDE_MIN_PX = 768;
+
+const query = `(min-width: ${WIDE_MIN_PX}px)`;
+
+function subscribe(onChange: () => void): () => void {
+  const list = window.matchMedia(query);
+  list.addEventListener('change', onChange);
+  return () => list.removeEventListener('change', onChange);
+}
+
+/** True on screens wide enough for the side navigation and two panes; false while rendering on the server. */
+export function useWide(): boolean {
+  return useSyncExternalStore(
+    subscribe,
+    () => window.matchMedia(query).matches,
+    () => false,
+  );
+}
