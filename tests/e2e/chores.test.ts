@@ -152,8 +152,8 @@ describe('chores', () => {
     await beaCard.waitFor();
     await beaCard.getByText('Ada E.').waitFor();
     await beaCard.getByText('In 3 days, 6:30 PM').waitFor();
-    await beaCard.getByText('High').waitFor();
-    await beaCard.getByText('Outdoor').waitFor();
+    // How often it repeats and whose turn comes next (taking turns: Bea, after Ada).
+    await beaCard.getByText('Every week · next: Bea E.').waitFor();
     await b.getByText('No chores yet').waitFor({ state: 'detached' });
 
     // Expanded, the card shows every field.
@@ -166,6 +166,8 @@ describe('chores', () => {
       'Every pot on the balcony and in the kitchen.',
       format(new TZDate(first.dueDate, TIME_ZONE), 'EEE, MMM d, yyyy'),
       '6:30 PM',
+      'High',
+      'Outdoor',
       'Weekly',
       'Take turns',
       '1 hour before',
@@ -188,20 +190,25 @@ describe('chores', () => {
     expect(await herbs.isChecked()).toBe(true);
     await beaCard.getByText('1/2 subtasks').waitFor();
 
-    // Start Task, then Mark Complete.
+    // In Progress from the row's menu, then Mark Complete.
+    await adaCard.getByRole('button', { name: 'More actions for "Water the plants"' }).click();
+    await a.getByRole('menu').waitFor();
+    await expectAccessible(a);
     const [started] = await Promise.all([
       a.waitForResponse(isChoreWrite('PATCH')),
-      adaCard.getByRole('button', { name: 'Start Task' }).click(),
+      a.getByRole('menuitem', { name: 'In Progress' }).click(),
     ]);
     expect(started.request().postDataJSON()).toEqual({ status: 'doing' });
     await a.getByTestId('count-doing').filter({ hasText: 'In Progress1' }).waitFor();
-    await b.getByRole('button', { name: 'Mark "Water the plants" as done' }).waitFor();
+    await b.getByTestId('count-doing').filter({ hasText: 'In Progress1' }).waitFor();
     const [completed] = await Promise.all([
       a.waitForResponse(isChoreWrite('PATCH')),
       adaCard.getByRole('button', { name: 'Mark Complete' }).click(),
     ]);
     expect(completed.request().postDataJSON()).toEqual({ status: 'done' });
-    await a.getByRole('status').filter({ hasText: '✅ Water the plants completed!' }).waitFor();
+    const toast = a.getByRole('status').filter({ hasText: '✅ Water the plants completed!' });
+    await toast.waitFor();
+    await toast.getByRole('button', { name: 'Undo' }).waitFor();
     const { nextOccurrence } = (await completed.json()) as {
       nextOccurrence: { dueDate: string; assignedTo: string };
     };
@@ -214,9 +221,13 @@ describe('chores', () => {
     await nextOnBea.waitFor();
     // Beyond a week the label is the date.
     await nextOnBea.getByText(`${format(expectedNextDue, 'MMM d')}, 6:30 PM`).waitFor();
-    await card(b, 'Water the plants', 'Ada E.')
+    // Done chores leave the list; the Done tab has them.
+    expect(await card(b, 'Water the plants').count()).toBe(1);
+    await b.getByRole('tab', { name: 'Done' }).click();
+    await card(b, 'Water the plants')
       .getByRole('button', { name: /as to do$/ })
       .waitFor();
+    await b.getByRole('tab', { name: /^All/ }).click();
     await nextOnBea.getByRole('button', { name: 'Water the plants', exact: true }).click();
     await nextOnBea.getByText(format(expectedNextDue, 'EEE, MMM d, yyyy'), { exact: true }).waitFor();
     // Subtasks start over for the next turn.
@@ -316,39 +327,72 @@ describe('chores', () => {
     const vacuum = card(a, 'Vacuum the hall');
     await vacuum.getByText('Tomorrow', { exact: true }).waitFor();
 
-    // The status icon cycles todo → doing → done → todo.
-    for (const [label, body] of [
-      ['Mark "Vacuum the hall" as in progress', { status: 'doing' }],
-      ['Mark "Vacuum the hall" as done', { status: 'done' }],
-      ['Mark "Vacuum the hall" as to do', { status: 'todo' }],
-    ] as const) {
-      const [response] = await Promise.all([
-        a.waitForResponse(isChoreWrite('PATCH')),
-        vacuum.getByRole('button', { name: label }).click(),
-      ]);
-      expect(response.request().postDataJSON()).toEqual(body);
-      if (body.status === 'done') {
-        await a.getByRole('status').filter({ hasText: '✅ Vacuum the hall completed!' }).waitFor();
+    // One tap completes; Undo puts it back as it was (to do), then (in progress).
+    const undoToast = a.getByRole('status').filter({ hasText: '✅ Vacuum the hall completed!' });
+    for (const before of ['todo', 'doing'] as const) {
+      if (before === 'doing') {
+        await vacuum.getByRole('button', { name: 'More actions for "Vacuum the hall"' }).click();
+        const [started] = await Promise.all([
+          a.waitForResponse(isChoreWrite('PATCH')),
+          a.getByRole('menuitem', { name: 'In Progress' }).click(),
+        ]);
+        expect(started.request().postDataJSON()).toEqual({ status: 'doing' });
+        await a.getByTestId('count-doing').filter({ hasText: 'In Progress1' }).waitFor();
       }
+      const [completed] = await Promise.all([
+        a.waitForResponse(isChoreWrite('PATCH')),
+        vacuum.getByRole('button', { name: 'Mark "Vacuum the hall" as done' }).click(),
+      ]);
+      expect(completed.request().postDataJSON()).toEqual({ status: 'done' });
+      await vacuum.waitFor({ state: 'detached' });
+      const [undone] = await Promise.all([
+        a.waitForResponse(isChoreWrite('PATCH')),
+        undoToast.getByRole('button', { name: 'Undo' }).click(),
+      ]);
+      expect(undone.request().postDataJSON()).toEqual({ status: before });
+      await undoToast.waitFor({ state: 'detached' });
+      await vacuum.getByRole('button', { name: 'Mark "Vacuum the hall" as done' }).waitFor();
+      await a.getByTestId('count-done').filter({ hasText: 'Done0' }).waitFor();
     }
-    await vacuum.getByRole('button', { name: 'Mark "Vacuum the hall" as in progress' }).waitFor();
+    // Back in progress: the menu now offers To Do.
+    await vacuum.getByRole('button', { name: 'More actions for "Vacuum the hall"' }).click();
+    await a.getByRole('menuitem', { name: 'Edit' }).waitFor();
+    await a.getByRole('menuitem', { name: 'Delete' }).waitFor();
+    expect(await a.getByRole('menuitem', { name: 'In Progress' }).count()).toBe(0);
+    const [backToDo] = await Promise.all([
+      a.waitForResponse(isChoreWrite('PATCH')),
+      a.getByRole('menuitem', { name: 'To Do' }).click(),
+    ]);
+    expect(backToDo.request().postDataJSON()).toEqual({ status: 'todo' });
+    // Escape closes the menu and gives the focus back to its button.
+    await vacuum.getByRole('button', { name: 'More actions for "Vacuum the hall"' }).click();
+    await a.getByRole('menuitem', { name: 'In Progress' }).waitFor();
+    await a.keyboard.press('Escape');
+    await a.getByRole('menu').waitFor({ state: 'detached' });
+    expect(await a.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(
+      'More actions for "Vacuum the hall"',
+    );
 
-    // Reopen from the expanded card after Mark Complete.
+    // Mark Complete in the expanded card, then Reopen from the Done tab.
     await vacuum.getByRole('button', { name: 'Vacuum the hall', exact: true }).click();
     await vacuum.getByText('Any time', { exact: true }).waitFor();
     await vacuum.getByText('Does not repeat', { exact: true }).waitFor();
-    for (const action of ['Start Task', 'Mark Complete']) {
-      await Promise.all([
-        a.waitForResponse(isChoreWrite('PATCH')),
-        vacuum.getByRole('button', { name: action }).click(),
-      ]);
-    }
+    await Promise.all([
+      a.waitForResponse(isChoreWrite('PATCH')),
+      vacuum.getByRole('button', { name: 'Mark Complete' }).click(),
+    ]);
+    await vacuum.waitFor({ state: 'detached' });
+    await a.getByRole('tab', { name: 'Done' }).click();
+    await vacuum.getByRole('button', { name: 'Vacuum the hall', exact: true }).click();
     const [reopened] = await Promise.all([
       a.waitForResponse(isChoreWrite('PATCH')),
       vacuum.getByRole('button', { name: 'Reopen' }).click(),
     ]);
     expect(reopened.request().postDataJSON()).toEqual({ status: 'todo' });
-    await vacuum.getByRole('button', { name: 'Start Task' }).waitFor();
+    await vacuum.waitFor({ state: 'detached' });
+    await a.getByRole('tab', { name: /^All/ }).click();
+    await vacuum.getByRole('button', { name: 'Vacuum the hall', exact: true }).click();
+    await vacuum.getByRole('button', { name: 'Mark Complete' }).waitFor();
 
     // A chore that does not repeat is deleted alone; Cancel keeps it.
     await vacuum.getByRole('button', { name: 'Delete "Vacuum the hall"' }).click();

@@ -327,7 +327,8 @@ describe("a member's first screen, rendered by the server", () => {
       expect(response?.headers()['cache-control'], path).toBe('private, no-cache');
       expect(html, path).not.toContain('aria-label="Loading"');
       expect(html, path).toContain(shown.replace("'", '&#x27;'));
-      await preview.getByText(shown).first().waitFor();
+      // Visible: the expenses' category filter has a hidden 'Groceries' option.
+      await preview.getByText(shown).filter({ visible: true }).first().waitFor();
       expect(await preview.locator('#root > div[inert]').count(), path).toBe(1);
     }
     expect(await preview.locator('main').textContent()).toContain(tokyoTime);
@@ -356,7 +357,7 @@ describe("a member's first screen, rendered by the server", () => {
     ] as const) {
       await page.goto(path);
       await page.locator('#root > div:not([inert])').waitFor();
-      await page.getByText(shown).first().waitFor();
+      await page.getByText(shown).filter({ visible: true }).first().waitFor();
       expect(await serverHeadingKept(page), path).toBe(true);
       expect(await page.locator('#broke-out').count(), path).toBe(0);
     }

@@ -71,6 +71,15 @@ async function expectBalance(page: Page, owed: string, owing: string): Promise<v
 const card = (page: Page, title: string): Locator =>
   page.getByTestId('expense-card').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
 
+/** Opens an expense's row (its details show below it on phones) and answers its card. */
+async function opened(page: Page, title: string): Promise<Locator> {
+  const expense = card(page, title);
+  const row = expense.locator('button[aria-expanded]').first();
+  if ((await row.getAttribute('aria-expanded')) !== 'true') await row.click();
+  await expense.getByTestId('expense-detail').waitFor();
+  return expense;
+}
+
 const call = (method: string, path: RegExp) => (response: Response) =>
   path.test(new URL(response.url()).pathname) && response.request().method() === method;
 
@@ -97,8 +106,8 @@ describe('money history', () => {
     await expectBalance(b, '$0.00', '$25.00');
 
     // Edit opens the form filled in with the expense; any member may edit.
-    await card(b, 'Electricity').getByRole('link', { name: 'Edit "Electricity"' }).waitFor();
-    await card(a, 'Electricity').getByRole('link', { name: 'Edit "Electricity"' }).click();
+    await (await opened(b, 'Electricity')).getByRole('link', { name: 'Edit "Electricity"' }).waitFor();
+    await (await opened(a, 'Electricity')).getByRole('link', { name: 'Edit "Electricity"' }).click();
     await a.waitForURL(`${baseUrl}/expenses/${electricity}/edit`);
     await a.getByRole('heading', { name: 'Edit Expense' }).waitFor();
     expect(await a.getByRole('link', { name: 'Back to expenses' }).getAttribute('href')).toBe('/expenses');
@@ -125,13 +134,13 @@ describe('money history', () => {
       ],
     });
     await a.waitForURL(`${baseUrl}/expenses`);
-    await card(a, 'Electricity').getByText('$45.00', { exact: true }).waitFor();
+    await (await opened(a, 'Electricity')).getByText('$45.00', { exact: true }).waitFor();
     // The balances follow, on both screens.
     await expectBalance(a, '$32.50', '$0.00');
     await expectBalance(b, '$0.00', '$32.50');
 
     // Delete asks, then offers Undo, which brings the expense and its shares back.
-    const groceries = card(a, 'Groceries run');
+    const groceries = await opened(a, 'Groceries run');
     await groceries.getByRole('button', { name: 'Delete "Groceries run"' }).click();
     const dialog = a.getByRole('dialog', { name: 'Delete "Groceries run"?' });
     await dialog.getByText('Deleted items').waitFor();
@@ -158,7 +167,7 @@ describe('money history', () => {
     await expectBalance(b, '$0.00', '$32.50');
 
     // Another deleted, left in the trash, then restored from Deleted items.
-    await card(a, 'Electricity').getByRole('button', { name: 'Delete "Electricity"' }).click();
+    await (await opened(a, 'Electricity')).getByRole('button', { name: 'Delete "Electricity"' }).click();
     await a
       .getByRole('dialog', { name: 'Delete "Electricity"?' })
       .getByRole('button', { name: 'Delete' })
@@ -335,7 +344,7 @@ describe('money history', () => {
 
     // Both screens show the chore as edited.
     const edited = a.getByTestId('chore-card').filter({ hasText: 'Water all the plants' });
-    await edited.getByText('Bea E.').waitFor();
+    await edited.getByText('Bea E.', { exact: true }).waitFor();
     await b.getByTestId('chore-card').filter({ hasText: 'Water all the plants' }).waitFor();
     await edited.getByRole('button', { name: 'Water all the plants', exact: true }).click();
     await edited.getByText('Twice a week in summer').waitFor();

@@ -14,6 +14,9 @@ import {
   dueText,
   durationLabel,
   localDueDate,
+  menuStatus,
+  nextInRotation,
+  oneTapStatus,
   reminderLabel,
   statusAction,
   statusButtonLabel,
@@ -26,14 +29,23 @@ const EN = { t: translate.bind(null, 'en'), locale: 'en-US' };
 const DE = { t: translate.bind(null, 'de'), locale: 'de-DE' };
 
 describe('status wording', () => {
-  it('names what the status icon does next', () => {
-    expect(statusButtonLabel('Dishes', 'todo', EN.t)).toBe('Mark "Dishes" as in progress');
+  it('completes with one tap and reopens a done chore', () => {
+    expect(oneTapStatus('todo')).toBe('done');
+    expect(oneTapStatus('doing')).toBe('done');
+    expect(oneTapStatus('done')).toBe('todo');
+    expect(statusButtonLabel('Dishes', 'todo', EN.t)).toBe('Mark "Dishes" as done');
     expect(statusButtonLabel('Dishes', 'doing', EN.t)).toBe('Mark "Dishes" as done');
     expect(statusButtonLabel('Dishes', 'done', EN.t)).toBe('Mark "Dishes" as to do');
   });
 
-  it('offers Start Task, Mark Complete and Reopen', () => {
-    expect(statusAction('todo')).toEqual({ label: 'chores.action.start', next: 'doing' });
+  it('keeps In Progress in the menu, and To Do for a chore in progress', () => {
+    expect(menuStatus('todo')).toBe('doing');
+    expect(menuStatus('done')).toBe('doing');
+    expect(menuStatus('doing')).toBe('todo');
+  });
+
+  it('offers Mark Complete, and Reopen once done', () => {
+    expect(statusAction('todo')).toEqual({ label: 'chores.action.complete', next: 'done' });
     expect(statusAction('doing')).toEqual({ label: 'chores.action.complete', next: 'done' });
     expect(statusAction('done')).toEqual({ label: 'chores.action.reopen', next: 'todo' });
   });
@@ -87,7 +99,7 @@ describe('due wording', () => {
       date: 'Mi., 10. Juni 2026',
       time: 'Jederzeit',
     });
-    expect(statusButtonLabel('Abwasch', 'todo', DE.t)).toBe('„Abwasch“ als in Arbeit markieren');
+    expect(statusButtonLabel('Abwasch', 'todo', DE.t)).toBe('„Abwasch“ als erledigt markieren');
     expect(completionMessage('Müll rausbringen', DE.t)).toBe('✅ Müll rausbringen erledigt!');
     expect(durationLabel(45, DE.t)).toBe('45 Min.');
     expect(reminderLabel('1hour', DE.t)).toBe('1 Stunde vorher');
@@ -212,13 +224,73 @@ describe('away mode', () => {
     expect(awayPayload('2026-06-10', '2026-06-09')).toEqual({ ok: false, error: awayMessages.order });
   });
 
-  it('summarises the current or coming range, not a past one', () => {
-    expect(awaySummary('2026-06-10', '2026-06-20', '2026-06-01')).toBe('Away from Jun 10 to Jun 20, 2026');
-    expect(awaySummary('2026-12-28', '2027-01-03', '2026-12-01')).toBe(
-      'Away from Dec 28, 2026 to Jan 3, 2027',
+  it("summarises the current or coming range, not a past one, in the reader's locale", () => {
+    expect(awaySummary('2026-06-10', '2026-06-20', '2026-06-01', 'en-US')).toEqual({
+      kind: 'range',
+      first: 'Jun 10',
+      last: 'Jun 20, 2026',
+    });
+    expect(awaySummary('2026-12-28', '2027-01-03', '2026-12-01', 'en-US')).toEqual({
+      kind: 'range',
+      first: 'Dec 28, 2026',
+      last: 'Jan 3, 2027',
+    });
+    expect(awaySummary('2026-06-10', '2026-06-10', '2026-06-10', 'de-DE')).toEqual({
+      kind: 'day',
+      first: '10. Juni',
+      last: '10. Juni 2026',
+    });
+    expect(awaySummary('2026-06-10', '2026-06-20', '2026-06-21', 'en-US')).toBeNull();
+    expect(awaySummary(null, null, '2026-06-21', 'en-US')).toBeNull();
+  });
+});
+
+describe('who is next', () => {
+  const members = [
+    { userId: 'ann', awayFrom: null, awayUntil: null },
+    { userId: 'ben', awayFrom: null, awayUntil: null },
+    { userId: 'cat', awayFrom: null, awayUntil: null },
+  ];
+  // Due Thursday 12 March 2026, 18:00 in Berlin: the next weekly one is on 19 March.
+  const chore = {
+    recurrence: 'weekly' as const,
+    rotation: 'round_robin' as const,
+    dueDate: '2026-03-12T17:00:00.000Z',
+    timeZone: 'Europe/Berlin',
+    assignedTo: 'ann',
+  };
+
+  it('takes turns in join order, wrapping round', () => {
+    expect(nextInRotation(chore, members)).toBe('ben');
+    expect(nextInRotation({ ...chore, assignedTo: 'cat' }, members)).toBe('ann');
+  });
+
+  it("skips a member away on the next due day, in the chore's zone", () => {
+    const away = members.map((m) =>
+      m.userId === 'ben' ? { ...m, awayFrom: '2026-03-19', awayUntil: '2026-03-19' } : m,
     );
-    expect(awaySummary('2026-06-10', '2026-06-10', '2026-06-10')).toBe('Away on Jun 10, 2026');
-    expect(awaySummary('2026-06-10', '2026-06-20', '2026-06-21')).toBeNull();
-    expect(awaySummary(null, null, '2026-06-21')).toBeNull();
+    expect(nextInRotation(chore, away)).toBe('cat');
+    const before = members.map((m) =>
+      m.userId === 'ben' ? { ...m, awayFrom: '2026-03-10', awayUntil: '2026-03-18' } : m,
+    );
+    expect(nextInRotation(chore, before)).toBe('ben');
+  });
+
+  it('keeps a fixed assignee; leaves least done to the server; nothing for a one-off', () => {
+    expect(nextInRotation({ ...chore, rotation: 'fixed' }, members)).toBe('ann');
+    expect(nextInRotation({ ...chore, rotation: 'least_done' }, members)).toBeUndefined();
+    expect(nextInRotation({ ...chore, recurrence: null }, members)).toBeUndefined();
+  });
+
+  it('says how often and who', () => {
+    expect(EN.t('chores.recurrence.next', { recurrence: 'weekly', name: 'Ben B.' })).toBe(
+      'Every week · next: Ben B.',
+    );
+    expect(EN.t('chores.recurrence.next', { recurrence: 'biweekly', name: 'Ben B.' })).toBe(
+      'Every 2 weeks · next: Ben B.',
+    );
+    expect(DE.t('chores.recurrence.next', { recurrence: 'daily', name: 'Ben B.' })).toBe(
+      'Jeden Tag · als Nächstes: Ben B.',
+    );
   });
 });

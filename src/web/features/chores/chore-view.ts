@@ -1,13 +1,16 @@
 import { TZDate } from '@date-fns/tz';
 import { constructFrom, format } from 'date-fns';
-import type { Subtask } from '#shared/chores/api.ts';
+import { dayKeyIn } from '#shared/calendar/days.ts';
+import type { ChoreView, Subtask } from '#shared/chores/api.ts';
 import {
+  awayMessages,
   type CHORE_CATEGORIES,
   type CHORE_REMINDERS,
   type ChoreStatus,
   dueLabelMessage,
   hasSpecificTime,
-  nextStatus,
+  nextAssignee,
+  occurrenceDue,
   type Priority,
   type Recurrence,
   type Rotation,
@@ -100,21 +103,57 @@ export function statusCounts(chores: { status: ChoreStatus }[]): Record<ChoreSta
   return counts;
 }
 
-/** The status icon's name: what tapping it does, e.g. 'Mark "Dishes" as in progress'. */
-export function statusButtonLabel(title: string, status: ChoreStatus, t: Translate): string {
-  return t('chores.statusButton', { title, status: nextStatus(status) });
+/** What one tap on the status icon does: an open chore is done at once, a done one is reopened. */
+export function oneTapStatus(status: ChoreStatus): ChoreStatus {
+  return status === 'done' ? 'todo' : 'done';
 }
 
-/** The expanded card's button: Start Task, Mark Complete or Reopen (docs/chores.md, Status). */
+/** The status the chore's menu offers besides completing: In Progress, or back to To Do from it. */
+export function menuStatus(status: ChoreStatus): ChoreStatus {
+  return status === 'doing' ? 'todo' : 'doing';
+}
+
+/** The status icon's name: what tapping it does, e.g. 'Mark "Dishes" as done'. */
+export function statusButtonLabel(title: string, status: ChoreStatus, t: Translate): string {
+  return t('chores.statusButton', { title, status: oneTapStatus(status) });
+}
+
+/** The details' main button: Mark Complete, or Reopen for a done chore (docs/chores.md, Status). */
 export function statusAction(status: ChoreStatus): { label: MessageId; next: ChoreStatus } {
-  switch (status) {
-    case 'todo':
-      return { label: 'chores.action.start', next: 'doing' };
-    case 'doing':
-      return { label: 'chores.action.complete', next: 'done' };
-    case 'done':
-      return { label: 'chores.action.reopen', next: 'todo' };
-  }
+  return status === 'done'
+    ? { label: 'chores.action.reopen', next: 'todo' }
+    : { label: 'chores.action.complete', next: 'done' };
+}
+
+/** A member as the rotation needs them: who, and the days they are away (YYYY-MM-DD). */
+export interface RotationCandidate {
+  userId: string;
+  awayFrom: string | null;
+  awayUntil: string | null;
+}
+
+/**
+ * Who the next occurrence of a repeating chore goes to, by the server's rule (`nextAssignee`):
+ * members oldest first, away ones skipped on the next due day in the chore's zone. Undefined for
+ * "whoever has done it least", whose counts only the server has; null when nobody can take it.
+ */
+export function nextInRotation(
+  chore: Pick<ChoreView, 'recurrence' | 'rotation' | 'dueDate' | 'timeZone' | 'assignedTo'>,
+  members: RotationCandidate[],
+): string | null | undefined {
+  if (!chore.recurrence || chore.rotation === 'least_done') return undefined;
+  const day = dayKeyIn(
+    occurrenceDue(Date.parse(chore.dueDate), 1, chore.recurrence, chore.timeZone),
+    chore.timeZone,
+  );
+  return nextAssignee({
+    mode: chore.rotation,
+    members: members.map((m) => ({
+      userId: m.userId,
+      away: m.awayFrom !== null && m.awayUntil !== null && day >= m.awayFrom && day <= m.awayUntil,
+    })),
+    current: chore.assignedTo,
+  });
 }
 
 /** The words of the completion notice (docs/chores.md, Status). */
@@ -267,10 +306,7 @@ export function addSubtask(list: string[], text: string): string[] {
   return trimmed ? [...list, trimmed] : list;
 }
 
-export const awayMessages = {
-  bothDates: 'Choose both the first and the last day',
-  order: 'The last day must not be before the first',
-} as const;
+export { awayMessages };
 
 /** The away-mode body for PATCH /api/households/current/members/me, or the reason it cannot be sent. */
 export function awayPayload(
@@ -288,14 +324,23 @@ const calendarDate = (date: string) => {
 };
 
 /** 'Away from Jun 10 to Jun 20, 2026', or null when not away (or the range has passed). */
-export function awaySummary(from: string | null, until: string | null, today: string): string | null {
+export function awaySummary(
+  from: string | null,
+  until: string | null,
+  today: string,
+  locale: string,
+): { kind: 'day' | 'range'; first: string; last: string } | null {
   if (!from || !until || until < today) return null;
   const start = calendarDate(from);
   const end = calendarDate(until);
   const sameYear = start.getFullYear() === end.getFullYear();
-  const first = format(start, sameYear ? 'MMM d' : 'MMM d, yyyy');
-  const last = format(end, 'MMM d, yyyy');
-  return from === until ? `Away on ${last}` : `Away from ${first} to ${last}`;
+  const day = (date: Date, withYear: boolean) =>
+    new Intl.DateTimeFormat(locale, {
+      month: 'short',
+      day: 'numeric',
+      ...(withYear ? { year: 'numeric' } : {}),
+    }).format(date);
+  return { kind: from === until ? 'day' : 'range', first: day(start, !sameYear), last: day(end, true) };
 }
 
 /** Today's calendar date on the user's clock as 'YYYY-MM-DD'. */

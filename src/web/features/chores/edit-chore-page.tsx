@@ -8,6 +8,7 @@ import { useUser } from '../auth/index.ts';
 import { useCurrentHousehold } from '../households/index.ts';
 import { useChores } from './api/get-chores.ts';
 import { ChoreForm } from './components/chore-form.tsx';
+import { choresListUrl, useOpenedFromList } from './list-position.ts';
 
 /** /chores/:id/edit: the chore form filled in; saving sends what changed (PATCH /api/chores/{id}). */
 export function EditChorePage() {
@@ -17,11 +18,12 @@ export function EditChorePage() {
   const { data: household } = useCurrentHousehold();
   const chores = useChores();
   const chore = chores.data?.find((c) => c.id === id);
+  useOpenedFromList();
   return (
     <div className="flex flex-col gap-2 px-5 pb-10">
       <FloatingHeader
         title={t('chores.edit.title')}
-        back={{ to: '/chores', label: t('chores.back') }}
+        back={{ to: choresListUrl(), label: t('chores.back') }}
         threshold={10}
       />
       {!user || !household || chores.isPending ? (

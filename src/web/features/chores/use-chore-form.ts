@@ -9,6 +9,7 @@ import { type CreateChorePayload, useCreateChore } from './api/create-chore.ts';
 import { useUpdateChore } from './api/update-chore.ts';
 import { type ChoreEditChanges, choreFormValues, choreUpdateChanges } from './chore-edit.ts';
 import { type ChoreFormValues, choreCreateInput, defaultChoreForm } from './chore-view.ts';
+import { choresListUrl } from './list-position.ts';
 
 /** What the submit sends: the checked chore, or an edit's changes. */
 type Sent = { create: CreateChorePayload } | { changes: ChoreEditChanges };
@@ -53,7 +54,7 @@ export function useChoreForm(userId: string, chore?: ChoreView) {
 
   const onSubmit = form.submit(
     (sent) => {
-      const done = () => navigate('/chores');
+      const done = () => navigate(choresListUrl());
       if ('create' in sent) return create.mutate(sent.create, { onSuccess: done });
       if (!chore || Object.keys(sent.changes).length === 0) return done();
       update.mutate({ id: chore.id, changes: sent.changes }, { onSuccess: done });

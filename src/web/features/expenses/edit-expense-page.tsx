@@ -7,6 +7,7 @@ import { useUser } from '../auth/index.ts';
 import { useCurrentHousehold } from '../households/index.ts';
 import { useExpenses } from './api/get-expenses.ts';
 import { ExpenseForm } from './components/expense-form.tsx';
+import { expensesListUrl, useOpenedFromList } from './list-position.ts';
 import { useWords } from './use-words.ts';
 
 /** /expenses/:id/edit: the expense form filled in; saving sends what changed (docs/money.md). */
@@ -16,6 +17,7 @@ export function EditExpensePage() {
   const { data: user } = useUser();
   const { data: household } = useCurrentHousehold();
   const expenses = useExpenses();
+  useOpenedFromList();
   const expense = expenses.data?.find((e) => e.id === id);
   const searching = !expense && expenses.hasNextPage;
 
@@ -29,7 +31,7 @@ export function EditExpensePage() {
     <div className="flex flex-col gap-2 px-5 pb-10">
       <FloatingHeader
         title={t('expenses.edit.title')}
-        back={{ to: '/expenses', label: t('expenses.edit.back') }}
+        back={{ to: expensesListUrl(), label: t('expenses.edit.back') }}
         threshold={10}
       />
       {loading ? (

@@ -125,3 +125,28 @@ export function mergeHistory(
   ];
   return items.sort(newestFirst);
 }
+
+export type YourShare =
+  | { kind: 'lent'; cents: number }
+  | { kind: 'borrowed'; cents: number }
+  | { kind: 'none' };
+
+/**
+ * What an expense means for the viewer, as Splitwise shows it: the payer lent what the others'
+ * shares add up to; anyone else borrowed their own share. Amounts are minor units (`parse`).
+ */
+export function yourShare(
+  expense: Pick<ExpenseView, 'paidBy' | 'splits'>,
+  viewerId: string,
+  parse: (amount: string) => number | null,
+): YourShare {
+  if (expense.paidBy === viewerId) {
+    const cents = expense.splits
+      .filter((split) => split.userId !== viewerId)
+      .reduce((sum, split) => sum + (parse(split.amount) ?? 0), 0);
+    return cents > 0 ? { kind: 'lent', cents } : { kind: 'none' };
+  }
+  const own = expense.splits.find((split) => split.userId === viewerId);
+  const cents = own ? (parse(own.amount) ?? 0) : 0;
+  return cents > 0 ? { kind: 'borrowed', cents } : { kind: 'none' };
+}

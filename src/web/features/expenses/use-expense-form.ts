@@ -23,6 +23,7 @@ import { useSchemaForm } from '../../components/form/use-schema-form.ts';
 import { useCreateExpense } from './api/create-expense.ts';
 import { useUpdateExpense } from './api/update-expense.ts';
 import { expenseFormValues, expenseUpdateInput, splitChanged } from './expense-edit.ts';
+import { expensesListUrl } from './list-position.ts';
 import { useWords } from './use-words.ts';
 
 /** What the submit sends: the new expense as typed, or an edit's changes (null: none). */
@@ -103,7 +104,7 @@ export function useExpenseForm(
 
   const onSubmit = form.submit(
     (sent) => {
-      const done = () => navigate('/expenses');
+      const done = () => navigate(expense ? expensesListUrl() : '/expenses');
       if ('create' in sent) return create.mutate(sent.create, { onSuccess: done });
       if (!expense || !sent.changes) return done();
       update.mutate({ id: expense.id, input: sent.changes }, { onSuccess: done });

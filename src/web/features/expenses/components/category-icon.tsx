@@ -31,11 +31,15 @@ const categoryIcons: Record<string, ComponentType<IconProps>> = {
 };
 
 /** The category's icon on a tinted tile; decorative (the card says the category in words). */
-export function CategoryIcon({ category }: { category: string }) {
+export function CategoryIcon({ category, small = false }: { category: string; small?: boolean }) {
   const Glyph = categoryIcons[category] ?? BoxIcon;
   return (
-    <span className="inline-flex size-11 shrink-0 items-center justify-center rounded-xl bg-emerald-100 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-300">
-      <Glyph className="size-6" />
+    <span
+      className={`inline-flex shrink-0 items-center justify-center rounded-xl bg-emerald-100 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-300 ${
+        small ? 'size-9' : 'size-11'
+      }`}
+    >
+      <Glyph className={small ? 'size-5' : 'size-6'} />
     </span>
   );
 }

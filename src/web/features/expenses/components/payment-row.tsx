@@ -41,7 +41,7 @@ export function PaymentRow({
   const shares = payment.splitIds.length;
 
   return (
-    <li
+    <div
       data-testid="payment-card"
       className="rounded-2xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900"
     >
@@ -102,6 +102,6 @@ export function PaymentRow({
           </>
         )}
       </div>
-    </li>
+    </div>
   );
 }

@@ -27,16 +27,18 @@ export interface ExpenseActions {
 }
 
 /**
- * One expense: what, how much, when, who paid, each share and what is settled (docs/expenses.md,
- * The expense card).
+ * An expense's details: what, how much, when, who paid, each share and what is settled, with
+ * Settle, Edit, Delete and the receipt (docs/expenses.md, The expense's details). Opened from its
+ * row: in place on phones (`inRow`, the row shows the title), in the right pane from md.
  */
-export function ExpenseCard({
+export function ExpenseDetails({
   expense,
   viewerId,
   nameOf,
   today,
   memberOrder,
   actions,
+  inRow = false,
 }: {
   expense: ExpenseView;
   viewerId: string;
@@ -45,6 +47,7 @@ export function ExpenseCard({
   nameOf: (userId: string | null, fallback?: ExpenseSplitView['user']) => string;
   today: Date;
   actions: ExpenseActions;
+  inRow?: boolean;
 }) {
   const id = useId();
   const money = useMoney();
@@ -60,18 +63,22 @@ export function ExpenseCard({
   const splits = [...expense.splits].sort((a, b) => rank(a.userId) - rank(b.userId));
 
   return (
-    // Cards below the fold skip style, layout and paint until scrolled near (a long list is most
-    // of the screen's first rendering work); 240 px stands in for an unseen card's height.
-    <li
-      data-testid="expense-card"
-      className="space-y-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm [contain-intrinsic-size:auto_240px] [content-visibility:auto] dark:border-slate-800 dark:bg-slate-900"
+    <div
+      data-testid="expense-detail"
+      className={
+        inRow
+          ? 'space-y-3 border-slate-200 border-t p-4 dark:border-slate-800'
+          : 'space-y-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900'
+      }
     >
       <div className="flex items-start gap-3">
-        <CategoryIcon category={expense.category} />
+        {!inRow && <CategoryIcon category={expense.category} />}
         <div className="min-w-0 flex-1">
-          <h3 id={`${id}-title`} className="break-words font-semibold">
-            {expense.title}
-          </h3>
+          {!inRow && (
+            <h2 id={`${id}-title`} className="break-words font-semibold text-lg">
+              {expense.title}
+            </h2>
+          )}
           <p className={`text-sm ${mutedText}`}>
             {expenseDateText(expense.date, today, words)} · {categoryLabel(expense.category, t)}
           </p>
@@ -190,7 +197,7 @@ export function ExpenseCard({
           {!expense.fullySettled && <DeleteExpenseButton expense={expense} />}
         </div>
       </div>
-    </li>
+    </div>
   );
 }
 
