@@ -247,7 +247,19 @@ export interface MoneyFormat {
   amount(minor: number): string;
 }
 
+const moneyFormats = new Map<string, MoneyFormat>();
+/** The one format of a currency in a locale: list rows ask for it, and making one builds Intl objects. */
 export function moneyFormat(currency: string = DEFAULT_CURRENCY, locale = 'en-US'): MoneyFormat {
+  const key = `${locale}|${currency}`;
+  let format = moneyFormats.get(key);
+  if (!format) {
+    format = makeMoneyFormat(currency, locale);
+    moneyFormats.set(key, format);
+  }
+  return format;
+}
+
+function makeMoneyFormat(currency: string, locale: string): MoneyFormat {
   const exponent = currencyExponent(currency);
   const parseSigned = (value: unknown) => {
     const text = typeof value === 'string' ? value.trim() : value;

@@ -3,6 +3,7 @@
 // chores.ts.
 
 import { constructFrom, differenceInCalendarDays } from 'date-fns';
+import { dateFormat } from '../i18n/locale-format.ts';
 import { nthOccurrence } from '../time/recurrence.ts';
 import { registerMessages } from '../validation-rules.ts';
 
@@ -112,7 +113,7 @@ export function dueLabelMessage(due: Date, now: Date, locale = 'en-US'): DueLabe
   const date = new Date(day.getFullYear(), day.getMonth(), day.getDate(), 12);
   return {
     id: 'chores.due.date',
-    values: { date: new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric' }).format(date) },
+    values: { date: dateFormat(locale, { month: 'short', day: 'numeric' }).format(date) },
   };
 }
 

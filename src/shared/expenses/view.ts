@@ -1,5 +1,6 @@
 import { differenceInCalendarDays, format } from 'date-fns';
 import type { MessageId } from '../i18n/compiled/en.ts';
+import { dateFormat } from '../i18n/locale-format.ts';
 import { type MoneyFormat, moneyFormat, parseAmount } from '../money.ts';
 import type { ExpenseSplitView, ExpenseView } from './api.ts';
 import {
@@ -154,9 +155,7 @@ function calendarDay(date: string): Date {
 
 /** 'Mar 7, 2025' in en-US, '7. März 2025' in de-DE. */
 export function formatDay(date: string, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric', year: 'numeric' }).format(
-    calendarDay(date),
-  );
+  return dateFormat(locale, { month: 'short', day: 'numeric', year: 'numeric' }).format(calendarDay(date));
 }
 
 /** Today on the browser's calendar, as a date input takes it. */

@@ -51,8 +51,21 @@ function regionOf(locale: Intl.Locale): string | undefined {
   }
 }
 
+// Asked on every render of a list row (useLocaleFormat), and each answer builds an Intl object.
+const firstDays = new Map<string, number>();
+const twelveHour = new Map<string, boolean>();
+
 /** The first day of the week in `tag`: 1 (Monday) to 7 (Sunday). */
 export function firstDayOfWeek(tag: string): number {
+  let day = firstDays.get(tag);
+  if (day === undefined) {
+    day = findFirstDayOfWeek(tag);
+    firstDays.set(tag, day);
+  }
+  return day;
+}
+
+function findFirstDayOfWeek(tag: string): number {
   let locale: LocaleWithWeekInfo;
   try {
     locale = new Intl.Locale(tag) as LocaleWithWeekInfo;
@@ -67,10 +80,35 @@ export function firstDayOfWeek(tag: string): number {
 
 /** Whether times in `tag` read on a 12-hour clock (3:30 PM) rather than a 24-hour one (15:30). */
 export function uses12HourClock(tag: string): boolean {
+  let twelve = twelveHour.get(tag);
+  if (twelve === undefined) {
+    twelve = findHourCycle(tag);
+    twelveHour.set(tag, twelve);
+  }
+  return twelve;
+}
+
+function findHourCycle(tag: string): boolean {
   try {
     const cycle = new Intl.DateTimeFormat(tag, { hour: 'numeric' }).resolvedOptions().hourCycle;
     return cycle === 'h12' || cycle === 'h11';
   } catch {
     return false;
   }
+}
+
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * An `Intl.DateTimeFormat`, made once per locale and options: making one costs far more than
+ * formatting with it, and list rows format a date each.
+ */
+export function dateFormat(tag: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${tag} ${JSON.stringify(options)}`;
+  let format = dateFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(tag, options);
+    dateFormats.set(key, format);
+  }
+  return format;
 }

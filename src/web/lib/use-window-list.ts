@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 
 /** Rows kept rendered above and below the screen, so a quick flick never shows a gap. */
 const OVERSCAN_PX = 800;
@@ -35,11 +35,26 @@ export function visibleRange(offsets: Float64Array, top: number, height: number)
 export function useWindowList<K extends string>(keys: K[], estimate: number) {
   const listRef = useRef<HTMLUListElement>(null);
   const sizes = useRef(knownSizes);
+  // The height given to rows not measured yet, as `offsets` last assumed it.
+  const guess = useRef(estimate);
   const [measured, setMeasured] = useState(0);
   const offsets = useMemo(() => {
     void measured;
+    // Rows not measured yet are taken to be as tall as those measured on average: rows whose text
+    // wraps would otherwise grow the list as each comes into view, moving everything below it.
+    let total = 0;
+    let count = 0;
+    for (const key of keys) {
+      const size = sizes.current.get(key);
+      if (size !== undefined) {
+        total += size;
+        count += 1;
+      }
+    }
+    guess.current = count > 0 ? total / count : estimate;
     const list = new Float64Array(keys.length + 1);
-    for (let i = 0; i < keys.length; i++) list[i + 1] = list[i]! + (sizes.current.get(keys[i]!) ?? estimate);
+    for (let i = 0; i < keys.length; i++)
+      list[i + 1] = list[i]! + (sizes.current.get(keys[i]!) ?? guess.current);
     return list;
   }, [keys, estimate, measured]);
   const [range, setRange] = useState<[number, number]>(() => visibleRange(offsets, 0, 1200));
@@ -48,7 +63,11 @@ export function useWindowList<K extends string>(keys: K[], estimate: number) {
     const list = listRef.current;
     if (!list) return;
     const next = visibleRange(offsets, -list.getBoundingClientRect().top, window.innerHeight);
-    setRange((current) => (current[0] === next[0] && current[1] === next[1] ? current : next));
+    // A transition: React renders the rows coming into view in short slices it can interrupt,
+    // rather than in one task as long as all of them (the overscan covers the wait).
+    startTransition(() =>
+      setRange((current) => (current[0] === next[0] && current[1] === next[1] ? current : next)),
+    );
   }, [offsets]);
 
   // After every commit: the list element may appear later than its keys (while the page waits for
@@ -73,10 +92,10 @@ export function useWindowList<K extends string>(keys: K[], estimate: number) {
             for (const entry of entries) {
               const key = (entry.target as HTMLElement).dataset.key;
               const size = entry.borderBoxSize[0]?.blockSize ?? entry.contentRect.height;
-              if (key && size > 0 && sizes.current.get(key) !== size) {
-                sizes.current.set(key, size);
-                changed = true;
-              }
+              if (!key || size <= 0) continue;
+              // A row as tall as the list assumed it moves nothing: no need to render the list again.
+              if ((sizes.current.get(key) ?? guess.current) !== size) changed = true;
+              sizes.current.set(key, size);
             }
             if (changed) setMeasured((n) => n + 1);
           }),

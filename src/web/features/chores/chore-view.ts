@@ -16,7 +16,7 @@ import {
   type Rotation,
 } from '#shared/chores/rules.ts';
 import type { CreateChoreInput } from '#shared/chores/schemas.ts';
-import { uses12HourClock } from '#shared/i18n/locale-format.ts';
+import { dateFormat, uses12HourClock } from '#shared/i18n/locale-format.ts';
 import type { MessageId } from '../../lib/i18n.tsx';
 
 export type ChoreCategory = (typeof CHORE_CATEGORIES)[number];
@@ -164,7 +164,7 @@ export function completionMessage(title: string, t: Translate): string {
 /** A time on the locale's clock ('6:30 PM', '18:30'), in the zone of `date` when it is a TZDate. */
 function clockTime(date: Date, locale: string): string {
   return (
-    new Intl.DateTimeFormat(locale, {
+    dateFormat(locale, {
       hour: uses12HourClock(locale) ? 'numeric' : '2-digit',
       minute: '2-digit',
       ...(date instanceof TZDate && date.timeZone ? { timeZone: date.timeZone } : {}),
@@ -190,7 +190,7 @@ export function dueText(dueIso: string, now: Date, { t, locale }: Words): string
 export function dueDetails(dueIso: string, { t, locale }: Words): { date: string; time: string } {
   const due = new Date(dueIso);
   return {
-    date: new Intl.DateTimeFormat(locale, {
+    date: dateFormat(locale, {
       weekday: 'short',
       month: 'short',
       day: 'numeric',

@@ -1,5 +1,5 @@
 import '#shared/i18n/compiled/areas/chores.ts';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { ChoreView } from '#shared/chores/api.ts';
 import { type ChoreStatus, sortChores } from '#shared/chores/rules.ts';
@@ -64,7 +64,10 @@ export function ChoresPage() {
   const save = useUpdateChore();
   const remove = useDeleteChore();
   const [deleting, setDeleting] = useState<ChoreView | null>(null);
-  const now = Date.now();
+  // The rows are memoised: a `now` that moved on every render would render them all again.
+  const minute = Math.floor(Date.now() / 60_000);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the minute is what matters
+  const now = useMemo(() => Date.now(), [minute]);
   // Set in the click itself, so a ticked box or a new status shows at once and stays until the
   // server's list has arrived (a refetch finishing meanwhile cannot undo it).
   const [pending, setPending] = useState<ChoreUpdate[]>([]);
@@ -96,13 +99,16 @@ export function ChoresPage() {
   const setFilters = (changes: Partial<ChoreFilters>) =>
     // Typing in the search replaces the entry; a new tab or assignee is a step Back can undo.
     setParams((current) => writeChoreFilters(current, changes), { replace: changes.q !== undefined });
-  const select = (chore: ChoreView | null) =>
-    setParams((current) => {
-      const next = new URLSearchParams(current);
-      if (chore) next.set('chore', chore.id);
-      else next.delete('chore');
-      return next;
-    });
+  const select = useCallback(
+    (chore: ChoreView | null) =>
+      setParams((current) => {
+        const next = new URLSearchParams(current);
+        if (chore) next.set('chore', chore.id);
+        else next.delete('chore');
+        return next;
+      }),
+    [setParams],
+  );
 
   const change = async (update: ChoreUpdate, onSaved?: () => void) => {
     setPending((list) => [...list, update]);
@@ -116,7 +122,7 @@ export function ChoresPage() {
     }
   };
 
-  const actions: ChoreActions = {
+  const handlers: ChoreActions = {
     setStatus: (chore: ChoreView, status: ChoreStatus) => {
       const previous = chore.status;
       // Undo sets the status back; the server takes back the points and streak and withdraws
@@ -133,6 +139,18 @@ export function ChoresPage() {
       change({ id: chore.id, changes: { subtasks: toggleSubtask(chore.subtasks, index) } }),
     askDelete: setDeleting,
   };
+  // One set of actions for the page's life, calling this render's handlers: the memoised rows
+  // keep them and do not render again when the page does.
+  const latest = useRef(handlers);
+  latest.current = handlers;
+  const actions = useMemo<ChoreActions>(
+    () => ({
+      setStatus: (chore, status) => latest.current.setStatus(chore, status),
+      toggleSubtask: (chore, index) => latest.current.toggleSubtask(chore, index),
+      askDelete: (chore) => latest.current.askDelete(chore),
+    }),
+    [],
+  );
 
   const counters = <ChoreCounters chores={open} />;
   const leaderboard = household && user && <LeaderboardCard members={household.members} viewerId={user.id} />;

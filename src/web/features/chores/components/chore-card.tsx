@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { memo, useId, useState } from 'react';
 import { displayName } from '#shared/accounts/users.ts';
 import type { ChoreView } from '#shared/chores/api.ts';
 import type { ChoreStatus } from '#shared/chores/rules.ts';
@@ -19,52 +19,72 @@ export interface ChoreActions {
   askDelete: (chore: ChoreView) => void;
 }
 
-/**
- * One compact row: the status icon (one tap completes), title · assignee · due, and a menu. Its
- * title opens the details: in place on phones, in the detail pane when `onSelect` is given.
- */
-export function ChoreCard({
-  chore,
-  now,
-  actions,
-  members,
-  onSelect,
-  selected = false,
-  position,
-  measure,
-}: {
+interface CardProps {
   chore: ChoreView;
   now: number;
   actions: ChoreActions;
   members: Members;
   onSelect?: ((chore: ChoreView) => void) | undefined;
   selected?: boolean;
-  position?: { index: number; count: number };
+}
+
+/**
+ * One compact row: the status icon (one tap completes), title · assignee · due, and a menu. Its
+ * title opens the details: in place on phones, in the detail pane when `onSelect` is given.
+ * Memoised, so rows already on screen do not render again as the list scrolls or grows.
+ */
+export const ChoreCard = memo(function ChoreCard({
+  index,
+  count,
+  measure,
+  ...card
+}: CardProps & {
+  /** Its place in the list (0-based) and the list's length, for screen readers. */
+  index?: number;
+  count?: number;
   measure?: (element: HTMLElement | null) => void;
 }) {
+  const urgent = isUrgent(card.chore, card.now);
+  return (
+    <li
+      ref={measure}
+      data-key={card.chore.id}
+      data-testid="chore-card"
+      aria-setsize={count}
+      aria-posinset={index === undefined ? undefined : index + 1}
+      data-row-index={index}
+      className={`border-slate-200 border-b px-4 py-3 last:border-b-0 dark:border-slate-800 ${
+        urgent ? 'border-l-4 border-l-red-600 dark:border-l-red-400' : ''
+      } ${card.selected ? 'bg-blue-50 dark:bg-slate-800' : ''}`}
+    >
+      <ChoreCardBody {...card} urgent={urgent} />
+    </li>
+  );
+});
+
+// Memoised apart from its `li`: a page of older chores changes every row's aria-setsize, and
+// that need not render the rows' contents again.
+const ChoreCardBody = memo(function ChoreCardBody({
+  chore,
+  now,
+  actions,
+  members,
+  onSelect,
+  selected = false,
+  urgent,
+}: CardProps & { urgent: boolean }) {
   const t = useT();
   const { locale } = useLocaleFormat();
   const [expanded, setExpanded] = useState(false);
   const id = useId();
   const clock = useClock();
   const done = chore.status === 'done';
-  const urgent = isUrgent(chore, now);
   const overdue = isOverdue(chore, now);
   const subtasksDone = chore.subtasks.filter((s) => s.done).length;
   const inPlace = !onSelect;
 
   return (
-    <li
-      ref={measure}
-      data-key={chore.id}
-      data-testid="chore-card"
-      aria-setsize={position?.count}
-      aria-posinset={position ? position.index + 1 : undefined}
-      data-row-index={position?.index}
-      className={`border-slate-200 border-b px-4 py-3 last:border-b-0 dark:border-slate-800 ${
-        urgent ? 'border-l-4 border-l-red-600 dark:border-l-red-400' : ''
-      } ${selected ? 'bg-blue-50 dark:bg-slate-800' : ''}`}
-    >
+    <>
       {/* The title's button stretches over the row, so a tap anywhere on it opens the details. */}
       <div className="relative flex items-center gap-3">
         <StatusButton
@@ -120,6 +140,6 @@ export function ChoreCard({
           {expanded && <ChoreDetails chore={chore} actions={actions} />}
         </div>
       )}
-    </li>
+    </>
   );
-}
+});

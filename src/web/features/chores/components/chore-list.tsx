@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { memo, useMemo } from 'react';
 import type { ChoreView } from '#shared/chores/api.ts';
 import { useWindowList } from '../../../lib/use-window-list.ts';
 import { type ChoreActions, ChoreCard } from './chore-card.tsx';
@@ -8,7 +8,7 @@ import type { Members } from './recurrence-text.tsx';
 const ROW_PX = 71;
 
 /** The chores of a view as compact rows; only those near the screen are rendered (5,000 stay smooth). */
-export function ChoreList({
+export const ChoreList = memo(function ChoreList({
   chores,
   now,
   actions,
@@ -40,10 +40,11 @@ export function ChoreList({
           members={members}
           onSelect={onSelect}
           selected={chore.id === selectedId}
-          position={{ index: list.start + i, count: chores.length }}
+          index={list.start + i}
+          count={chores.length}
           measure={list.measure}
         />
       ))}
     </ul>
   );
-}
+});
