@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import type { MessageId } from '#shared/i18n/compiled/en.ts';
 import { TwoPane } from '../../components/two-pane.tsx';
 import { useT } from '../../lib/i18n.tsx';
+import { useWide } from '../../lib/use-wide.ts';
 
 export const SETTINGS_SECTIONS = [
   'profile',
@@ -43,6 +44,7 @@ export function SettingsSections({
   selected: SettingsSection;
 }) {
   const t = useT();
+  const wide = useWide();
   const list = (
     <nav aria-label={t('settings.sections.label')}>
       <ul className="flex flex-col gap-1">
@@ -76,7 +78,8 @@ export function SettingsSections({
       detail={<div className="flex flex-col gap-4">{detail}</div>}
       detailOpen
       narrowList
-      detailLabel={t(labels[selected])}
+      // Phones show every section at once, so the pane is named for all of them there.
+      detailLabel={wide ? t(labels[selected]) : t('settings.page.title')}
     />
   );
 }
