@@ -11,12 +11,23 @@ import { ensureBuild } from './lib.ts';
 import { type PathologicalBench, runPathologicalBench } from './pathological.ts';
 import { type RealtimeResult, runRealtimeBench } from './realtime.ts';
 import { type RulesResult, runRulesBench } from './rules.ts';
+import { runScrollBench, type ScrollResult } from './scroll.ts';
 import { runSoakBench, type SoakResult } from './soak.ts';
 import { runStartupBench, type StartupResult } from './startup.ts';
 import { type EngineThroughput, runEngineThroughput } from './throughput.ts';
 import { runWebBench, type WebResult } from './web.ts';
 
-const known = ['throughput', 'realtime', 'web', 'startup', 'rules', 'dashboard', 'pathological', 'soak'];
+const known = [
+  'throughput',
+  'realtime',
+  'web',
+  'scroll',
+  'startup',
+  'rules',
+  'dashboard',
+  'pathological',
+  'soak',
+];
 const args = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 const quick = args.includes('quick');
 const named = args.filter((a) => a !== 'quick');
@@ -63,6 +74,7 @@ if (selected('realtime')) {
   });
 }
 const web: WebResult | null = selected('web') ? await runWebBench() : null;
+const scroll: ScrollResult[] = selected('scroll') ? await runScrollBench() : [];
 const rules: RulesResult | null = selected('rules') ? runRulesBench() : null;
 const dashboard: DashboardResult | null = selected('dashboard') ? await runDashboardBench() : null;
 const pathological: PathologicalBench[] = [];
@@ -115,7 +127,7 @@ if (web) {
   }
   for (const l of web.lighthouse) {
     rows.push([
-      `Lighthouse ${l.name} (mobile, simulated): perf / a11y / best practices (load ${la(l.loadAverage)}, CPU index ${l.benchmarkIndex ?? '?'})`,
+      `Lighthouse ${l.name} (${l.preset}${l.language === 'en' ? '' : `, ${l.language}`}, simulated): perf / a11y / best practices (load ${la(l.loadAverage)}, CPU index ${l.benchmarkIndex ?? '?'})`,
       l.error
         ? `error: ${l.error.slice(0, 60)}`
         : `${l.performance} / ${l.accessibility} / ${l.bestPractices}${
@@ -137,6 +149,13 @@ if (startup) {
     [`Start-up: npm start → serving (load ${la(startup.loadAverage)})`, ms(startup.msToServe), '≤ 2000 ms'],
     ['Start-up: idle RSS 3 s after serving', `${startup.idleRssMb.toFixed(1)} MB`, ''],
   );
+}
+for (const s of scroll) {
+  rows.push([
+    `Scroll ${s.screen} (${s.path}), 5,000 items, Chromium CPU ×4, wheel for 15 s: long tasks (longest) / slow frames / rows reached`,
+    `${s.longTasks} (${s.longestTaskMs} ms) / ${s.slowFrames} of ${s.frames} / ${s.rowsSeen}`,
+    'no long task over 50 ms',
+  ]);
 }
 if (rules) {
   rows.push(
@@ -219,6 +238,7 @@ const results = {
   throughput,
   realtime,
   web,
+  scroll,
   startup,
   rules,
   dashboard,

@@ -25,8 +25,18 @@ export const PAGES = [
   { name: 'home', path: '/', signedIn: true },
   { name: 'chores', path: '/chores', signedIn: true },
   { name: 'expenses', path: '/expenses', signedIn: true },
+  { name: 'calendar', path: '/calendar', signedIn: true },
   { name: 'chat', path: '/messages', signedIn: true },
 ] as const;
+
+/** Lighthouse's form factors, each audited (BENCH_LIGHTHOUSE_PRESETS=mobile for one). */
+const PRESETS = (process.env.BENCH_LIGHTHOUSE_PRESETS ?? 'mobile,desktop').split(',') as (
+  | 'mobile'
+  | 'desktop'
+)[];
+
+/** BENCH_LANGUAGE=de: the browsers ask for that language (Accept-Language), so pages come in it. */
+const LANGUAGE = process.env.BENCH_LANGUAGE ?? 'en';
 
 /** BENCH_PAGES=home,chores audits only those pages with Lighthouse (all of them by default). */
 function pagesToAudit() {
@@ -46,6 +56,8 @@ export interface RouteWeight {
 export interface LighthouseScores {
   name: string;
   path: string;
+  preset: 'mobile' | 'desktop';
+  language: string;
   performance: number | null;
   accessibility: number | null;
   bestPractices: number | null;
@@ -222,7 +234,10 @@ async function routeWeights(url: string, cookies: string[]): Promise<RouteWeight
  * signed-in browser would, `document.cookie` included (an `--extra-headers` Cookie would not be).
  */
 async function launchChromium(url: string, cookies: string[]): Promise<LaunchedChrome> {
-  const chrome = await launch({ chromePath: CHROMIUM_PATH, chromeFlags: ['--headless', ...CHROMIUM_ARGS] });
+  const chrome = await launch({
+    chromePath: CHROMIUM_PATH,
+    chromeFlags: ['--headless', ...CHROMIUM_ARGS, `--lang=${LANGUAGE}`, `--accept-lang=${LANGUAGE}`],
+  });
   try {
     if (cookies.length > 0) {
       const version = await fetch(`http://127.0.0.1:${chrome.port}/json/version`);
@@ -258,14 +273,20 @@ function setCookies(endpoint: string, url: string, cookies: string[]): Promise<v
   });
 }
 
-function lighthouse(url: string, port: number, output: string): Promise<string | null> {
+function lighthouse(
+  url: string,
+  port: number,
+  output: string,
+  preset: 'mobile' | 'desktop',
+): Promise<string | null> {
   const args = [
     path.join(root, 'node_modules/lighthouse/cli/index.js'),
     url,
     '--quiet',
     '--output=json',
     `--output-path=${output}`,
-    '--form-factor=mobile',
+    // The desktop preset brings its own screen, throttling and form factor.
+    ...(preset === 'desktop' ? ['--preset=desktop'] : ['--form-factor=mobile']),
     '--throttling-method=simulate',
     '--only-categories=performance,accessibility,best-practices',
     `--port=${port}`,
@@ -371,11 +392,16 @@ const performanceOf = (report: LighthouseReport) => {
 };
 
 /** One Lighthouse run on a page, in a Chromium of its own. */
-async function auditPage(page: (typeof PAGES)[number], url: string, cookies: string[]): Promise<Audit> {
+async function auditPage(
+  page: (typeof PAGES)[number],
+  url: string,
+  cookies: string[],
+  preset: 'mobile' | 'desktop',
+): Promise<Audit> {
   const output = path.join(os.tmpdir(), `hearth-bench-lh-${process.pid}-${page.name}.json`);
   const run = async () => {
     const browser = await launchChromium(url, page.signedIn ? cookies : []);
-    return lighthouse(`${url}${page.path}`, browser.port, output).finally(() => browser.kill());
+    return lighthouse(`${url}${page.path}`, browser.port, output, preset).finally(() => browser.kill());
   };
   // A trace Lighthouse could not read (e.g. NO_NAVSTART) ends with its advice to run again.
   let error = await run();
@@ -385,7 +411,10 @@ async function auditPage(page: (typeof PAGES)[number], url: string, cookies: str
   if (process.env.BENCH_LIGHTHOUSE_REPORTS && fs.existsSync(output)) {
     const dir = process.env.BENCH_LIGHTHOUSE_REPORTS;
     fs.mkdirSync(dir, { recursive: true });
-    fs.copyFileSync(output, path.join(dir, `${page.name}-${performanceOf(report) ?? 'error'}.json`));
+    fs.copyFileSync(
+      output,
+      path.join(dir, `${page.name}-${preset}-${performanceOf(report) ?? 'error'}.json`),
+    );
   }
   fs.rmSync(output, { force: true });
   return { error, report };
@@ -427,44 +456,48 @@ export async function runWebBench(options = { lighthouse: true }): Promise<WebRe
     let version: string | null = null;
     if (options.lighthouse) {
       await quietMachine();
-      for (const page of pagesToAudit()) {
-        const loadAverage = os.loadavg();
-        const runs: Audit[] = [];
-        for (let i = 0; i < LIGHTHOUSE_RUNS; i++) runs.push(await auditPage(page, server.url, cookies));
-        // The run with the median performance score stands for the page (Lighthouse's own advice
-        // for noisy machines); every run's score is kept beside it.
-        const scored = runs.filter((r) => typeof performanceOf(r.report) === 'number');
-        scored.sort((a, b) => performanceOf(a.report)! - performanceOf(b.report)!);
-        const { error, report } = scored[Math.floor((scored.length - 1) / 2)] ?? runs[0]!;
-        version = report.lighthouseVersion ?? version;
-        const score = (key: string) => {
-          const s = report.categories?.[key]?.score;
-          return typeof s === 'number' ? Math.round(s * 100) : null;
-        };
-        // A signed-in page that ended elsewhere (e.g. signed out) would score the wrong page.
-        const landed = report.finalDisplayedUrl ? new URL(report.finalDisplayedUrl).pathname : null;
-        scores.push({
-          name: page.name,
-          path: page.path,
-          performance: score('performance'),
-          accessibility: score('accessibility'),
-          bestPractices: score('best-practices'),
-          error:
-            error ??
-            report.runtimeError?.message ??
-            (landed && landed !== page.path ? `ended at ${landed}` : null),
-          loadAverage,
-          benchmarkIndex: report.environment?.benchmarkIndex ?? null,
-          performanceRuns: runs.map((r) => performanceOf(r.report)),
-          ...auditSummary(report),
-        });
-        const { failing, ...row } = scores.at(-1)!;
-        console.info(`[web] lighthouse ${page.name}: ${JSON.stringify(row)}`);
-        for (const f of failing) {
-          console.info(`[web]   ${f.category}: ${f.id} (${f.title})${f.value ? `: ${f.value}` : ''}`);
-          for (const item of f.items ?? []) console.info(`[web]     ${item}`);
+      for (const preset of PRESETS)
+        for (const page of pagesToAudit()) {
+          const loadAverage = os.loadavg();
+          const runs: Audit[] = [];
+          for (let i = 0; i < LIGHTHOUSE_RUNS; i++)
+            runs.push(await auditPage(page, server.url, cookies, preset));
+          // The run with the median performance score stands for the page (Lighthouse's own advice
+          // for noisy machines); every run's score is kept beside it.
+          const scored = runs.filter((r) => typeof performanceOf(r.report) === 'number');
+          scored.sort((a, b) => performanceOf(a.report)! - performanceOf(b.report)!);
+          const { error, report } = scored[Math.floor((scored.length - 1) / 2)] ?? runs[0]!;
+          version = report.lighthouseVersion ?? version;
+          const score = (key: string) => {
+            const s = report.categories?.[key]?.score;
+            return typeof s === 'number' ? Math.round(s * 100) : null;
+          };
+          // A signed-in page that ended elsewhere (e.g. signed out) would score the wrong page.
+          const landed = report.finalDisplayedUrl ? new URL(report.finalDisplayedUrl).pathname : null;
+          scores.push({
+            name: page.name,
+            path: page.path,
+            preset,
+            language: LANGUAGE,
+            performance: score('performance'),
+            accessibility: score('accessibility'),
+            bestPractices: score('best-practices'),
+            error:
+              error ??
+              report.runtimeError?.message ??
+              (landed && landed !== page.path ? `ended at ${landed}` : null),
+            loadAverage,
+            benchmarkIndex: report.environment?.benchmarkIndex ?? null,
+            performanceRuns: runs.map((r) => performanceOf(r.report)),
+            ...auditSummary(report),
+          });
+          const { failing, ...row } = scores.at(-1)!;
+          console.info(`[web] lighthouse ${page.name}: ${JSON.stringify(row)}`);
+          for (const f of failing) {
+            console.info(`[web]   ${f.category}: ${f.id} (${f.title})${f.value ? `: ${f.value}` : ''}`);
+            for (const item of f.items ?? []) console.info(`[web]     ${item}`);
+          }
         }
-      }
     }
     const mainThread = await mainThreadOf(server.url, cookies);
     return { routes, lighthouse: scores, lighthouseVersion: version, mainThread };

@@ -1,5 +1,6 @@
 import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
+import { dateFormat } from '../i18n/locale-format.ts';
 
 // Days as 'YYYY-MM-DD' keys and months as 'YYYY-MM': arithmetic on UTC dates, so the browser's
 // zone (and its daylight-saving days) never moves a day.
@@ -120,19 +121,17 @@ export function gridRange(month: string, timeZone: string, firstDay = 7): { from
 
 /** 'June 2026' in `locale`. */
 export function monthTitle(month: string, locale = 'en-US'): string {
-  return new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric' }).format(dateOfKey(`${month}-01`));
+  return dateFormat(locale, { month: 'long', year: 'numeric' }).format(dateOfKey(`${month}-01`));
 }
 
 /** 'Monday, June 1' in `locale`. */
 export function weekdayDate(key: string, locale = 'en-US'): string {
-  return new Intl.DateTimeFormat(locale, { weekday: 'long', month: 'long', day: 'numeric' }).format(
-    dateOfKey(key),
-  );
+  return dateFormat(locale, { weekday: 'long', month: 'long', day: 'numeric' }).format(dateOfKey(key));
 }
 
-/** 'Monday, June 1, 2026' in `locale`. */
+/** 'Monday, June 1, 2026' in `locale` (every day button of a month grid is named with one). */
 export function fullDate(key: string, locale = 'en-US'): string {
-  return new Intl.DateTimeFormat(locale, {
+  return dateFormat(locale, {
     weekday: 'long',
     month: 'long',
     day: 'numeric',

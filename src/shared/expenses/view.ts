@@ -143,8 +143,19 @@ export function tabCounts(expenses: ExpenseView[]): Record<ExpenseTab, number> {
  */
 export function expenseDateText(date: string, today: Date, words: Words): string {
   // Both as days on one calendar: `today` may be a TZDate in the viewer's zone.
-  const days = differenceInCalendarDays(calendarDay(localDate(today)), calendarDay(date));
+  const days = differenceInCalendarDays(todayOnCalendar(today), calendarDay(date));
   return days < 0 || days >= 7 ? formatDay(date, words.locale) : words.t('expenses.date.relative', { days });
+}
+
+// Every row of a list passes the same `today`: its day on the calendar is worked out once (a
+// TZDate's fields come from Intl, slow on a phone).
+let lastToday: { today: Date; time: number; day: Date } | null = null;
+
+function todayOnCalendar(today: Date): Date {
+  const time = today.getTime();
+  if (lastToday?.today !== today || lastToday.time !== time)
+    lastToday = { today, time, day: calendarDay(localDate(today)) };
+  return lastToday.day;
 }
 
 /** A YYYY-MM-DD date as midnight on the browser's calendar (not UTC midnight). */

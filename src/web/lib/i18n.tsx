@@ -118,7 +118,17 @@ export function T({
 export function useLocaleFormat(): { locale: string; firstDayOfWeek: number; hour12: boolean } {
   const { i18n: active } = useLingui();
   const locale = intlLocaleOf(active.locales);
-  return { locale, firstDayOfWeek: firstDayOfWeek(locale), hour12: uses12HourClock(locale) };
+  // Asked for when read: most callers want the tag alone, and the first answer for a locale costs
+  // ICU a lookup (tens of milliseconds on a slow phone, in the page's hydration).
+  return {
+    locale,
+    get firstDayOfWeek() {
+      return firstDayOfWeek(locale);
+    },
+    get hour12() {
+      return uses12HourClock(locale);
+    },
+  };
 }
 
 /** The `Intl` tag the active language formats in, for code outside React. */

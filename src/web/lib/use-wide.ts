@@ -22,3 +22,17 @@ export function useWide(): boolean {
     () => false,
   );
 }
+
+/**
+ * Like useWide, but null until the width is known: on the server and while the client hydrates
+ * its HTML. A screen whose arrangement differs by width renders both while null, each shown by
+ * CSS alone (`md:hidden`, `hidden md:block`), so the server's HTML is already right at every width
+ * and nothing moves after hydration; once known, it keeps the one that shows.
+ */
+export function useWideOrUnknown(): boolean | null {
+  return useSyncExternalStore(
+    subscribe,
+    () => window.matchMedia(query).matches,
+    () => null,
+  );
+}

@@ -107,7 +107,8 @@ export function CalendarPage() {
       setParams(new URLSearchParams(calendarSearch(nextView, day)), { replace }),
     [setParams],
   );
-  const select = (day: string) => go(view, day, true);
+  // Stable: the month's day buttons are memoised on it.
+  const select = useCallback((day: string) => go(view, day, true), [go, view]);
   // From the address, not this render: a key pressed again before the last step has rendered
   // (navigations render in a transition) still moves on from where the last one went.
   const step = useCallback(

@@ -15,7 +15,7 @@ import type { EVENT_RECURRENCES, EVENT_REMINDERS, EventType } from '#shared/cale
 import { EVENT_COLORS } from '#shared/calendar/schemas.ts';
 import { hasSpecificTime } from '#shared/chores/rules.ts';
 import { type RECURRING_INTERVALS, recurringDate } from '#shared/expenses/rules.ts';
-import { uses12HourClock } from '#shared/i18n/locale-format.ts';
+import { dateFormat, uses12HourClock } from '#shared/i18n/locale-format.ts';
 import type { MessageId } from '../../lib/i18n.tsx';
 
 /** What the helpers below write with: the translate function and `Intl` tag of the active language. */
@@ -119,11 +119,14 @@ export function groupByDay<T>(items: readonly T[], daysOf: (item: T) => string[]
   return map;
 }
 
-/** A time on the locale's clock: '6:30 PM' in en-US, '18:30' in de-DE. */
+/**
+ * A time on the locale's clock: '6:30 PM' in en-US, '18:30' in de-DE. Asked for every chore and
+ * event on the calendar, so the formatter is the cached one.
+ */
 export function clockTime(ms: number, zone: string, locale: string): string {
   return (
     // 24-hour clocks write 03:00, 12-hour ones 3:00 AM.
-    new Intl.DateTimeFormat(locale, {
+    dateFormat(locale, {
       hour: uses12HourClock(locale) ? 'numeric' : '2-digit',
       minute: '2-digit',
       timeZone: zone,
@@ -273,7 +276,7 @@ export function stepPeriod(view: CalendarView, selected: string, step: -1 | 1, t
 
 /** 'Nov 23 – 29, 2026' in `locale`: the week's or the agenda's title. */
 export function rangeTitle(first: string, last: string, locale = 'en-US'): string {
-  return new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric', year: 'numeric' })
+  return dateFormat(locale, { month: 'short', day: 'numeric', year: 'numeric' })
     .formatRange(dateOfKey(first), dateOfKey(last))
     .replace(/\u2009/g, ' ');
 }
@@ -283,7 +286,9 @@ export function hourLabel(hour: number, locale = 'en-US'): string {
   const options: Intl.DateTimeFormatOptions = uses12HourClock(locale)
     ? { hour: 'numeric', timeZone: 'UTC' }
     : { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'UTC' };
-  return new Intl.DateTimeFormat(locale, options).format(Date.UTC(2026, 0, 1, hour)).replace(/\u202f/g, ' ');
+  return dateFormat(locale, options)
+    .format(Date.UTC(2026, 0, 1, hour))
+    .replace(/\u202f/g, ' ');
 }
 
 /** A month cell shows at most `max` lines: all items when they fit, else one line fewer and '+n more'. */

@@ -12,7 +12,7 @@ import { TwoPane } from '../../components/two-pane.tsx';
 import { buttonStyles, mutedText } from '../../components/ui.ts';
 import { useT } from '../../lib/i18n.tsx';
 import { showToast } from '../../lib/toasts.ts';
-import { useWide } from '../../lib/use-wide.ts';
+import { useWideOrUnknown } from '../../lib/use-wide.ts';
 import type { FirstReads } from '../../shell/screens.ts';
 import { useUser } from '../auth/index.ts';
 import { useCurrentHousehold } from '../households/index.ts';
@@ -53,7 +53,8 @@ const VIEW_LABELS = {
  */
 export function ChoresPage() {
   const t = useT();
-  const wide = useWide();
+  // null on the server and while hydrating: both arrangements render, CSS showing the right one.
+  const wide = useWideOrUnknown();
   const [params, setParams] = useSearchParams();
   const filters = useMemo(() => readChoreFilters(params), [params]);
   const { data: user } = useUser();
@@ -91,7 +92,7 @@ export function ChoresPage() {
   const listPending = filters.view === 'done' ? done.isPending : chores.isPending;
   useListPosition(!listPending);
 
-  const selectedId = wide ? params.get('chore') : null;
+  const selectedId = wide === true ? params.get('chore') : null;
   const selected = selectedId
     ? (open.find((c) => c.id === selectedId) ?? donePages.find((c) => c.id === selectedId) ?? null)
     : null;
@@ -204,7 +205,7 @@ export function ChoresPage() {
                 actions={actions}
                 members={members}
                 selectedId={selectedId}
-                onSelect={wide ? select : undefined}
+                onSelect={wide === true ? select : undefined}
               />
             )}
             {filters.view === 'done' && done.hasNextPage && (
@@ -236,9 +237,18 @@ export function ChoresPage() {
         <PageSpinner />
       ) : chores.isError ? (
         <ErrorCard title={t('chores.page.loadError.title')} message={t('chores.page.loadError.message')} />
-      ) : wide ? (
+      ) : (
+        // On phones the counters sit above the list and the points below it; from md they are the
+        // right pane's resting state. Placed by CSS, not by `wide`, so the server's HTML (and the
+        // frame's width, which follows [data-wide]) is already right at every width.
         <TwoPane
-          list={list}
+          list={
+            <div className="flex flex-col gap-6">
+              {wide !== true && <div className="md:hidden">{counters}</div>}
+              {list}
+              {wide !== true && <div className="md:hidden">{leaderboard}</div>}
+            </div>
+          }
           detailOpen={selected !== null}
           detailLabel={t('chores.detail.label')}
           detail={
@@ -250,19 +260,15 @@ export function ChoresPage() {
                 onClose={() => select(null)}
               />
             ) : (
-              <div className="space-y-6">
-                {counters}
-                {leaderboard}
-              </div>
+              wide !== false && (
+                <div className="space-y-6">
+                  {counters}
+                  {leaderboard}
+                </div>
+              )
             )
           }
         />
-      ) : (
-        <>
-          {counters}
-          {list}
-          {leaderboard}
-        </>
       )}
 
       <DeleteChoreDialog

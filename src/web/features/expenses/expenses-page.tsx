@@ -12,7 +12,7 @@ import { buttonStyles, linkStyles, mutedText } from '../../components/ui.ts';
 import { useClock } from '../../lib/clock.ts';
 import { showToast } from '../../lib/toasts.ts';
 import { useInfiniteScroll } from '../../lib/use-infinite-scroll.ts';
-import { useWide } from '../../lib/use-wide.ts';
+import { useWideOrUnknown } from '../../lib/use-wide.ts';
 import type { FirstReads } from '../../shell/screens.ts';
 import { useUser } from '../auth/index.ts';
 import { useCurrentHousehold } from '../households/index.ts';
@@ -55,7 +55,8 @@ export function ExpensesPage() {
   const [params, setParams] = useSearchParams();
   const filters = useMemo(() => readExpenseFilters(params), [params]);
   const openId = params.get('open');
-  const wide = useWide();
+  // null on the server and while hydrating: both arrangements render, CSS showing the right one.
+  const wide = useWideOrUnknown();
   const expenses = useExpenses(filters);
   const counts = useExpenseCounts(filters);
   // Payments belong to the whole history only: any filter narrows it to expenses.
@@ -256,7 +257,7 @@ export function ExpensesPage() {
             nameOf={nameOf}
             today={today}
             openId={openId}
-            openDetail={!wide && opened ? details(opened, true) : null}
+            openDetail={wide !== true && opened ? details(opened, true) : null}
             detailId={detailId}
             onToggle={toggle}
             deletingPaymentId={removePayment.isPending ? removePayment.variables : null}
@@ -295,16 +296,16 @@ export function ExpensesPage() {
       </header>
 
       <BalanceCard balance={balance.data} failed={balance.isError} />
-      {/* On phones who owes whom stays above the list; from md it is the right pane's resting state. */}
-      {!wide && balancesCard}
+      {/* On phones who owes whom stays above the list; from md it is the right pane's resting state.
+          Placed by CSS, not by `wide`, so the server's HTML has it where it shows at any width. */}
+      {wide !== true && <div className="md:hidden">{balancesCard}</div>}
 
       <TwoPane
         list={list}
         detailOpen={false}
         detailLabel={t('expenses.pane.label')}
         detail={
-          wide &&
-          (opened ? (
+          wide && opened ? (
             <div id={detailId} className="space-y-2">
               <div className="flex justify-end">
                 <button
@@ -319,8 +320,8 @@ export function ExpensesPage() {
               {details(opened, false)}
             </div>
           ) : (
-            balancesCard
-          ))
+            wide !== false && balancesCard
+          )
         }
       />
     </div>

@@ -97,8 +97,11 @@ export type HistoryItem =
   | { kind: 'expense'; id: string; date: string; createdAt: string; expense: ExpenseView }
   | { kind: 'payment'; id: string; date: string; createdAt: string; payment: PaymentView };
 
+// Dates, ISO timestamps and ids compare as plain strings: no collator (localeCompare builds an ICU
+// one, slow on a phone's first sort).
+const byText = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
 const newestFirst = (x: HistoryItem, y: HistoryItem) =>
-  y.date.localeCompare(x.date) || y.createdAt.localeCompare(x.createdAt) || y.id.localeCompare(x.id);
+  byText(y.date, x.date) || byText(y.createdAt, x.createdAt) || byText(y.id, x.id);
 
 const oldestDate = (items: readonly { date: string }[]) =>
   items.reduce<string | null>((min, item) => (min === null || item.date < min ? item.date : min), null);

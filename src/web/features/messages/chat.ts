@@ -1,4 +1,5 @@
 import { constructFrom, format, isSameDay, subDays } from 'date-fns';
+import { dateFormat } from '#shared/i18n/locale-format.ts';
 import type { ChatMessage } from '#shared/messages/api.ts';
 import { REACTIONS, type Reaction } from '#shared/messages/rules.ts';
 
@@ -186,7 +187,7 @@ export function dayLabel(date: Date, now: Date, words?: DayWords): string {
   if (isSameDay(day, subDays(now, 1))) return words?.yesterday ?? 'Yesterday';
   if (!words) return format(day, 'MMM d, yyyy');
   const timeZone = (now as Date & { timeZone?: string }).timeZone;
-  return new Intl.DateTimeFormat(words.locale, {
+  return dateFormat(words.locale, {
     day: 'numeric',
     month: 'short',
     year: 'numeric',

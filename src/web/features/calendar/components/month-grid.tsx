@@ -1,5 +1,5 @@
 import '#shared/i18n/compiled/areas/calendar.ts';
-import { type KeyboardEvent, useEffect, useRef } from 'react';
+import { type KeyboardEvent, memo, useCallback, useEffect, useMemo, useRef } from 'react';
 import type { CalendarOccurrence } from '#shared/calendar/api.ts';
 import {
   dateOfKey,
@@ -9,6 +9,7 @@ import {
   moveSelection,
   weekdayKeys,
 } from '#shared/calendar/days.ts';
+import { dateFormat } from '#shared/i18n/locale-format.ts';
 import { useLocaleFormat, useT } from '../../../lib/i18n.tsx';
 import { cellOverflow } from '../calendar-view.ts';
 import type { DayBill, DayChore } from './day-panel.tsx';
@@ -30,8 +31,8 @@ export function weekdayNames(
   locale: string,
   firstDay: number,
 ): { key: string; short: string; long: string }[] {
-  const short = new Intl.DateTimeFormat(locale, { weekday: 'short' });
-  const long = new Intl.DateTimeFormat(locale, { weekday: 'long' });
+  const short = dateFormat(locale, { weekday: 'short' });
+  const long = dateFormat(locale, { weekday: 'long' });
   return weekdayKeys(firstDay).map((key) => ({
     key,
     short: short.format(dateOfKey(key)),
@@ -70,20 +71,26 @@ export function MonthGrid({
     gridRef.current?.querySelector<HTMLButtonElement>(`[data-day="${selected}"]`)?.focus();
   }, [selected]);
 
-  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>, day: string) => {
-    const next = moveSelection(day, event.key, firstDayOfWeek);
-    if (!next) return;
-    event.preventDefault();
-    focusSelected.current = true;
-    onSelect(next);
-  };
+  // Stable, as onSelect is: a day button re-renders only when its own day changes.
+  const onKeyDown = useCallback(
+    (event: KeyboardEvent<HTMLButtonElement>, day: string) => {
+      const next = moveSelection(day, event.key, firstDayOfWeek);
+      if (!next) return;
+      event.preventDefault();
+      focusSelected.current = true;
+      onSelect(next);
+    },
+    [firstDayOfWeek, onSelect],
+  );
+  const heads = useMemo(() => weekdayNames(locale, firstDayOfWeek), [locale, firstDayOfWeek]);
+  const weeks = useMemo(() => monthGrid(month, firstDayOfWeek), [month, firstDayOfWeek]);
 
   return (
     // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: the WAI-ARIA APG date picker: a table as a grid of day buttons moved by arrow keys
     <table ref={gridRef} role="grid" aria-labelledby={labelledBy} className="w-full table-fixed">
       <thead>
         <tr>
-          {weekdayNames(locale, firstDayOfWeek).map(({ key, short, long }) => (
+          {heads.map(({ key, short, long }) => (
             <th
               key={key}
               scope="col"
@@ -96,7 +103,7 @@ export function MonthGrid({
         </tr>
       </thead>
       <tbody>
-        {monthGrid(month, firstDayOfWeek).map((week) => (
+        {weeks.map((week) => (
           <tr key={week[0]}>
             {week.map((day) => (
               // biome-ignore lint/a11y/useAriaPropsSupportedByRole: a cell of a grid is a gridcell, which takes aria-selected
@@ -127,15 +134,22 @@ type CellLine =
   | { kind: 'event'; key: string; title: string; color: string }
   | { kind: 'chore' | 'bill'; key: string; title: string };
 
-function DayButton({
-  day,
-  inMonth,
-  isToday,
-  isSelected,
-  items,
-  onSelect,
-  onKeyDown,
-}: {
+/** Equal when the day's lists are the same lists: a query that answers re-renders only the days it touched. */
+function sameDay(a: DayButtonProps, b: DayButtonProps): boolean {
+  return (
+    a.day === b.day &&
+    a.inMonth === b.inMonth &&
+    a.isToday === b.isToday &&
+    a.isSelected === b.isSelected &&
+    a.onSelect === b.onSelect &&
+    a.onKeyDown === b.onKeyDown &&
+    a.items.events === b.items.events &&
+    a.items.chores === b.items.chores &&
+    a.items.bills === b.items.bills
+  );
+}
+
+interface DayButtonProps {
   day: string;
   inMonth: boolean;
   isToday: boolean;
@@ -143,7 +157,17 @@ function DayButton({
   items: DayItems;
   onSelect: (day: string) => void;
   onKeyDown: (event: KeyboardEvent<HTMLButtonElement>, day: string) => void;
-}) {
+}
+
+const DayButton = memo(function DayButton({
+  day,
+  inMonth,
+  isToday,
+  isSelected,
+  items,
+  onSelect,
+  onKeyDown,
+}: DayButtonProps) {
   const t = useT();
   const { locale } = useLocaleFormat();
   // Done chores still show in the day's list, struck through, but are no longer due.
@@ -240,4 +264,4 @@ function DayButton({
       </span>
     </>
   );
-}
+}, sameDay);

@@ -2,6 +2,7 @@ import '#shared/i18n/compiled/areas/calendar.ts';
 import { useEffect, useRef } from 'react';
 import type { CalendarOccurrence } from '#shared/calendar/api.ts';
 import { dateOfKey, dayButtonMessage } from '#shared/calendar/days.ts';
+import { dateFormat } from '#shared/i18n/locale-format.ts';
 import { useLocaleFormat, useT } from '../../../lib/i18n.tsx';
 import { daySlot, eventTimeLabel, hourLabel, inAllDayRow, layoutSlots } from '../calendar-view.ts';
 import { BillMark, ChoreMark, eventTint, taskChip } from './item-marks.tsx';
@@ -47,7 +48,7 @@ export function WeekView({
     scroller.current?.scrollTo({ top: FIRST_HOUR_SHOWN * HOUR_PX });
   }, [weekStart]);
 
-  const weekday = new Intl.DateTimeFormat(locale, { weekday: 'short' });
+  const weekday = dateFormat(locale, { weekday: 'short' });
   const dayLabel = (day: string) => {
     const of = items(day) ?? NO_ITEMS;
     const message = dayButtonMessage(

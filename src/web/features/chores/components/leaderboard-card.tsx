@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { displayName } from '#shared/accounts/users.ts';
 import type { HouseholdMember } from '#shared/households/api.ts';
 import { Avatar } from '../../../components/avatar.tsx';
@@ -9,12 +10,14 @@ import { useLeaderboard } from '../api/get-leaderboard.ts';
 /** This week's points per member, with completions and weekly streaks. */
 export function LeaderboardCard({ members, viewerId }: { members: HouseholdMember[]; viewerId: string }) {
   const t = useT();
+  // Until hydrated, /chores has a copy for each width (one hidden): ids of their own.
+  const titleId = useId();
   const { data: rows } = useLeaderboard('week');
   const byId = new Map(members.map((m) => [m.userId, m]));
   const shown = (rows ?? []).filter((row) => byId.has(row.userId));
   return (
-    <section aria-labelledby="leaderboard-title" className={`${cardStyles} space-y-3`}>
-      <h2 id="leaderboard-title" className="flex items-center gap-2 font-semibold text-lg">
+    <section aria-labelledby={titleId} className={`${cardStyles} space-y-3`}>
+      <h2 id={titleId} className="flex items-center gap-2 font-semibold text-lg">
         <TrophyIcon className="size-5 text-amber-600 dark:text-amber-400" />
         {t('chores.leaderboard.title')}
       </h2>

@@ -1,10 +1,10 @@
 import { useId, useState } from 'react';
 import type { PaymentView } from '#shared/expenses/api.ts';
 import { expenseDateText } from '#shared/expenses/view.ts';
+import { dateFormat, uses12HourClock } from '#shared/i18n/locale-format.ts';
 import { CheckIcon, TrashIcon } from '../../../components/icons.tsx';
 import { ChevronDownIcon } from '../../../components/page-icons.tsx';
 import { mutedText } from '../../../components/ui.ts';
-import { useLocaleFormat } from '../../../lib/i18n.tsx';
 import { useMoney } from '../../households/index.ts';
 import { type NameOf, paymentSentence } from '../ledger-words.ts';
 import { useWords } from '../use-words.ts';
@@ -31,7 +31,6 @@ export function PaymentRow({
   const money = useMoney();
   const words = useWords();
   const { t, locale } = words;
-  const { hour12 } = useLocaleFormat();
   const id = useId();
   const [open, setOpen] = useState(false);
   const sentence = paymentSentence(payment, viewerId, nameOf, money, t);
@@ -76,14 +75,14 @@ export function PaymentRow({
               {t('expenses.payment.recordedBy', {
                 by: recorder,
                 name: payment.createdBy === null ? '' : nameOf(payment.createdBy),
-                date: new Intl.DateTimeFormat(locale, {
-                  month: 'short',
-                  day: 'numeric',
-                  year: 'numeric',
-                }).format(recordedAt),
-                time: new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit', hour12 }).format(
+                date: dateFormat(locale, { month: 'short', day: 'numeric', year: 'numeric' }).format(
                   recordedAt,
                 ),
+                time: dateFormat(locale, {
+                  hour: 'numeric',
+                  minute: '2-digit',
+                  hour12: uses12HourClock(locale),
+                }).format(recordedAt),
               })}
             </p>
             {shares > 0 && <p className={mutedText}>{t('expenses.payment.settles', { count: shares })}</p>}

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { displayName } from '#shared/accounts/users.ts';
+import { dateFormat } from '#shared/i18n/locale-format.ts';
 import { Avatar } from '../../../components/avatar.tsx';
 import { mutedText } from '../../../components/ui.ts';
 import { useLocaleFormat, useT } from '../../../lib/i18n.tsx';
@@ -16,7 +17,7 @@ export function ChatSidePane() {
   const { locale } = useLocaleFormat();
   const { data: household } = useCurrentHousehold();
   const { data: home } = useHome();
-  const day = new Intl.DateTimeFormat(locale, { weekday: 'short', day: 'numeric', month: 'short' });
+  const day = dateFormat(locale, { weekday: 'short', day: 'numeric', month: 'short' });
   const chores = home?.priorityChores.slice(0, 5) ?? [];
   const rentDay = home?.household.rentDueDay ?? null;
 
