@@ -44,7 +44,8 @@ const MEMBER_SCREENS = [
   '/messages',
   '/dashboard',
   '/settings',
-  '/roommates',
+  // The member's own listings: Browse also shows listings other tests' users typed (any text).
+  '/roommates?tab=my',
   '/add-listing',
 ];
 const GUEST_SCREENS = ['/', '/auth', '/forgot-password'];
