@@ -1,5 +1,6 @@
 // POST /api/payments as the server validates it and the payment form checks it (docs/money.md).
 import { z } from 'zod';
+import { memoByKey } from '../memo.ts';
 import { maxAmount, parseAmount } from '../money.ts';
 import { windowDate } from '../validation.ts';
 import { amountMessage, expenseMessages } from './schemas.ts';
@@ -32,16 +33,8 @@ function buildPaymentSchema(exponent: number) {
   });
 }
 
-const built = new Map<number, ReturnType<typeof buildPaymentSchema>>();
 /** POST /api/payments for amounts written with `exponent` decimals (the household's currency). */
-export function paymentSchema(exponent: number): ReturnType<typeof buildPaymentSchema> {
-  let schema = built.get(exponent);
-  if (!schema) {
-    schema = buildPaymentSchema(exponent);
-    built.set(exponent, schema);
-  }
-  return schema;
-}
+export const paymentSchema = memoByKey(buildPaymentSchema);
 
 /** POST /api/payments in a 2-decimal currency (the documented shape). */
 export const createPaymentSchema = paymentSchema(2);

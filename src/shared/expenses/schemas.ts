@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { memoByKey } from '../memo.ts';
 import { amountRule, isCurrency, maxAmount, parseAmount } from '../money.ts';
 import { registerMessages, windowDate } from '../validation.ts';
 import { EXPENSE_CATEGORIES, RECURRING_INTERVALS, SPLIT_TYPES } from './rules.ts';
@@ -151,19 +152,11 @@ function buildExpenseSchemas(exponent: number) {
   return { create, update };
 }
 
-const built = new Map<number, ReturnType<typeof buildExpenseSchemas>>();
 /**
  * The expense schemas for amounts written with `exponent` decimals (the currency the amounts are
  * in: the household's, or the expense's own when it has one).
  */
-export function expenseSchemas(exponent: number): ReturnType<typeof buildExpenseSchemas> {
-  let schemas = built.get(exponent);
-  if (!schemas) {
-    schemas = buildExpenseSchemas(exponent);
-    built.set(exponent, schemas);
-  }
-  return schemas;
-}
+export const expenseSchemas = memoByKey(buildExpenseSchemas);
 
 /** POST /api/expenses as a household in a 2-decimal currency sends it (the documented shape). */
 export const createExpenseSchema = expenseSchemas(2).create;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { memoByKey } from '../memo.ts';
 import {
   currencyExponent,
   DEFAULT_CURRENCY,
@@ -96,19 +97,11 @@ function buildUpdateSchema(rentCurrency: string) {
     );
 }
 
-const built = new Map<string, ReturnType<typeof buildUpdateSchema>>();
 /**
  * PATCH /api/households/current with the rent read in `rentCurrency`: the currency the body
  * switches to, else the household's.
  */
-export function householdUpdateSchema(rentCurrency: string): ReturnType<typeof buildUpdateSchema> {
-  let schema = built.get(rentCurrency);
-  if (!schema) {
-    schema = buildUpdateSchema(rentCurrency);
-    built.set(rentCurrency, schema);
-  }
-  return schema;
-}
+export const householdUpdateSchema = memoByKey(buildUpdateSchema);
 
 /** PATCH /api/households/current for a household in US dollars (the documented shape). */
 export const updateHouseholdSchema = householdUpdateSchema(DEFAULT_CURRENCY);

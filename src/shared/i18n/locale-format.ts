@@ -1,3 +1,5 @@
+import { memoByKey } from '../memo.ts';
+
 /**
  * What a locale says about calendars and clocks, from `Intl` where the engine knows it.
  * Days are numbered as `Intl.Locale`'s weekInfo numbers them: 1 Monday ... 7 Sunday.
@@ -51,19 +53,11 @@ function regionOf(locale: Intl.Locale): string | undefined {
   }
 }
 
-// Asked on every render of a list row (useLocaleFormat), and each answer builds an Intl object.
-const firstDays = new Map<string, number>();
-const twelveHour = new Map<string, boolean>();
-
-/** The first day of the week in `tag`: 1 (Monday) to 7 (Sunday). */
-export function firstDayOfWeek(tag: string): number {
-  let day = firstDays.get(tag);
-  if (day === undefined) {
-    day = findFirstDayOfWeek(tag);
-    firstDays.set(tag, day);
-  }
-  return day;
-}
+/**
+ * The first day of the week in `tag`: 1 (Monday) to 7 (Sunday). Kept per tag: list rows ask on
+ * every render (useLocaleFormat), and each answer builds an Intl object.
+ */
+export const firstDayOfWeek = memoByKey(findFirstDayOfWeek);
 
 function findFirstDayOfWeek(tag: string): number {
   let locale: LocaleWithWeekInfo;
@@ -79,14 +73,7 @@ function findFirstDayOfWeek(tag: string): number {
 }
 
 /** Whether times in `tag` read on a 12-hour clock (3:30 PM) rather than a 24-hour one (15:30). */
-export function uses12HourClock(tag: string): boolean {
-  let twelve = twelveHour.get(tag);
-  if (twelve === undefined) {
-    twelve = findHourCycle(tag);
-    twelveHour.set(tag, twelve);
-  }
-  return twelve;
-}
+export const uses12HourClock = memoByKey(findHourCycle);
 
 function findHourCycle(tag: string): boolean {
   try {

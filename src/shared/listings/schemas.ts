@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { countryUsesPostcodes, isCountry } from '../countries.ts';
+import { memoByKey } from '../memo.ts';
 import {
   currencyExponent,
   DEFAULT_CURRENCY,
@@ -256,22 +257,14 @@ function buildUpdateSchema(currency: string) {
     .transform(withNewNames);
 }
 
-const schemas = new Map<
-  string,
-  { create: ReturnType<typeof buildCreateSchema>; update: ReturnType<typeof buildUpdateSchema> }
->();
 /**
  * The create and edit schemas with rent and utilities read in `currency` (its number of decimals
  * decides what is valid: "85000" JPY, "850.50" GBP, "350.500" KWD).
  */
-export function listingSchemas(currency: string) {
-  let built = schemas.get(currency);
-  if (!built) {
-    built = { create: buildCreateSchema(currency), update: buildUpdateSchema(currency) };
-    schemas.set(currency, built);
-  }
-  return built;
-}
+export const listingSchemas = memoByKey((currency: string) => ({
+  create: buildCreateSchema(currency),
+  update: buildUpdateSchema(currency),
+}));
 
 /** POST /api/roommate-listings with rent in US dollars (the documented shape; see listingSchemas). */
 export const createListingSchema = listingSchemas(DEFAULT_CURRENCY).create;
