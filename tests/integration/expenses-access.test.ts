@@ -5,7 +5,6 @@ import {
   balance,
   balances,
   list,
-  multipart,
   payload,
   receiptPng,
   settle,
@@ -13,7 +12,7 @@ import {
   splitOf,
   uploadReceipt,
 } from './expenses-setup.ts';
-import { Client, signUp } from './helpers.ts';
+import { Client, multipart, signUp } from './helpers.ts';
 import { expectIsolated } from './isolation.ts';
 
 const t = setUpExpensesApp();

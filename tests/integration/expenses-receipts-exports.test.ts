@@ -7,7 +7,6 @@ import {
   addExpense,
   cents,
   list,
-  multipart,
   NOW,
   parseCsv,
   receiptPng,
@@ -16,6 +15,7 @@ import {
   splitOf,
   uploadReceipt,
 } from './expenses-setup.ts';
+import { multipart } from './helpers.ts';
 
 const t = setUpExpensesApp();
 const { householdWith, rowCounts } = t;

@@ -7,7 +7,7 @@ import sharp from 'sharp';
 import { expect } from 'vitest';
 import type { ExpenseView, HouseholdBalancesView, PaymentView } from '#shared/expenses/api.ts';
 import { parseDollarsToCents } from '#shared/money.ts';
-import { type Client, householdOf, type Member, setUpTestApp } from './helpers.ts';
+import { type Client, householdOf, type Member, type multipart, setUpTestApp } from './helpers.ts';
 
 /** The app's clock at the start of every test. */
 export const NOW = Date.parse('2026-03-11T12:00:00.000Z');
@@ -131,16 +131,6 @@ export const splitOf = <S extends { userId: string | null }>(expense: { splits: 
 export const cents = (amount: string) => parseDollarsToCents(amount)!;
 export const amountsBy = (expense: ExpenseView, people: Person[]) =>
   people.map((p) => splitOf(expense, p).amount);
-
-/** A multipart/form-data body built by hand, as a browser's FormData sends it. */
-export function multipart(field: string, filename: string, contentType: string, data: Buffer | string) {
-  const boundary = '----HearthReceiptBoundary7MA4YWxkTrZu0gW';
-  const head = `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`;
-  return {
-    payload: Buffer.concat([Buffer.from(head), Buffer.from(data), Buffer.from(`\r\n--${boundary}--\r\n`)]),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
 
 export const receiptPng = () =>
   sharp({ create: { width: 640, height: 480, channels: 3, background: { r: 240, g: 240, b: 230 } } })

@@ -299,3 +299,29 @@ export async function householdOf(app: FastifyInstance, names: string[]) {
   }
   return { household, admin: admin!, others, people };
 }
+
+/**
+ * A multipart/form-data body built by hand, as a browser's FormData sends it: the text `fields`
+ * first, then the file.
+ */
+export function multipart(
+  field: string,
+  filename: string,
+  contentType: string,
+  data: Buffer | string,
+  fields: Record<string, string> = {},
+) {
+  const boundary = '----HearthReceiptBoundary7MA4YWxkTrZu0gW';
+  const texts = Object.entries(fields).map(
+    ([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+  );
+  const head = `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`;
+  return {
+    payload: Buffer.concat([
+      Buffer.from(texts.join('') + head),
+      Buffer.from(data),
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}

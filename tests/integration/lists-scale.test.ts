@@ -36,6 +36,31 @@ async function allPages(by: Person, query: string): Promise<ExpenseView[]> {
   }
 }
 
+/** An expenses row with no notes, receipt or repetition: the parts these tests vary, given. */
+const expenseRow = (row: {
+  id: string;
+  household_id: string;
+  title: string;
+  amount_cents: number;
+  category: string;
+  paid_by: string | null;
+  date: string;
+  split_type: 'equal' | 'custom';
+  created_by: string;
+  created_at: number;
+}) => ({
+  ...row,
+  description: null,
+  notes: null,
+  receipt_image_id: null,
+  is_recurring: false,
+  recurring_interval: null,
+  recurring_end_date: null,
+  next_occurrence_date: null,
+  recurrence_source_id: null,
+  recurrence_count: 0,
+});
+
 /**
  * Writes `count` expenses paid by `payer` and shared equally with `sharers` straight into the
  * database (an API call each would take long): `shape(i)` gives each one's title, category,
@@ -53,27 +78,20 @@ async function seedExpenses(
   for (let i = 0; i < count; i++) {
     const id = randomUUID();
     const { title, category, date, settled } = shape(i);
-    expenses.push({
-      id,
-      household_id: householdId,
-      title,
-      amount_cents: 1000 * sharers.length,
-      category,
-      description: null,
-      notes: null,
-      receipt_image_id: null,
-      paid_by: payer.user.id,
-      date,
-      split_type: 'equal' as const,
-      is_recurring: false,
-      recurring_interval: null,
-      recurring_end_date: null,
-      next_occurrence_date: null,
-      recurrence_source_id: null,
-      recurrence_count: 0,
-      created_by: payer.user.id,
-      created_at: t.clock + i,
-    });
+    expenses.push(
+      expenseRow({
+        id,
+        household_id: householdId,
+        title,
+        amount_cents: 1000 * sharers.length,
+        category,
+        paid_by: payer.user.id,
+        date,
+        split_type: 'equal',
+        created_by: payer.user.id,
+        created_at: t.clock + i,
+      }),
+    );
     for (const sharer of sharers) {
       const own = sharer === payer;
       splits.push({
@@ -179,6 +197,52 @@ describe('GET /api/expenses filters', () => {
     expect(await counts(ann)).toEqual({ all: 4, unsettled: 3, settled: 1 });
     expect(await counts(ann, `?member=${ben.user.id}`)).toEqual({ all: 3, unsettled: 2, settled: 1 });
     expect(await counts(ann, '?q=pizza&category=dining')).toEqual({ all: 1, unsettled: 0, settled: 1 });
+  });
+});
+
+describe('the settled rule in SQL', () => {
+  it('agrees with fullySettled on nothing owed and on shares of members who are gone', async () => {
+    const home = await householdWith(['Joy Jones', 'Kim King']);
+    const [joy, kim] = home.people as [Person, Person];
+    // [paid by, the other share's member, its cents]: unsettled shares that may still be owed.
+    const shapes: [string | null, string | null, number][] = [
+      [joy.user.id, kim.user.id, 0], // nothing owed: settled
+      [joy.user.id, null, 500], // the member is gone, the payer is not: still owed
+      [null, null, 500], // both gone: counted as the payer's own, settled
+      [null, kim.user.id, 500], // the payer is gone: still owed
+    ];
+    const expenses = shapes.map(([paidBy], i) =>
+      expenseRow({
+        id: randomUUID(),
+        household_id: home.household.id,
+        title: `Edge ${i}`,
+        amount_cents: 1000,
+        category: 'other',
+        paid_by: paidBy,
+        date: day(i),
+        split_type: 'custom',
+        created_by: joy.user.id,
+        created_at: t.clock + i,
+      }),
+    );
+    const splits = shapes.map(([, userId, cents], i) => ({
+      id: randomUUID(),
+      expense_id: expenses[i]!.id,
+      household_id: home.household.id,
+      user_id: userId,
+      amount_cents: cents,
+      settled: false,
+      settled_at: null,
+    }));
+    await insertMany(t.database.db, 'expenses', expenses);
+    await insertMany(t.database.db, 'expense_splits', splits);
+
+    const every = await list(joy, '');
+    expect(every).toHaveLength(4);
+    expect(ids(await list(joy, '?status=settled'))).toEqual(ids(every.filter((e) => e.fullySettled)));
+    expect(ids(await list(joy, '?status=unsettled'))).toEqual(ids(every.filter((e) => !e.fullySettled)));
+    expect(every.filter((e) => e.fullySettled).map((e) => e.title)).toEqual(['Edge 2', 'Edge 0']);
+    expect(await counts(joy)).toEqual({ all: 4, unsettled: 2, settled: 2 });
   });
 });
 

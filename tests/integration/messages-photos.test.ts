@@ -2,49 +2,26 @@
 
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ChatMessage } from '#shared/messages/api.ts';
-import { type Client, createTestApp, householdOf, signUp, type TestApp } from './helpers.ts';
-import { addressOf, SocketPool } from './sockets.ts';
+import { type Client, householdOf, multipart, signUp } from './helpers.ts';
+import { setUpSocketApp } from './sockets.ts';
 
-let t: TestApp;
-let url: { origin: string; ws: string };
-const sockets = new SocketPool();
+const t = setUpSocketApp();
+const { sockets } = t;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  url = addressOf(t.app);
-});
-afterAll(async () => {
-  await sockets.closeAll();
-  await t.close();
-});
-
-/** A multipart body: text fields first, then the file (the order the server reads them in). */
-function form(file: { field?: string; name: string; type: string; data: Buffer | string }, fields = {}) {
-  const boundary = '----HearthPhotoBoundary3e9c1a';
-  const parts = Object.entries(fields).map(
-    ([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
-  );
-  const head = `--${boundary}\r\nContent-Disposition: form-data; name="${file.field ?? 'photo'}"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`;
-  return {
-    payload: Buffer.concat([
-      Buffer.from(parts.join('') + head),
-      Buffer.from(file.data),
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
-
-const sendPhoto = (client: Client, body: ReturnType<typeof form>) =>
+const sendPhoto = (client: Client, body: ReturnType<typeof multipart>) =>
   client.request({
     method: 'POST',
     url: '/api/messages/photo',
     payload: body.payload,
     headers: body.headers,
   });
+
+const tinyPng = () =>
+  sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } })
+    .png()
+    .toBuffer();
 
 const jpegWithExif = () =>
   sharp({ create: { width: 800, height: 600, channels: 3, background: { r: 200, g: 120, b: 40 } } })
@@ -77,14 +54,14 @@ describe('POST /api/messages/photo', () => {
   it('stores a JPEG with EXIF as WebP without metadata, sends it live, and lists it', async () => {
     const { household, admin, others } = await householdOf(t.app, ['Ada Lovelace', 'Bea Evans']);
     const bea = others[0]!;
-    const socket = await sockets.open(url.ws, { cookie: bea.client.cookie, origin: url.origin });
+    const socket = await sockets.open(t.url.ws, { cookie: bea.client.cookie, origin: t.url.origin });
     await socket.connect(bea.user.id, household.id);
 
     const jpeg = await jpegWithExif();
     expect((await sharp(jpeg).metadata()).exif?.toString('latin1')).toContain('HearthCam');
     const response = await sendPhoto(
       admin.client,
-      form({ name: 'holiday.jpg', type: 'image/jpeg', data: jpeg }, { content: '  Look!  ' }),
+      multipart('photo', 'holiday.jpg', 'image/jpeg', jpeg, { content: '  Look!  ' }),
     );
     expect(response.statusCode, response.body).toBe(201);
     const message: ChatMessage = response.json();
@@ -118,19 +95,39 @@ describe('POST /api/messages/photo', () => {
     const png = await sharp({ create: { width: 20, height: 40, channels: 3, background: '#fff' } })
       .png()
       .toBuffer();
-    const response = await sendPhoto(admin.client, form({ name: 'a.png', type: 'image/png', data: png }));
+    const response = await sendPhoto(admin.client, multipart('photo', 'a.png', 'image/png', png));
     expect(response.statusCode, response.body).toBe(201);
     expect(response.json()).toMatchObject({ content: '', photo: { width: 20, height: 40 } });
   });
 
-  it('refuses what is not an image, too large, a wrong field or too long a text with 4xx, changing nothing', async () => {
+  it('keeps the text whether it comes before or after the photo', async () => {
+    const { admin } = await householdOf(t.app, ['Di Prince']);
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } })
+      .png()
+      .toBuffer();
+    const boundary = '----HearthTextAfterPhoto';
+    const payload = Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="photo"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`,
+      ),
+      png,
+      Buffer.from(
+        `\r\n--${boundary}\r\nContent-Disposition: form-data; name="content"\r\n\r\nAfter the photo\r\n--${boundary}--\r\n`,
+      ),
+    ]);
+    const response = await sendPhoto(admin.client, {
+      payload,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json()).toMatchObject({ content: 'After the photo', photo: { width: 8, height: 8 } });
+  });
+
+  it('refuses what is not an image, too large, a wrong field, no file, not multipart or too long a text with 4xx, changing nothing', async () => {
     const { admin } = await householdOf(t.app, ['Di Refused']);
     const before = await counts();
 
-    const text = await sendPhoto(
-      admin.client,
-      form({ name: 'p.jpg', type: 'image/jpeg', data: 'not a picture\n' }),
-    );
+    const text = await sendPhoto(admin.client, multipart('photo', 'p.jpg', 'image/jpeg', 'not a picture\n'));
     expect(text.statusCode).toBe(400);
     expect(text.json()).toEqual({ message: 'Please select an image file', code: 'account.image_required' });
 
@@ -138,42 +135,44 @@ describe('POST /api/messages/photo', () => {
       .png({ compressionLevel: 0 })
       .toBuffer();
     expect(big.length).toBeGreaterThan(5 * 1024 * 1024);
-    const tooBig = await sendPhoto(admin.client, form({ name: 'big.png', type: 'image/png', data: big }));
+    const tooBig = await sendPhoto(admin.client, multipart('photo', 'big.png', 'image/png', big));
     expect(tooBig.statusCode).toBe(413);
     expect(tooBig.json().message).toBe('Image must be smaller than 5MB');
 
-    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } })
-      .png()
-      .toBuffer();
-    const wrongField = await sendPhoto(
-      admin.client,
-      form({ field: 'file', name: 'a.png', type: 'image/png', data: png }),
-    );
+    const png = await tinyPng();
+    const wrongField = await sendPhoto(admin.client, multipart('file', 'a.png', 'image/png', png));
     expect(wrongField.statusCode).toBe(400);
     const long = await sendPhoto(
       admin.client,
-      form({ name: 'a.png', type: 'image/png', data: png }, { content: 'x'.repeat(2001) }),
+      multipart('photo', 'a.png', 'image/png', png, { content: 'x'.repeat(2001) }),
     );
     expect(long.statusCode).toBe(400);
     const json = await admin.client.post('/api/messages/photo', { content: 'hi' });
     expect(json.statusCode).toBe(400);
+    expect(json.json().code).toBe('image.not_multipart');
+    // Text alone, the photo forgotten: multipart without a file.
+    const boundary = '----HearthNoFile';
+    const noFile = await admin.client.request({
+      method: 'POST',
+      url: '/api/messages/photo',
+      payload: `--${boundary}\r\nContent-Disposition: form-data; name="content"\r\n\r\nhi\r\n--${boundary}--\r\n`,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    });
+    expect(noFile.statusCode).toBe(400);
+    expect(noFile.json()).toMatchObject({ code: 'image.field_required', params: { field: 'photo' } });
 
     expect(await counts()).toEqual(before);
   });
 
   it('answers 401 signed out and 404 outside a household', async () => {
-    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } })
-      .png()
-      .toBuffer();
+    const png = await tinyPng();
     const { client } = await signUp(t.app);
     client.cookie = null;
-    expect((await sendPhoto(client, form({ name: 'a.png', type: 'image/png', data: png }))).statusCode).toBe(
-      401,
-    );
+    expect((await sendPhoto(client, multipart('photo', 'a.png', 'image/png', png))).statusCode).toBe(401);
     const loner = await signUp(t.app);
-    expect(
-      (await sendPhoto(loner.client, form({ name: 'a.png', type: 'image/png', data: png }))).statusCode,
-    ).toBe(404);
+    expect((await sendPhoto(loner.client, multipart('photo', 'a.png', 'image/png', png))).statusCode).toBe(
+      404,
+    );
   });
 });
 
@@ -181,11 +180,9 @@ describe('GET /api/messages/photos/:imageId', () => {
   it('serves the photo to members only: 401 signed out, 404 to another household, not by /api/images', async () => {
     const { admin } = await householdOf(t.app, ['Eve Owner']);
     const other = await householdOf(t.app, ['Fay Stranger']);
-    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } })
-      .png()
-      .toBuffer();
+    const png = await tinyPng();
     const message: ChatMessage = (
-      await sendPhoto(admin.client, form({ name: 'a.png', type: 'image/png', data: png }))
+      await sendPhoto(admin.client, multipart('photo', 'a.png', 'image/png', png))
     ).json();
     const photoUrl = message.photo!.url;
     const imageId = photoUrl.split('/').pop()!;
@@ -202,11 +199,9 @@ describe('GET /api/messages/photos/:imageId', () => {
 
   it('is in the household export as the message photo link', async () => {
     const { admin } = await householdOf(t.app, ['Gus Export']);
-    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } })
-      .png()
-      .toBuffer();
+    const png = await tinyPng();
     const message: ChatMessage = (
-      await sendPhoto(admin.client, form({ name: 'a.png', type: 'image/png', data: png }, { content: 'pic' }))
+      await sendPhoto(admin.client, multipart('photo', 'a.png', 'image/png', png, { content: 'pic' }))
     ).json();
     const exported = await admin.client.get('/api/export.json');
     expect(exported.statusCode).toBe(200);
@@ -216,10 +211,8 @@ describe('GET /api/messages/photos/:imageId', () => {
 
   it('goes with its household when the last member leaves', async () => {
     const { admin } = await householdOf(t.app, ['Hal Leaver']);
-    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } })
-      .png()
-      .toBuffer();
-    await sendPhoto(admin.client, form({ name: 'a.png', type: 'image/png', data: png }));
+    const png = await tinyPng();
+    await sendPhoto(admin.client, multipart('photo', 'a.png', 'image/png', png));
     const before = await counts();
     const left = await admin.client.post('/api/households/leave');
     expect(left.statusCode, left.body).toBeLessThan(300);

@@ -1,22 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ChatMessage } from '#shared/messages/api.ts';
 import { SESSION_ENDED_CLOSE } from '#shared/realtime/policy.ts';
-import { Client, createTestApp, PASSWORD, signUp, type TestApp } from './helpers.ts';
-import { addressOf, catchUp, SocketPool, type TestSocket } from './sockets.ts';
+import { Client, createTestApp, PASSWORD, signUp } from './helpers.ts';
+import { addressOf, catchUp, setUpSocketApp, type TestSocket } from './sockets.ts';
 
-let t: TestApp;
-let url: { origin: string; ws: string };
-const sockets = new SocketPool();
-
-beforeAll(async () => {
-  t = await createTestApp();
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  url = addressOf(t.app);
-});
-afterAll(async () => {
-  await sockets.closeAll();
-  await t.close();
-});
+const t = setUpSocketApp();
+const { sockets } = t;
 
 interface Member {
   client: Client;
@@ -25,7 +14,8 @@ interface Member {
 }
 
 /** Opens a socket as a browser on the app's own page would, with the member's cookie. */
-const openSocket = (client: Client) => sockets.open(url.ws, { cookie: client.cookie, origin: url.origin });
+const openSocket = (client: Client) =>
+  sockets.open(t.url.ws, { cookie: client.cookie, origin: t.url.origin });
 
 /** A household whose members each have a confirmed socket; the first is the admin. */
 async function household(names: [string, string][]) {
@@ -140,10 +130,12 @@ describe('connecting', () => {
   });
 
   it('refuses the upgrade without a session cookie or with an unknown one (401)', async () => {
-    expect(await sockets.attempt(url.ws, { origin: url.origin })).toBe(401);
-    expect(await sockets.attempt(url.ws, { origin: url.origin, cookie: 'hearth_session=forged' })).toBe(401);
+    expect(await sockets.attempt(t.url.ws, { origin: t.url.origin })).toBe(401);
+    expect(await sockets.attempt(t.url.ws, { origin: t.url.origin, cookie: 'hearth_session=forged' })).toBe(
+      401,
+    );
     expect(
-      await sockets.attempt(url.ws, { origin: url.origin, cookie: `hearth_session=${'x'.repeat(500)}` }),
+      await sockets.attempt(t.url.ws, { origin: t.url.origin, cookie: `hearth_session=${'x'.repeat(500)}` }),
     ).toBe(401);
   });
 
@@ -151,12 +143,12 @@ describe('connecting', () => {
     const { client } = await signUp(t.app);
     const cookie = client.cookie;
     await client.post('/api/logout');
-    expect(await sockets.attempt(url.ws, { origin: url.origin, cookie })).toBe(401);
+    expect(await sockets.attempt(t.url.ws, { origin: t.url.origin, cookie })).toBe(401);
   });
 
   it('accepts a client that sends no Origin (not a browser) with a valid session', async () => {
     const { client } = await signUp(t.app);
-    const socket = await sockets.open(url.ws, { cookie: client.cookie });
+    const socket = await sockets.open(t.url.ws, { cookie: client.cookie });
     await socket.sync();
   });
 
@@ -180,14 +172,14 @@ describe('connecting', () => {
 
   it('refuses a foreign Origin (403) and any path but /ws (404)', async () => {
     const { client } = await signUp(t.app);
-    for (const origin of ['http://evil.example', 'null', `${url.origin}.evil.example`, 'not a url']) {
-      expect(await sockets.attempt(url.ws, { cookie: client.cookie, origin })).toBe(403);
+    for (const origin of ['http://evil.example', 'null', `${t.url.origin}.evil.example`, 'not a url']) {
+      expect(await sockets.attempt(t.url.ws, { cookie: client.cookie, origin })).toBe(403);
     }
     for (const path of ['/', '/api/messages', '/ws/', '/wss', '/ws/../api']) {
       expect(
-        await sockets.attempt(`${url.origin.replace('http', 'ws')}${path}`, {
+        await sockets.attempt(`${t.url.origin.replace('http', 'ws')}${path}`, {
           cookie: client.cookie,
-          origin: url.origin,
+          origin: t.url.origin,
         }),
       ).toBe(404);
     }
@@ -539,7 +531,9 @@ describe('sessions ending', () => {
     const later = await post(stays!.client, 'after the expiry');
     expect((await stays!.socket.next('new_message')).message.id).toBe(later.id);
     expect(socket.received.filter((f) => f.type === 'new_message')).toEqual([]);
-    expect(await sockets.attempt(url.ws, { origin: url.origin, cookie: expiring!.client.cookie })).toBe(401);
+    expect(await sockets.attempt(t.url.ws, { origin: t.url.origin, cookie: expiring!.client.cookie })).toBe(
+      401,
+    );
   });
 
   it('keeps a socket open past its session’s old expiry when signed-in use extended it', async () => {

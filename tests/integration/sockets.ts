@@ -1,7 +1,9 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import { WebSocket } from 'ws';
 import type { ServerEvent } from '#shared/messages/schemas.ts';
+import { createTestApp, type TestApp } from './helpers.ts';
 
 /** The server event of one type (the typing pair shares one member of the union). */
 export type EventOf<T extends ServerEvent['type']> = ServerEvent extends infer E
@@ -193,4 +195,43 @@ export class SocketPool {
     await Promise.all([...this.sockets].map((s) => s.close()));
     this.sockets.clear();
   }
+}
+
+/** The calling file's app, listening on a free port for the sockets it opens. */
+export interface SocketApp {
+  readonly app: TestApp['app'];
+  readonly database: TestApp['database'];
+  readonly url: { origin: string; ws: string };
+  readonly sockets: SocketPool;
+}
+
+/** Registers the file's hooks: the app listens before its tests; its sockets and the app close after. */
+export function setUpSocketApp(): SocketApp {
+  const sockets = new SocketPool();
+  let started: { t: TestApp; url: { origin: string; ws: string } } | undefined;
+  beforeAll(async () => {
+    const t = await createTestApp();
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    started = { t, url: addressOf(t.app) };
+  });
+  afterAll(async () => {
+    await sockets.closeAll();
+    await started?.t.close();
+  });
+  const opened = () => {
+    if (!started) throw new Error('the app is started in beforeAll');
+    return started;
+  };
+  return {
+    get app() {
+      return opened().t.app;
+    },
+    get database() {
+      return opened().t.database;
+    },
+    get url() {
+      return opened().url;
+    },
+    sockets,
+  };
 }

@@ -848,7 +848,7 @@ export async function runPathological(
     // Chat.
     for (let n = 0; n < 20; n++)
       await b.send('POST', '/api/messages', { content: text(MESSAGE_MAX_LENGTH) }, 'POST /api/messages');
-    // A photo at the upload limit with the longest text beside it (the text goes before the file).
+    // A photo at the upload limit with the longest text beside it.
     const photoMessage = new FormData();
     photoMessage.append('content', text(MESSAGE_MAX_LENGTH));
     photoMessage.append('photo', new Blob([new Uint8Array(big)], { type: 'image/jpeg' }), 'photo.jpg');

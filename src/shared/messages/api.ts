@@ -93,7 +93,7 @@ export const messagesApi = {
     method: 'POST',
     path: '/api/messages/photo',
     summary:
-      'Post a photo to the household chat, with optional text (the `content` field before the `photo` file)',
+      'Post a photo to the household chat (the `photo` file), with optional text (the `content` field)',
     tag,
     access: 'member',
     body: { multipart: { content: 'text', photo: 'file' } },

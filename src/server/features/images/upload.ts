@@ -16,24 +16,25 @@ export async function readImageUpload(request: FastifyRequest, field: string): P
   return (await readImageUploadWithFields(request, field)).data;
 }
 
-/**
- * As readImageUpload, with the text fields sent before the file (a multipart body is read in
- * order, so later ones are not seen).
- */
+/** As readImageUpload, with the text fields sent beside the file, before or after it. */
 export async function readImageUploadWithFields(
   request: FastifyRequest,
   field: string,
 ): Promise<{ data: Buffer; fields: Record<string, string> }> {
   if (!request.isMultipart()) throw badRequest('image.not_multipart', { field });
   try {
-    const file = await request.file({ limits: { fileSize: IMAGE_MAX_BYTES - 1, files: 1, fields: 5 } });
-    if (file?.fieldname !== field) throw badRequest('image.field_required', { field });
+    let data: Buffer | null = null;
     const fields: Record<string, string> = {};
-    for (const [name, value] of Object.entries(file.fields)) {
-      const entry = Array.isArray(value) ? value[0] : value;
-      if (entry && entry.type === 'field' && typeof entry.value === 'string') fields[name] = entry.value;
+    for await (const part of request.parts({
+      limits: { fileSize: IMAGE_MAX_BYTES - 1, files: 1, fields: 5 },
+    })) {
+      if (part.type === 'file') {
+        if (part.fieldname !== field) throw badRequest('image.field_required', { field });
+        data = await part.toBuffer();
+      } else if (typeof part.value === 'string') fields[part.fieldname] = part.value;
     }
-    return { data: await file.toBuffer(), fields };
+    if (!data) throw badRequest('image.field_required', { field });
+    return { data, fields };
   } catch (error) {
     if (error instanceof HttpError) throw error;
     if (statusOf(error) === 413) throw tooLarge(messages.imageTooLarge);

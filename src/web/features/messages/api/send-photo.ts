@@ -5,7 +5,7 @@ import { type ChatEntry, receiveMessage } from '../chat.ts';
 import { messagesQueryKey } from './get-messages.ts';
 import { sendMessageMutationKey } from './send-message.ts';
 
-/** POST /api/messages/photo: the text goes before the file, as the server reads them in order. */
+/** POST /api/messages/photo: the text and the photo file. */
 export function sendPhoto({ content, photo }: { content: string; photo: File }): Promise<ChatMessage> {
   const body = new FormData();
   body.append('content', content);
