@@ -188,6 +188,61 @@ describe('chores lists', () => {
 
     errors.assertNone();
   });
+  it('asks the server once typing pauses, and says so when the done list or its older page fails', async () => {
+    const { ada, bea } = await household();
+    const a = ada.page;
+    const errors = watchPageErrors(a, [503]);
+    await fourChores(ada, bea);
+    // With the oven, 101 done chores: two pages.
+    for (let i = 0; i < 100; i++) {
+      const { id } = await chore(ada, { title: `Done ${String(i).padStart(3, '0')}`, assignedTo: ada.id });
+      expect((await a.request.patch(`/api/chores/${id}`, { data: { status: 'done' } })).status()).toBe(200);
+    }
+    await a.goto('/chores');
+    await a.getByTestId('tab-count-all').filter({ hasText: /^3$/ }).waitFor();
+
+    // The open list narrows as each key is typed; the counts are asked for once typing pauses.
+    const countsAsked: string[] = [];
+    a.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/chores/counts') countsAsked.push(request.url());
+    });
+    await a.getByRole('searchbox', { name: 'Search chores' }).pressSequentially('Vacuum', { delay: 20 });
+    await a.getByTestId('tab-count-all').filter({ hasText: /^1$/ }).waitFor();
+    expect(countsAsked.length).toBeLessThan(3);
+    await a.getByRole('searchbox', { name: 'Search chores' }).fill('');
+    await a.getByTestId('tab-count-all').filter({ hasText: /^3$/ }).waitFor();
+
+    // The done list failing says so, not that no chore matches.
+    const donePage = (url: URL) =>
+      url.pathname === '/api/chores' && url.searchParams.get('status') === 'done';
+    await a.route(donePage, (route) => route.fulfill({ status: 503, body: '' }));
+    await a.getByRole('tab', { name: /^Done/ }).click();
+    await a.getByText('Unable to load chores').waitFor();
+    expect(await a.getByText('No chores match').count()).toBe(0);
+    await a.unroute(donePage);
+
+    // Its older page failing keeps the first, says so and is not asked for again and again.
+    await a.reload();
+    const rows = a.getByTestId('chore-card');
+    await rows.first().waitFor();
+    const olderPage = (url: URL) => donePage(url) && url.searchParams.has('before');
+    let olderAsked = 0;
+    await a.route(olderPage, (route) => {
+      olderAsked += 1;
+      return route.fulfill({ status: 503, body: '' });
+    });
+    await a.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await a.getByText('Unable to load chores').waitFor();
+    await a.waitForTimeout(1000);
+    expect(olderAsked).toBe(1);
+    expect(await rows.first().getAttribute('aria-setsize')).toBe('100');
+    await a.unroute(olderPage);
+    await a.getByRole('button', { name: 'Show older' }).click();
+    await a.locator('[data-testid="chore-card"][aria-setsize="101"]').first().waitFor();
+
+    errors.assertNone();
+  });
+
   it('renders only the rows near the screen, in order, keeps the scroll position after an edit and Back, and pages the done list', async () => {
     const { ada } = await household();
     const a = ada.page;

@@ -211,13 +211,30 @@ describe('the expenses list', () => {
     await settle(ada, made[0]!);
     await settle(ada, made[1]!);
     const a = ada.page;
-    const errors = watchPageErrors(a);
+    const errors = watchPageErrors(a, [503]);
     await a.goto('/expenses');
     // The first page holds 200, the counts are the household's.
     await expectTabs(a, ['All205', 'Unsettled203', 'Settled2']);
     // Only the rows near the screen are in the page.
     await card(a, 'Coffee 204').waitFor();
     expect(await rows(a).count()).toBeLessThan(60);
+
+    // The older page failing keeps the rows loaded, says so and is not asked for again and
+    // again; the button asks again.
+    const olderPage = (url: URL) => url.pathname === '/api/expenses' && url.searchParams.has('before');
+    let olderAsked = 0;
+    await a.route(olderPage, (route) => {
+      olderAsked += 1;
+      return route.fulfill({ status: 503, body: '' });
+    });
+    await a.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await a.getByText('Unable to load expenses').waitFor();
+    await a.waitForTimeout(1000);
+    expect(olderAsked).toBe(1);
+    expect(await rows(a).count()).toBeGreaterThan(0);
+    await a.unroute(olderPage);
+    await a.getByRole('button', { name: 'Load older' }).click();
+    await a.getByText('Unable to load expenses').waitFor({ state: 'detached' });
 
     // Scrolling to the end loads the older ones.
     const lastIndex = () =>

@@ -1,5 +1,6 @@
 import type { ChoreView } from '#shared/chores/api.ts';
 import { containsText } from '#shared/search/rules.ts';
+import { writeFilterParams } from '../../lib/url-filters.ts';
 
 /** The list's tabs: my open chores, everyone's open chores, or the done ones (docs/chores.md, The list). */
 export const CHORE_VIEWS = ['mine', 'all', 'done'] as const;
@@ -11,6 +12,8 @@ export interface ChoreFilters {
   assignee: string;
   q: string;
 }
+
+const NO_FILTERS: ChoreFilters = { view: 'all', assignee: '', q: '' };
 
 /** The filters as the URL keeps them (?view=mine&assignee=…&q=…), so Back and a reload keep them. */
 export function readChoreFilters(params: URLSearchParams): ChoreFilters {
@@ -24,16 +27,7 @@ export function readChoreFilters(params: URLSearchParams): ChoreFilters {
 
 /** `params` with the filters changed; defaults are left out, other parameters kept. */
 export function writeChoreFilters(params: URLSearchParams, changes: Partial<ChoreFilters>): URLSearchParams {
-  const next = new URLSearchParams(params);
-  const set = (key: string, value: string | undefined, fallback: string) => {
-    if (value === undefined) return;
-    if (value === fallback) next.delete(key);
-    else next.set(key, value);
-  };
-  set('view', changes.view, 'all');
-  set('assignee', changes.assignee, '');
-  set('q', changes.q, '');
-  return next;
+  return writeFilterParams(params, changes, NO_FILTERS);
 }
 
 /**

@@ -12,6 +12,7 @@ import { TwoPane } from '../../components/two-pane.tsx';
 import { buttonStyles, mutedText } from '../../components/ui.ts';
 import { useT } from '../../lib/i18n.tsx';
 import { showToast } from '../../lib/toasts.ts';
+import { SEARCH_DELAY_MS, useDebounced } from '../../lib/use-debounced.ts';
 import { useWideOrUnknown } from '../../lib/use-wide.ts';
 import type { FirstReads } from '../../shell/screens.ts';
 import { useUser } from '../auth/index.ts';
@@ -61,7 +62,9 @@ export function ChoresPage() {
   const { data: household } = useCurrentHousehold();
   const members = household?.members ?? [];
   const chores = useChores();
-  const done = useDoneChores(filters, filters.view === 'done');
+  // The open chores narrow as each key is typed; the server (counts, done pages) is asked once typing pauses.
+  const searched = useDebounced(filters.q, SEARCH_DELAY_MS);
+  const done = useDoneChores({ assignee: filters.assignee, q: searched }, filters.view === 'done');
   const save = useUpdateChore();
   const remove = useDeleteChore();
   const [deleting, setDeleting] = useState<ChoreView | null>(null);
@@ -86,7 +89,7 @@ export function ChoresPage() {
     () => filterChores(filters.view === 'done' ? donePages : open, filters, user?.id),
     [filters, open, donePages, user?.id],
   );
-  const counts = useChoreCounts(filters.q).data;
+  const counts = useChoreCounts(searched).data;
   const { fetchNextPage } = done;
   const loadOlder = useCallback(() => void fetchNextPage(), [fetchNextPage]);
   const listPending = filters.view === 'done' ? done.isPending : chores.isPending;
@@ -192,6 +195,11 @@ export function ChoresPage() {
           >
             {listPending ? (
               <PageSpinner />
+            ) : filters.view === 'done' && done.isError && !done.isFetchNextPageError ? (
+              <ErrorCard
+                title={t('chores.page.loadError.title')}
+                message={t('chores.page.loadError.message')}
+              />
             ) : shown.length === 0 ? (
               <p
                 className={`rounded-2xl border border-slate-300 border-dashed p-6 text-center ${mutedText} dark:border-slate-700`}
@@ -209,7 +217,11 @@ export function ChoresPage() {
               />
             )}
             {filters.view === 'done' && done.hasNextPage && (
-              <LoadOlder busy={done.isFetchingNextPage} onLoad={loadOlder} />
+              <LoadOlder
+                busy={done.isFetchingNextPage}
+                failed={done.isFetchNextPageError}
+                onLoad={loadOlder}
+              />
             )}
           </Tabs>
         </>

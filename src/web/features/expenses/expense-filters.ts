@@ -1,5 +1,6 @@
 import type { ExpenseTab } from '#shared/expenses/view.ts';
 import { SEARCH_TEXT_MAX } from '#shared/search/rules.ts';
+import { writeFilterParams } from '../../lib/url-filters.ts';
 
 /** The list's filters as the URL keeps them, so Back and a reload keep them (docs/expenses.md, Filters). */
 export interface ExpenseFilters {
@@ -45,13 +46,7 @@ export function writeExpenseFilters(
   params: URLSearchParams,
   changes: Partial<ExpenseFilters>,
 ): URLSearchParams {
-  const next = new URLSearchParams(params);
-  for (const [key, value] of Object.entries(changes) as [keyof ExpenseFilters, string][]) {
-    const name = key === 'tab' ? 'status' : key;
-    if (value === NO_FILTERS[key]) next.delete(name);
-    else next.set(name, value);
-  }
-  return next;
+  return writeFilterParams(params, changes, NO_FILTERS, { tab: 'status' });
 }
 
 /** True when anything but the tab narrows the list (search, member, category, dates). */

@@ -96,6 +96,8 @@ export function ExpensesPage() {
   const otherIds = memberOrder.filter((id) => id !== user?.id);
   const more = expenses.hasNextPage || (withPayments && payments.hasNextPage);
   const fetchingMore = expenses.isFetchingNextPage || (withPayments && payments.isFetchingNextPage);
+  // An older page that failed keeps the rows loaded so far; the button below them asks again.
+  const moreFailed = expenses.isFetchNextPageError || (withPayments && payments.isFetchNextPageError);
   const opened: ExpenseView | undefined = openId
     ? loaded?.find((expense) => expense.id === openId)
     : undefined;
@@ -132,7 +134,8 @@ export function ExpensesPage() {
     if (withPayments && payments.hasNextPage) void payments.fetchNextPage();
   };
   const sentinel = useRef<HTMLDivElement>(null);
-  useInfiniteScroll(sentinel, loadMore, more && !fetchingMore);
+  // Not after a failure: the observer would fire again at once, asking a failing server in a loop.
+  useInfiniteScroll(sentinel, loadMore, more && !fetchingMore && !moreFailed);
 
   const actions: ExpenseActions = {
     settle: (split) => settle.mutate(split.id),
@@ -220,7 +223,7 @@ export function ExpensesPage() {
         counts={counts.data ?? loadedCounts(loaded ?? [])}
         onChange={(tab) => setFilters({ tab })}
       >
-        {expenses.isError ? (
+        {expenses.isError && !expenses.isFetchNextPageError ? (
           <ErrorCard title={t('expenses.page.loadFailed')} message={t('expenses.page.checkConnection')} />
         ) : items.length === 0 ? (
           <div className="flex flex-col items-center gap-3 rounded-2xl border border-slate-300 border-dashed p-8 text-center dark:border-slate-700">
@@ -265,6 +268,7 @@ export function ExpensesPage() {
           />
         )}
         <div ref={sentinel} />
+        {moreFailed && <p className={`mt-3 text-sm ${mutedText}`}>{t('expenses.page.loadFailed')}</p>}
         {more && (
           <button
             type="button"

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { ChoreCountsView } from '#shared/chores/api.ts';
 import { apiJson } from '../../../lib/api.ts';
 import { choresQueryKey } from './get-chores.ts';
@@ -19,5 +19,6 @@ export const choreCountsQueryOptions = (q: string) =>
   });
 
 export function useChoreCounts(q: string) {
-  return useQuery(choreCountsQueryOptions(q));
+  // The last counts stay on the tabs while another search's come.
+  return useQuery({ ...choreCountsQueryOptions(q), placeholderData: keepPreviousData });
 }

@@ -1,4 +1,4 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import type { ChoreView } from '#shared/chores/api.ts';
 import { apiJson } from '../../../lib/api.ts';
 import { choresQueryKey } from './get-chores.ts';
@@ -25,6 +25,8 @@ export function useDoneChores(filters: { assignee: string; q: string }, enabled:
     queryFn: ({ pageParam }) => fetchDoneChores(filters, pageParam),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => (last.length < PAGE ? undefined : (last.at(-1)?.completedAt ?? undefined)),
+    // While another search's pages come, the last ones stay (the page narrows them as typed).
+    placeholderData: keepPreviousData,
     enabled,
   });
 }

@@ -11,7 +11,7 @@ import {
 import { errorMessage } from '#shared/errors.ts';
 import type { HouseholdMember } from '#shared/households/api.ts';
 import { ErrorCard } from '../../../components/error-card.tsx';
-import { SelectField, TextAreaField, TextField } from '../../../components/form-fields.tsx';
+import { SelectField, TextAreaField, TextField, translateOptions } from '../../../components/form-fields.tsx';
 import { buttonStyles, mutedText } from '../../../components/ui.ts';
 import { useErrorText } from '../../../lib/error-text.ts';
 import { type MessageId, useT } from '../../../lib/i18n.tsx';
@@ -45,8 +45,6 @@ export function ChoreForm({
 }) {
   const t = useT();
   const inLanguage = useErrorText();
-  const translated = <V,>(list: { value: V; label: MessageId }[]) =>
-    list.map((option) => ({ value: option.value, label: t(option.label) }));
   const categoryOptions = CHORE_CATEGORIES.map((value) => ({ value, label: categoryLabel(value, t) }));
   const durationOptions = DURATIONS.map((value) => ({
     value: value as number,
@@ -105,7 +103,7 @@ export function ChoreForm({
         <SelectField
           label={t('chores.form.priority')}
           name="priority"
-          options={translated(priorityOptions)}
+          options={translateOptions(priorityOptions, t)}
           {...form.select('priority')}
         />
         <SelectField
@@ -118,7 +116,7 @@ export function ChoreForm({
       <SelectField
         label={t('chores.form.repeats')}
         name="recurrence"
-        options={translated(recurrenceOptions)}
+        options={translateOptions(recurrenceOptions, t)}
         {...form.select('recurrence')}
       />
       {recurring && (
@@ -154,7 +152,7 @@ export function ChoreForm({
         <SelectField
           label={t('chores.form.reminder')}
           name="reminder"
-          options={translated(reminderOptions)}
+          options={translateOptions(reminderOptions, t)}
           {...form.select('reminder')}
         />
       </div>

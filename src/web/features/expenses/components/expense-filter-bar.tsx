@@ -4,12 +4,10 @@ import { categoryLabel } from '#shared/expenses/view.ts';
 import { SEARCH_TEXT_MAX } from '#shared/search/rules.ts';
 import { SearchIcon } from '../../../components/icons.tsx';
 import { buttonStyles, inputStyles } from '../../../components/ui.ts';
+import { SEARCH_DELAY_MS } from '../../../lib/use-debounced.ts';
 import { type ExpenseFilters, narrowed } from '../expense-filters.ts';
 import type { NameOf } from '../ledger-words.ts';
 import { useWords } from '../use-words.ts';
-
-/** Typing waits this long before the list is asked again, so each key press is not a request. */
-const SEARCH_DELAY_MS = 250;
 
 /**
  * Search by title and filters by member, category and dates (docs/expenses.md, Filters). The

@@ -5,7 +5,13 @@ import { categoryLabel, INTERVAL_LABELS, TITLE_SUGGESTIONS, type Translate } fro
 import type { HouseholdMember } from '#shared/households/api.ts';
 import { convertAmount } from '#shared/money.ts';
 import { ErrorCard } from '../../../components/error-card.tsx';
-import { moneyInput, SelectField, TextAreaField, TextField } from '../../../components/form-fields.tsx';
+import {
+  moneyInput,
+  optionsOf,
+  SelectField,
+  TextAreaField,
+  TextField,
+} from '../../../components/form-fields.tsx';
 import { Switch } from '../../../components/switch.tsx';
 import { buttonStyles, mutedText } from '../../../components/ui.ts';
 import { currencyOptions } from '../../../lib/currencies.ts';
@@ -51,7 +57,7 @@ export function ExpenseForm({
   const nameOf = useMemberNames(members);
   const { t } = useWords();
   const categoryOptions = EXPENSE_CATEGORIES.map((value) => ({ value, label: categoryLabel(value, t) }));
-  const intervalOptions = RECURRING_INTERVALS.map((value) => ({ value, label: t(INTERVAL_LABELS[value]) }));
+  const intervalOptions = optionsOf(RECURRING_INTERVALS, INTERVAL_LABELS, t);
   const memberIds = members.map((m) => m.userId);
   const money = useMoney();
   const { form, summary, typed, busy, editing, failure, setSplitType, setShare, onSubmit } = useExpenseForm(

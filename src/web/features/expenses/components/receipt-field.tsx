@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { extractErrorMessage } from '#shared/errors.ts';
 import type { ExpenseView } from '#shared/expenses/api.ts';
-import { checkProfilePhoto } from '#shared/validation-rules.ts';
+import { checkImageFile } from '#shared/validation-rules.ts';
 import { ReceiptIcon } from '../../../components/page-icons.tsx';
 import { buttonStyles, errorText } from '../../../components/ui.ts';
 import { useUploadReceipt } from '../api/upload-receipt.ts';
@@ -18,7 +18,7 @@ export function ReceiptField({ expense }: { expense: ExpenseView }) {
   const onFile = (file: File | undefined) => {
     if (!file) return;
     // Same limits as every photo: an image under 5 MB.
-    const check = checkProfilePhoto(file);
+    const check = checkImageFile(file);
     setProblem(check);
     if (check) return;
     upload.mutate(

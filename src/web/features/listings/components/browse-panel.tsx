@@ -7,14 +7,12 @@ import { FilterIcon } from '../../../components/page-icons.tsx';
 import { PageSpinner, Spinner } from '../../../components/spinner.tsx';
 import { buttonStyles, inputStyles } from '../../../components/ui.ts';
 import { useT } from '../../../lib/i18n.tsx';
+import { SEARCH_DELAY_MS, useDebounced } from '../../../lib/use-debounced.ts';
 import { useInfiniteScroll } from '../../../lib/use-infinite-scroll.ts';
 import type { ListingsPage } from '../api/get-listings.ts';
-import { useDebounced } from '../use-debounced.ts';
 import { EmptyListings } from './empty-listings.tsx';
 import { FilterSheet } from './filter-sheet.tsx';
 import { ListingCard } from './listing-card.tsx';
-
-const SEARCH_DELAY_MS = 300;
 
 /** The search text, sent once typing pauses; a change of the address (Clear all) shows here too. */
 function SearchField({ value, onSearch }: { value: string; onSearch: (q: string) => void }) {
