@@ -119,8 +119,8 @@ export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-/** Profile photo checks the browser can make before upload (the server checks the content). */
-export function checkProfilePhoto(file: { type: string; size: number }): string | null {
+/** The checks the browser can make on a photo before uploading it (the server checks the content). */
+export function checkImageFile(file: { type: string; size: number }): string | null {
   if (!file.type.startsWith('image/')) return messages.imageRequired;
   if (file.size >= IMAGE_MAX_BYTES) return messages.imageTooLarge;
   return null;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
-  checkProfilePhoto,
+  checkImageFile,
   describeIssue,
   fieldErrors,
   IMAGE_MAX_BYTES,
@@ -103,15 +103,15 @@ describe('normalizeEmail', () => {
   });
 });
 
-describe('checkProfilePhoto', () => {
+describe('checkImageFile', () => {
   it('accepts images under 5MB', () => {
-    expect(checkProfilePhoto({ type: 'image/png', size: 1000 })).toBeNull();
-    expect(checkProfilePhoto({ type: 'image/jpeg', size: IMAGE_MAX_BYTES - 1 })).toBeNull();
+    expect(checkImageFile({ type: 'image/png', size: 1000 })).toBeNull();
+    expect(checkImageFile({ type: 'image/jpeg', size: IMAGE_MAX_BYTES - 1 })).toBeNull();
   });
   it('refuses other files and images of 5MB or more', () => {
-    expect(checkProfilePhoto({ type: 'text/plain', size: 10 })).toBe('Please select an image file');
-    expect(checkProfilePhoto({ type: '', size: 10 })).toBe('Please select an image file');
-    expect(checkProfilePhoto({ type: 'image/png', size: IMAGE_MAX_BYTES })).toBe(
+    expect(checkImageFile({ type: 'text/plain', size: 10 })).toBe('Please select an image file');
+    expect(checkImageFile({ type: '', size: 10 })).toBe('Please select an image file');
+    expect(checkImageFile({ type: 'image/png', size: IMAGE_MAX_BYTES })).toBe(
       'Image must be smaller than 5MB',
     );
   });

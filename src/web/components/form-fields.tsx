@@ -7,6 +7,7 @@ import {
 } from 'react';
 import { EARLIEST_DATE, latestDate } from '#shared/time/window.ts';
 import { useErrorText } from '../lib/error-text.ts';
+import type { MessageId } from '../lib/i18n.tsx';
 import { errorText, inputStyles } from './ui.ts';
 
 // Labelled form controls with their message underneath, linked for screen readers
@@ -197,7 +198,19 @@ export function CheckboxGroup<T extends string>({
   );
 }
 
-/** { value, label } pairs from a label table, in the order of the values. */
-export function optionsOf<T extends string>(values: readonly T[], labels: Record<T, string>) {
-  return values.map((value) => ({ value, label: labels[value] }));
+/** { value, label } pairs from a table of message ids, in the order of the values, in the active language. */
+export function optionsOf<T extends string>(
+  values: readonly T[],
+  labels: Record<T, MessageId>,
+  t: (id: MessageId) => string,
+): { value: T; label: string }[] {
+  return values.map((value) => ({ value, label: t(labels[value]) }));
+}
+
+/** Options whose labels are message ids, in the active language. */
+export function translateOptions<V>(
+  list: readonly { value: V; label: MessageId }[],
+  t: (id: MessageId) => string,
+): { value: V; label: string }[] {
+  return list.map((option) => ({ value: option.value, label: t(option.label) }));
 }

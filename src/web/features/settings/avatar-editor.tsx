@@ -1,7 +1,7 @@
 import '#shared/i18n/compiled/areas/settings.ts';
 import { useEffect, useId, useState } from 'react';
 import type { PublicUser } from '#shared/accounts/api.ts';
-import { checkProfilePhoto } from '#shared/validation.ts';
+import { checkImageFile } from '#shared/validation.ts';
 import { Avatar } from '../../components/avatar.tsx';
 import { CameraIcon, CheckIcon, TrashIcon, XIcon } from '../../components/icons.tsx';
 import { Spinner } from '../../components/spinner.tsx';
@@ -42,7 +42,7 @@ export function AvatarEditor({ user }: { user: PublicUser }) {
     const file = event.target.files?.[0];
     event.target.value = '';
     if (!file) return;
-    const problem = checkProfilePhoto(file);
+    const problem = checkImageFile(file);
     setFileError(problem);
     if (problem) return;
     upload.mutate(file, callbacks('upload'));

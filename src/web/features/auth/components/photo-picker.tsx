@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import { checkProfilePhoto } from '#shared/validation-rules.ts';
+import { checkImageFile } from '#shared/validation-rules.ts';
 import { CameraIcon } from '../../../components/icons.tsx';
 import { buttonStyles, errorText, mutedText } from '../../../components/ui.ts';
 import { useErrorText } from '../../../lib/error-text.ts';
@@ -33,7 +33,7 @@ export function PhotoPicker({
     const file = event.target.files?.[0] ?? null;
     event.target.value = '';
     if (!file) return;
-    const problem = checkProfilePhoto(file);
+    const problem = checkImageFile(file);
     setError(problem);
     onChange(problem ? null : file);
   };

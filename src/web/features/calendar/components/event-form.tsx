@@ -5,7 +5,7 @@ import type { HouseholdMember } from '#shared/households/api.ts';
 import { ErrorCard } from '../../../components/error-card.tsx';
 import { checkResolver } from '../../../components/form/resolvers.ts';
 import { useSchemaForm } from '../../../components/form/use-schema-form.ts';
-import { SelectField, TextAreaField, TextField } from '../../../components/form-fields.tsx';
+import { SelectField, TextAreaField, TextField, translateOptions } from '../../../components/form-fields.tsx';
 import { Switch } from '../../../components/switch.tsx';
 import { buttonStyles } from '../../../components/ui.ts';
 import { type MessageId, useT } from '../../../lib/i18n.tsx';
@@ -49,8 +49,6 @@ export function EventForm({
   timeZone: string;
 }) {
   const t = useT();
-  const translated = <V,>(list: { value: V; label: MessageId }[]) =>
-    list.map((option) => ({ value: option.value, label: t(option.label) }));
   const navigate = useNavigate();
   const create = useCreateEvent();
   const busy = create.isPending || create.isSuccess;
@@ -144,7 +142,7 @@ export function EventForm({
         label={t('calendar.form.type')}
         name="eventType"
         value={values.eventType}
-        options={translated(typeOptions)}
+        options={translateOptions(typeOptions, t)}
         onValue={(type: EventType) => change('eventType', withEventType(form.getValues(), type))}
       />
       <EventColorPicker value={values.color} onChange={(color) => set('color', color)} />
@@ -165,13 +163,13 @@ export function EventForm({
       <SelectField
         label={t('calendar.form.repeats')}
         name="recurrence"
-        options={translated(recurrenceOptions)}
+        options={translateOptions(recurrenceOptions, t)}
         {...form.select('recurrence')}
       />
       <SelectField
         label={t('calendar.form.reminder')}
         name="reminder"
-        options={translated(reminderOptions)}
+        options={translateOptions(reminderOptions, t)}
         {...form.select('reminder')}
       />
       <TextAreaField label={t('calendar.form.notes')} name="notes" maxLength={2000} {...form.text('notes')} />

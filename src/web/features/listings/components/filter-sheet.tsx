@@ -11,11 +11,11 @@ import {
 } from '#shared/listings/view.ts';
 import { checkResolver } from '../../../components/form/resolvers.ts';
 import { useSchemaForm } from '../../../components/form/use-schema-form.ts';
-import { SelectField, TextField } from '../../../components/form-fields.tsx';
+import { optionsOf, SelectField, TextField } from '../../../components/form-fields.tsx';
 import { XIcon } from '../../../components/icons.tsx';
 import { buttonStyles } from '../../../components/ui.ts';
 import { i18n, useT } from '../../../lib/i18n.tsx';
-import { labelledOptions } from '../option-labels.ts';
+
 import { useCountryOptions, useCurrencyOptions, useListingPlace } from '../use-listing-place.ts';
 
 /**
@@ -49,8 +49,8 @@ export function FilterSheet({
   const id = useId();
   const place = useListingPlace();
   const any = { value: '' as const, label: t('listings.filters.any') };
-  const roomOptions = [any, ...labelledOptions(ROOM_TYPES, ROOM_TYPE_LABELS, t)];
-  const housingOptions = [any, ...labelledOptions(HOUSING_TYPES, HOUSING_TYPE_LABELS, t)];
+  const roomOptions = [any, ...optionsOf(ROOM_TYPES, ROOM_TYPE_LABELS, t)];
+  const housingOptions = [any, ...optionsOf(HOUSING_TYPES, HOUSING_TYPE_LABELS, t)];
   const countryOptions = [any, ...useCountryOptions(place.locale)];
   const currencyOptions = useCurrencyOptions(place.locale);
   // The rent range is read in its currency: the one in the address, else the viewer's own.

@@ -2,9 +2,8 @@ import { countryUsesPostcodes } from '#shared/countries.ts';
 import { STREET_VISIBILITIES, type StreetVisibility } from '#shared/listings/rules.ts';
 import { type ListingFormValues, STREET_VISIBILITY_LABELS } from '#shared/listings/view.ts';
 import { currencyExponent, isCurrency } from '#shared/money.ts';
-import { SelectField, TextField } from '../../../components/form-fields.tsx';
+import { optionsOf, SelectField, TextField } from '../../../components/form-fields.tsx';
 import { useLocaleFormat, useT } from '../../../lib/i18n.tsx';
-import { labelledOptions } from '../option-labels.ts';
 import { useCountryOptions, useCurrencyOptions } from '../use-listing-place.ts';
 import type { SetField } from './listing-form-fields.tsx';
 
@@ -127,7 +126,7 @@ export function AddressFields({ values, set, errors }: FieldsProps) {
         label={t('listings.field.streetVisibility')}
         name="streetVisibility"
         value={values.streetVisibility}
-        options={labelledOptions(STREET_VISIBILITIES, STREET_VISIBILITY_LABELS, t)}
+        options={optionsOf(STREET_VISIBILITIES, STREET_VISIBILITY_LABELS, t)}
         onValue={(v) => set('streetVisibility', v)}
       />
     </>

@@ -27,9 +27,15 @@ import {
   type StudyHabits,
   toggleIn,
 } from '#shared/listings/view.ts';
-import { CheckboxGroup, SelectField, TextAreaField, TextField } from '../../../components/form-fields.tsx';
+import {
+  CheckboxGroup,
+  optionsOf,
+  SelectField,
+  TextAreaField,
+  TextField,
+} from '../../../components/form-fields.tsx';
 import { useT } from '../../../lib/i18n.tsx';
-import { labelledOptions } from '../option-labels.ts';
+
 import { AddressFields, RentFields } from './listing-address-fields.tsx';
 
 export type SetField = <K extends keyof ListingFormValues>(field: K, value: ListingFormValues[K]) => void;
@@ -84,13 +90,13 @@ export function ListingFormFields({
           <SelectField<RoomType>
             label={t('listings.field.roomType')}
             value={values.roomType}
-            options={labelledOptions(ROOM_TYPES, ROOM_TYPE_LABELS, t)}
+            options={optionsOf(ROOM_TYPES, ROOM_TYPE_LABELS, t)}
             onValue={(v) => set('roomType', v)}
           />
           <SelectField<HousingType>
             label={t('listings.field.housingType')}
             value={values.housingType}
-            options={labelledOptions(HOUSING_TYPES, HOUSING_TYPE_LABELS, t)}
+            options={optionsOf(HOUSING_TYPES, HOUSING_TYPE_LABELS, t)}
             onValue={(v) => set('housingType', v)}
           />
         </div>
@@ -149,31 +155,31 @@ export function ListingFormFields({
           <SelectField<GenderPreference>
             label={t('listings.field.genderPreference')}
             value={values.genderPreference}
-            options={labelledOptions(GENDER_PREFERENCES, GENDER_PREFERENCE_LABELS, t)}
+            options={optionsOf(GENDER_PREFERENCES, GENDER_PREFERENCE_LABELS, t)}
             onValue={(v) => set('genderPreference', v)}
           />
           <SelectField<StudentYear>
             label={t('listings.field.studentYear')}
             value={values.studentYear}
-            options={labelledOptions(STUDENT_YEARS, STUDENT_YEAR_LABELS, t)}
+            options={optionsOf(STUDENT_YEARS, STUDENT_YEAR_LABELS, t)}
             onValue={(v) => set('studentYear', v)}
           />
           <SelectField<StudyHabits>
             label={t('listings.field.studyHabits')}
             value={values.studyHabits}
-            options={labelledOptions(STUDY_HABITS, STUDY_HABITS_LABELS, t)}
+            options={optionsOf(STUDY_HABITS, STUDY_HABITS_LABELS, t)}
             onValue={(v) => set('studyHabits', v)}
           />
           <SelectField<SocialPreference>
             label={t('listings.field.socialPreferences')}
             value={values.socialPreferences}
-            options={labelledOptions(SOCIAL_PREFERENCES, SOCIAL_PREFERENCE_LABELS, t)}
+            options={optionsOf(SOCIAL_PREFERENCES, SOCIAL_PREFERENCE_LABELS, t)}
             onValue={(v) => set('socialPreferences', v)}
           />
         </div>
         <CheckboxGroup
           legend={t('listings.field.lifestyle')}
-          options={labelledOptions(LIFESTYLE_PREFERENCES, LIFESTYLE_LABELS, t)}
+          options={optionsOf(LIFESTYLE_PREFERENCES, LIFESTYLE_LABELS, t)}
           chosen={values.lifestylePreferences}
           onToggle={(v) =>
             set('lifestylePreferences', toggleIn(LIFESTYLE_PREFERENCES, values.lifestylePreferences, v))
@@ -184,7 +190,7 @@ export function ListingFormFields({
       <Section title={t('listings.section.amenities')}>
         <CheckboxGroup
           legend={<span className="sr-only">{t('listings.section.amenities')}</span>}
-          options={labelledOptions(AMENITIES, AMENITY_LABELS, t)}
+          options={optionsOf(AMENITIES, AMENITY_LABELS, t)}
           chosen={values.amenities}
           onToggle={(v) => set('amenities', toggleIn(AMENITIES, values.amenities, v))}
         />
