@@ -495,6 +495,26 @@ describe('calendar', () => {
     aErrors.assertNone();
   });
 
+  it('shows today for a ?date= that is malformed or out of range and the month for an unknown ?view=', async () => {
+    const { ada } = await household(false);
+    const a = ada.page;
+    const errors = watchPageErrors(a);
+    const today = dayKeyIn(Date.now(), TIME_ZONE);
+    for (const search of ['date=9999-12-31', 'view=week&date=9999-12-31', 'date=2026-02-30', 'date=soon']) {
+      await openLive(a, `/calendar?${search}`);
+      await a.getByRole('heading', { name: 'Today', level: 2 }).waitFor();
+    }
+    await openLive(a, '/calendar?view=agenda&date=1999-12-31');
+    // Today's four weeks, which the server answers (1999 is before the dates it takes).
+    await a.getByText('Nothing scheduled in these four weeks').waitFor();
+    await openLive(a, `/calendar?view=year&date=${today}`);
+    await a.getByRole('heading', { name: monthTitle(monthOf(today)), level: 2 }).waitFor();
+    expect(await a.getByRole('button', { name: 'Month', exact: true }).getAttribute('aria-pressed')).toBe(
+      'true',
+    );
+    errors.assertNone();
+  });
+
   for (const width of [390, 1280]) {
     it(`shows the month with titles, the week in time slots and an agenda, and moves by keys, at ${width} px`, async () => {
       const ada = await adaAt(width);

@@ -2,7 +2,7 @@ import '#shared/i18n/compiled/areas/calendar.ts';
 import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { CalendarOccurrence } from '#shared/calendar/api.ts';
-import { dayKeyIn, isDayKey, monthOf, monthTitle, weekdayDate } from '#shared/calendar/days.ts';
+import { dayKeyIn, monthOf, monthTitle, weekdayDate } from '#shared/calendar/days.ts';
 import { ErrorCard } from '../../components/error-card.tsx';
 import { PlusIcon } from '../../components/page-icons.tsx';
 import { Spinner } from '../../components/spinner.tsx';
@@ -22,6 +22,7 @@ import {
   groupByDay,
   occurrenceDays,
   rangeTitle,
+  selectedDayOf,
   stepPeriod,
   viewDays,
   viewOf,
@@ -57,8 +58,7 @@ export function CalendarPage() {
   const today = dayKeyIn(Date.now(), viewerZone);
   const [params, setParams] = useSearchParams();
   const view = viewOf(params.get('view'));
-  const requested = params.get('date');
-  const selected = isDayKey(requested) ? requested : today;
+  const selected = selectedDayOf(params.get('date'), today);
   const [opened, setOpened] = useState<CalendarOccurrence | null>(null);
   const titleId = useId();
 
@@ -114,9 +114,8 @@ export function CalendarPage() {
   const step = useCallback(
     (by: -1 | 1) => {
       const current = new URLSearchParams(window.location.search);
-      const from = current.get('date');
       const currentView = viewOf(current.get('view'));
-      go(currentView, stepPeriod(currentView, isDayKey(from) ? from : today, by, today), true);
+      go(currentView, stepPeriod(currentView, selectedDayOf(current.get('date'), today), by, today), true);
     },
     [go, today],
   );

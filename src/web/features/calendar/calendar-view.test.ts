@@ -23,6 +23,7 @@ import {
   MIN_SLOT_MINUTES,
   occurrenceDays,
   rangeTitle,
+  selectedDayOf,
   stepPeriod,
   viewDays,
   viewOf,
@@ -166,6 +167,13 @@ describe('what falls on which day', () => {
 });
 
 describe('the views', () => {
+  it('selects today for an address day that is missing, malformed or out of the window', () => {
+    const today = '2026-11-27';
+    expect(selectedDayOf('2026-12-03', today)).toBe('2026-12-03');
+    for (const bad of [null, '', 'tomorrow', '2026-02-30', '9999-12-31', '0100-01-01', '1999-12-31'])
+      expect(selectedDayOf(bad, today)).toBe(today);
+  });
+
   it('starts the week on the locale’s first day', () => {
     // Thursday 26 November 2026: Sunday-first in the US, Monday-first in Germany.
     expect(weekOf('2026-11-26', firstDayOfWeek('en-US'))).toEqual([

@@ -7,6 +7,7 @@ import {
   dayInMonth,
   dayKeyIn,
   fullDate,
+  isDayKey,
   monthGrid,
   monthOf,
   weekdayOf,
@@ -16,6 +17,7 @@ import { EVENT_COLORS } from '#shared/calendar/schemas.ts';
 import { hasSpecificTime } from '#shared/chores/rules.ts';
 import { type RECURRING_INTERVALS, recurringDate } from '#shared/expenses/rules.ts';
 import { dateFormat, uses12HourClock } from '#shared/i18n/locale-format.ts';
+import { isDateInWindow } from '#shared/time/window.ts';
 import type { MessageId } from '../../lib/i18n.tsx';
 
 /** What the helpers below write with: the translate function and `Intl` tag of the active language. */
@@ -236,6 +238,14 @@ export type CalendarView = (typeof CALENDAR_VIEWS)[number];
 /** The view named in the address; the month when none or an unknown one is. */
 export function viewOf(value: string | null): CalendarView {
   return CALENDAR_VIEWS.includes(value as CalendarView) ? (value as CalendarView) : 'month';
+}
+
+/**
+ * The day named in the address; today when none, a malformed one or one outside the window the
+ * API accepts is (a year such as 9999 would step the views past the dates the browser can write).
+ */
+export function selectedDayOf(value: string | null, today: string): string {
+  return isDayKey(value) && isDateInWindow(value) ? value : today;
 }
 
 /** The calendar's query string: the month keeps its short form (`date=…`), the others name their view. */

@@ -1,4 +1,4 @@
-import type { CSSProperties } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import { useT } from '../../../lib/i18n.tsx';
 
 /** An event's chip: a bar in its own colour and a light wash of it behind the (normal coloured) text. */
@@ -30,16 +30,32 @@ export function BillMark({ className = '' }: { className?: string }) {
   );
 }
 
+const legendItem = 'flex items-center gap-1.5';
+
+/** A chore's or a bill's line of the legend: its mark on a chip like theirs. */
+function TaskKey({ mark, label }: { mark: ReactNode; label: string }) {
+  return (
+    <li className={legendItem}>
+      <span
+        aria-hidden="true"
+        className={`inline-flex h-3 w-5 items-center justify-center rounded-sm ${taskChip}`}
+      >
+        {mark}
+      </span>
+      {label}
+    </li>
+  );
+}
+
 /** What the marks in the grids mean; always shown under them. */
 export function Legend() {
   const t = useT();
-  const item = 'flex items-center gap-1.5';
   return (
     <ul
       aria-label={t('calendar.legend.label')}
       className="flex flex-wrap gap-x-4 gap-y-1 text-slate-700 text-xs dark:text-slate-300"
     >
-      <li className={item}>
+      <li className={legendItem}>
         <span
           aria-hidden="true"
           className="inline-block h-3 w-5 rounded-sm border-l-[3px]"
@@ -47,24 +63,8 @@ export function Legend() {
         />
         {t('calendar.legend.event')}
       </li>
-      <li className={item}>
-        <span
-          aria-hidden="true"
-          className={`inline-flex h-3 w-5 items-center justify-center rounded-sm ${taskChip}`}
-        >
-          <ChoreMark className="size-1.5 border-[1.5px]" />
-        </span>
-        {t('calendar.legend.chore')}
-      </li>
-      <li className={item}>
-        <span
-          aria-hidden="true"
-          className={`inline-flex h-3 w-5 items-center justify-center rounded-sm ${taskChip}`}
-        >
-          <BillMark className="size-1.5 border-[1.5px]" />
-        </span>
-        {t('calendar.legend.bill')}
-      </li>
+      <TaskKey mark={<ChoreMark className="size-1.5 border-[1.5px]" />} label={t('calendar.legend.chore')} />
+      <TaskKey mark={<BillMark className="size-1.5 border-[1.5px]" />} label={t('calendar.legend.bill')} />
     </ul>
   );
 }
