@@ -3,6 +3,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { IMAGE_MAX_BYTES } from '../../src/shared/validation-rules.ts';
 import { launchBrowser, newContext, watchPageErrors } from './helpers.ts';
 import { ServerProcess } from './server.ts';
 import {
@@ -181,6 +182,52 @@ describe('chat message content', () => {
       .getByRole('button', { name: 'Close photo' })
       .click();
     await ada.page.getByRole('dialog').waitFor({ state: 'hidden' });
+    errors.assertNone();
+  });
+
+  it('refuses a photo of 5 MB or more before sending and keeps one the server could not take', async () => {
+    const ada = await member('Ada', 'Upload');
+    const errors = watchPageErrors(ada.page, [], [/Failed to load resource/]);
+    await createHousehold(ada, 'Upload House');
+    await openChat(ada.page);
+    const photos: string[] = [];
+    ada.page.on('request', (request) => {
+      if (request.url().endsWith('/api/messages/photo')) photos.push(request.method());
+    });
+    const picker = ada.page.locator('#chat-photo');
+    await ada.page.getByRole('button', { name: 'Attach a photo' }).waitFor();
+
+    await picker.setInputFiles({
+      name: 'huge.jpg',
+      mimeType: 'image/jpeg',
+      buffer: Buffer.alloc(IMAGE_MAX_BYTES),
+    });
+    await ada.page.getByRole('alert').getByText('Photo not sent: Image must be smaller than 5MB').waitFor();
+    expect(await ada.page.getByRole('button', { name: 'Send' }).isDisabled()).toBe(true);
+    expect(photos).toEqual([]);
+
+    // Offline: the photo stays chosen, so Send tries again once the connection is back.
+    const jpeg = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#3060a0' } })
+      .jpeg()
+      .toBuffer();
+    await picker.setInputFiles({ name: 'small.jpg', mimeType: 'image/jpeg', buffer: jpeg });
+    await ada.page.getByText('Photo to send: small.jpg').waitFor();
+    expect(await ada.page.getByRole('alert').count()).toBe(0);
+    await ada.page.route('**/api/messages/photo', (route) => route.abort('internetdisconnected'));
+    await ada.page.getByRole('button', { name: 'Send' }).click();
+    await ada.page
+      .getByRole('alert')
+      .getByText(/^Photo not sent: Hearth could not be reached/)
+      .waitFor();
+    await ada.page.getByText('Photo to send: small.jpg').waitFor();
+    await ada.page.unroute('**/api/messages/photo');
+    const [sent] = await Promise.all([
+      ada.page.waitForResponse((r) => r.url().endsWith('/api/messages/photo')),
+      ada.page.getByRole('button', { name: 'Send' }).click(),
+    ]);
+    expect(sent.status()).toBe(201);
+    await ada.page.getByRole('button', { name: 'Open photo from Ada U.' }).waitFor();
+    expect(await ada.page.getByRole('alert').count()).toBe(0);
     errors.assertNone();
   });
 

@@ -6,6 +6,7 @@ import { displayName } from '#shared/accounts/users.ts';
 import { extractErrorMessage } from '#shared/errors.ts';
 import type { ChatMessage } from '#shared/messages/api.ts';
 import { MESSAGES_PAGE_SIZE, toAuthor } from '#shared/messages/rules.ts';
+import { checkImageFile } from '#shared/validation-rules.ts';
 import { ErrorCard } from '../../components/error-card.tsx';
 import { PageSpinner } from '../../components/spinner.tsx';
 import { buttonStyles } from '../../components/ui.ts';
@@ -55,6 +56,8 @@ function Chat({ user, householdId }: { user: PublicUser; householdId: string }) 
   const typing = useTypingSender(householdId, author.id, displayName(author));
   const [draft, setDraft] = useState('');
   const [photo, setPhoto] = useState<File | null>(null);
+  // A file the browser can already tell the server would refuse (not an image, 5 MB or more).
+  const [photoProblem, setPhotoProblem] = useState<string | null>(null);
   const sendPhoto = useSendPhoto();
   const input = useRef<HTMLTextAreaElement>(null);
   // The bottom navigation hides while the on-screen keyboard is open; the chat takes its place.
@@ -153,13 +156,15 @@ function Chat({ user, householdId }: { user: PublicUser; householdId: string }) 
           photo={photo}
           onPhotoChange={(file) => {
             sendPhoto.reset();
-            setPhoto(file);
+            const problem = file && checkImageFile(file);
+            setPhotoProblem(problem);
+            setPhoto(problem ? null : file);
           }}
           photoStatus={
             sendPhoto.isPending
               ? { sending: true }
-              : sendPhoto.isError
-                ? { error: errorText(sendPhoto.error, t) }
+              : photoProblem || sendPhoto.isError
+                ? { error: errorText(photoProblem ?? sendPhoto.error, t) }
                 : null
           }
         />

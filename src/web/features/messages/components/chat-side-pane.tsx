@@ -1,6 +1,7 @@
+import '#shared/i18n/compiled/areas/chores.ts';
 import { Link } from 'react-router';
 import { displayName } from '#shared/accounts/users.ts';
-import { dateFormat } from '#shared/i18n/locale-format.ts';
+import { dueLabelMessage } from '#shared/chores/rules.ts';
 import { Avatar } from '../../../components/avatar.tsx';
 import { mutedText } from '../../../components/ui.ts';
 import { useLocaleFormat, useT } from '../../../lib/i18n.tsx';
@@ -17,7 +18,7 @@ export function ChatSidePane() {
   const { locale } = useLocaleFormat();
   const { data: household } = useCurrentHousehold();
   const { data: home } = useHome();
-  const day = dateFormat(locale, { weekday: 'short', day: 'numeric', month: 'short' });
+  const now = new Date();
   const chores = home?.priorityChores.slice(0, 5) ?? [];
   const rentDay = home?.household.rentDueDay ?? null;
 
@@ -48,16 +49,17 @@ export function ChatSidePane() {
           <p className={`text-sm ${mutedText}`}>{t('messages.side.nothingDue')}</p>
         ) : (
           <ul className="space-y-1 text-sm">
-            {chores.map((chore) => (
-              <li key={chore.id}>
-                <Link to="/chores" className="block truncate hover:underline">
-                  {t('messages.side.choreDue', {
-                    title: chore.title,
-                    date: day.format(new Date(chore.dueDate)),
-                  })}
-                </Link>
-              </li>
-            ))}
+            {chores.map((chore) => {
+              // The chores screen's words for when it is due ('Today', '2 days overdue').
+              const due = dueLabelMessage(new Date(chore.dueDate), now, locale);
+              return (
+                <li key={chore.id}>
+                  <Link to="/chores" className="block truncate hover:underline">
+                    {t('messages.side.choreDue', { title: chore.title, date: t(due.id, due.values) })}
+                  </Link>
+                </li>
+              );
+            })}
             {rentDay !== null && (
               <li>
                 <Link to="/expenses" className="block truncate hover:underline">
