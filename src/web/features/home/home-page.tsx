@@ -1,3 +1,4 @@
+import '#shared/i18n/compiled/areas/chores.ts';
 import '#shared/i18n/compiled/areas/dashboard.ts';
 import '#shared/i18n/compiled/areas/home.ts';
 import { Link } from 'react-router';
@@ -161,9 +162,9 @@ function TodaysPriority({ data, userId }: { data: HomeData | undefined; userId: 
             ) : (
               <ul className="space-y-2">
                 {data.priorityChores.map((chore) => {
+                  // The chores screen's own due words (its area is loaded above).
                   const due = dueLabelMessage(new Date(chore.dueDate), now, locale);
-                  // The same words as the chores screen, from the dashboard catalogue (loaded here).
-                  const label = t(due.id.replace('chores.', 'dashboard.') as MessageId, due.values);
+                  const label = t(due.id, due.values);
                   const late = Date.parse(chore.dueDate) < now.getTime();
                   return (
                     <li key={chore.id}>
