@@ -7,8 +7,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { hash } from '@node-rs/argon2';
 import type { Insertable, Kysely } from 'kysely';
+import type { BrowserContext } from 'playwright-core';
 import { openMigratedDatabase } from '#server/db/database.ts';
 import type { DB } from '#server/db/schema.ts';
+import {
+  SIGNED_IN_COOKIE,
+  TIME_ZONE_COOKIE,
+  TIME_ZONE_OFFSET_COOKIE,
+} from '#shared/accounts/session-cookie.ts';
 import { generateInviteCode } from '#shared/households/invites.ts';
 import { buildIsStale, root } from '../scripts/build-inputs.mjs';
 
@@ -194,4 +200,29 @@ export function percentile(values: number[], p: number): number {
   if (values.length === 0) return Number.NaN;
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+/**
+ * A member's cookies as a browser that has used the app holds them: the seeded session, its
+ * readable companion the server sets beside it at sign-in, and the time zone and its offset from
+ * UTC the app writes on earlier visits (this machine's, where Chromium runs).
+ */
+export function memberCookies(member: SeededUser): string[] {
+  const zone = encodeURIComponent(Intl.DateTimeFormat().resolvedOptions().timeZone);
+  return [
+    member.cookie,
+    `${SIGNED_IN_COOKIE}=1`,
+    `${TIME_ZONE_COOKIE}=${zone}`,
+    `${TIME_ZONE_OFFSET_COOKIE}=${new Date().getTimezoneOffset()}`,
+  ];
+}
+
+/** `name=value` cookies into a browser context's jar for `url` (a value may hold '='). */
+export async function signIn(context: BrowserContext, url: string, cookies: string[]): Promise<void> {
+  await context.addCookies(
+    cookies.map((c) => {
+      const at = c.indexOf('=');
+      return { name: c.slice(0, at), value: c.slice(at + 1), url };
+    }),
+  );
 }

@@ -6,13 +6,8 @@
 import { sql } from 'kysely';
 import { chromium, type Page } from 'playwright-core';
 import { openMigratedDatabase } from '#server/db/database.ts';
-import {
-  SIGNED_IN_COOKIE,
-  TIME_ZONE_COOKIE,
-  TIME_ZONE_OFFSET_COOKIE,
-} from '#shared/accounts/session-cookie.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium.ts';
-import { startServer } from './lib.ts';
+import { memberCookies, signIn, startServer } from './lib.ts';
 import { seedDataset } from './seed.ts';
 
 /** Rows each list holds, and how slow the CPU is made. */
@@ -112,19 +107,7 @@ export async function runScrollBench(): Promise<ScrollResult[]> {
   const results: ScrollResult[] = [];
   try {
     const context = await browser.newContext({ baseURL: server.url, viewport: { width: 390, height: 844 } });
-    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-    const cookies = [
-      heavy.members[0]!.cookie,
-      `${SIGNED_IN_COOKIE}=1`,
-      `${TIME_ZONE_COOKIE}=${encodeURIComponent(zone)}`,
-      `${TIME_ZONE_OFFSET_COOKIE}=${new Date().getTimezoneOffset()}`,
-    ];
-    await context.addCookies(
-      cookies.map((c) => {
-        const [name, value] = c.split('=') as [string, string];
-        return { name, value, url: server.url };
-      }),
-    );
+    await signIn(context, server.url, memberCookies(heavy.members[0]!));
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });

@@ -7,16 +7,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { type LaunchedChrome, launch } from 'chrome-launcher';
-import { type BrowserContext, chromium } from 'playwright-core';
+import { chromium } from 'playwright-core';
 import { WebSocket } from 'ws';
-import {
-  SIGNED_IN_COOKIE,
-  TIME_ZONE_COOKIE,
-  TIME_ZONE_OFFSET_COOKIE,
-} from '#shared/accounts/session-cookie.ts';
 import { root } from '../scripts/build-inputs.mjs';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium.ts';
-import { percentile, startServer } from './lib.ts';
+import { memberCookies, percentile, signIn, startServer } from './lib.ts';
 import { seedDataset } from './seed.ts';
 
 export const PAGES = [
@@ -103,16 +98,6 @@ export interface WebResult {
 }
 
 const MAIN_THREAD_RUNS = Number(process.env.BENCH_MAIN_THREAD_RUNS) || 7;
-
-/** The session's cookies in a browser context's jar, as the server set them at sign-in. */
-async function signIn(context: BrowserContext, url: string, cookies: string[]): Promise<void> {
-  await context.addCookies(
-    cookies.map((c) => {
-      const [name, value] = c.split('=') as [string, string];
-      return { name, value, url };
-    }),
-  );
-}
 
 /** Collects long tasks and largest paints from the start of the page (an init script). */
 function observePaintsAndTasks(): void {
@@ -439,17 +424,8 @@ export async function runWebBench(options = { lighthouse: true }): Promise<WebRe
     heavy: null,
   });
   const server = await startServer(data.dataDir);
-  // The seeded session, its readable companion that the server sets beside it at sign-in, and
-  // the time zone and its offset from UTC that the app writes on a member's earlier visits
-  // (Chromium runs in this one).
   const member = data.households.find((h) => h.members.length >= 4)!.members[1]!;
-  const zone = encodeURIComponent(Intl.DateTimeFormat().resolvedOptions().timeZone);
-  const cookies = [
-    member.cookie,
-    `${SIGNED_IN_COOKIE}=1`,
-    `${TIME_ZONE_COOKIE}=${zone}`,
-    `${TIME_ZONE_OFFSET_COOKIE}=${new Date().getTimezoneOffset()}`,
-  ];
+  const cookies = memberCookies(member);
   try {
     const routes = await routeWeights(server.url, cookies);
     const scores: LighthouseScores[] = [];
