@@ -19,6 +19,20 @@ function watchHydration(page: Page) {
   return redone;
 }
 
+const CATALOGUE_PRELOAD = (locale: string) =>
+  new RegExp(`<link rel="preload" href="/assets/${locale}-[\\w-]+\\.json" as="fetch" crossorigin>`);
+
+/** How the page loaded `locale`'s catalogue, one entry per download ('link': a preload). */
+const catalogueLoads = (page: Page, locale: string) =>
+  page.evaluate(
+    (pattern) =>
+      performance
+        .getEntriesByType('resource')
+        .filter((entry) => new RegExp(pattern).test(new URL(entry.name).pathname))
+        .map((entry) => (entry as PerformanceResourceTiming).initiatorType),
+    `^/assets/${locale}-[\\w-]+\\.json$`,
+  );
+
 /** A tab of the bottom bar, by the bar's name and the tab's. */
 const nav = (page: Page, bar: string, tab: string) =>
   page.getByRole('navigation', { name: bar }).getByRole('link', { name: tab });
@@ -41,7 +55,11 @@ describe('the landing page', () => {
     const html = (await response?.text()) ?? '';
     expect(html).toContain('<html lang="de-DE" data-language="de">');
     expect(html).toContain('Willkommen zurück');
+    // The German catalogue is named in the page, and the app's own request for it takes that
+    // download over: one fetch of it, started by the page rather than after index.js has run.
+    expect(html).toMatch(CATALOGUE_PRELOAD('de'));
     await page.getByLabel('Passwort', { exact: true }).fill('x');
+    expect(await catalogueLoads(page, 'de')).toEqual(['link']);
     expect(redone).toEqual([]);
     errors.assertNone();
   });
@@ -87,7 +105,11 @@ describe('Settings → Language', () => {
     // The setting holds over the browser's English on the next visit, from the server's first screen.
     const redone = watchHydration(page);
     const home = await page.goto('/chores');
-    expect(await home?.text()).toContain('data-language="de"');
+    const homeHtml = (await home?.text()) ?? '';
+    expect(homeHtml).toContain('data-language="de"');
+    // Its catalogue is the member's language, not the browser's (which needs none).
+    expect(homeHtml).toMatch(CATALOGUE_PRELOAD('de'));
+    expect(homeHtml.match(/as="fetch" crossorigin>/g)).toHaveLength(1);
     await nav(page, 'Hauptmenü', 'Aufgaben').waitFor();
 
     // Back to the browser's language.

@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { homeReadPath, REALTIME_MODULE } from '#shared/screens/screens.ts';
 import {
+  catalogueHint,
   knownTimeZone,
   memberPageHints,
   signedOutPageHints,
   type ViteManifest,
   withHints,
+  withoutCatalogueHint,
   withoutReadHints,
 } from './page-hints.ts';
 
@@ -120,5 +122,31 @@ describe('withoutReadHints', () => {
       /<title>Hearth<\/title> {2}<link rel="modulepreload"[^>]*chores-page-e\.js">\n {4}<link/,
     );
     expect(left).toContain('realtime-f.js">\n  </head>');
+  });
+});
+
+describe("a language's catalogue", () => {
+  const withCatalogues: ViteManifest = {
+    ...manifest,
+    '../shared/i18n/compiled/de.json': { file: 'assets/de-g.json', src: '../shared/i18n/compiled/de.json' },
+  };
+
+  it('is preloaded as the fetch the app makes for it, and English, built in, needs none', () => {
+    expect(catalogueHint(withCatalogues, 'de')).toBe(
+      '<link rel="preload" href="/assets/de-g.json" as="fetch" crossorigin>',
+    );
+    expect(catalogueHint(withCatalogues, 'en')).toBe('');
+    // A build without the file names nothing.
+    expect(catalogueHint(withCatalogues, 'es')).toBe('');
+  });
+
+  it("is taken out of a page without the reads' preloads", () => {
+    const page = withHints(
+      '<html><head></head></html>',
+      [memberPageHints(withCatalogues).get('/chores'), catalogueHint(withCatalogues, 'de')].join('\n'),
+    );
+    const left = withoutCatalogueHint(page);
+    expect(left).not.toContain('de-g.json');
+    expect(left).toContain('href="/api/chores" as="fetch" crossorigin="use-credentials"');
   });
 });

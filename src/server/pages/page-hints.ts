@@ -9,6 +9,7 @@
  * Decision record: docs/decisions/0014-first-screen.md.
  */
 
+import { type Locale, SOURCE_LANGUAGE } from '#shared/i18n/languages.ts';
 import {
   firstScreenAt,
   firstScreens,
@@ -22,7 +23,7 @@ import { isAcceptedTimeZone } from '#shared/time/zone-field.ts';
 /** What Vite writes to its manifest (build.manifest), for the fields read here. */
 export type ViteManifest = Record<
   string,
-  { file: string; imports?: string[]; isEntry?: boolean; isDynamicEntry?: boolean }
+  { file: string; src?: string; imports?: string[]; isEntry?: boolean; isDynamicEntry?: boolean }
 >;
 
 /**
@@ -107,6 +108,23 @@ function moduleTags(manifest: ViteManifest, modules: string[]): string[] {
     .map(
       (file) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${escapeAttribute(file)}">`,
     );
+}
+
+/**
+ * A fetch preload of `locale`'s catalogue (none for English, which is built into the app): the
+ * app fetches it before its first render (src/web/lib/i18n.tsx), and named in the page it comes
+ * beside index.js instead of after index.js has run. The catalogue is the build's file whose
+ * source is `compiled/<locale>.json`.
+ */
+export function catalogueHint(manifest: ViteManifest, locale: Locale): string {
+  if (locale === SOURCE_LANGUAGE) return '';
+  const chunk = Object.values(manifest).find((c) => c.src?.endsWith(`/i18n/compiled/${locale}.json`));
+  return chunk ? `<link rel="preload" href="/${escapeAttribute(chunk.file)}" as="fetch" crossorigin>` : '';
+}
+
+/** The page without its catalogue preload (a rendered page names the member's own language). */
+export function withoutCatalogueHint(html: string): string {
+  return html.replace(/<link rel="preload" href="[^"]*" as="fetch" crossorigin>\s*/g, '');
 }
 
 /** index.html with the tags at the end of its head. */

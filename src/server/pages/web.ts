@@ -6,18 +6,21 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { TIME_ZONE_COOKIE } from '#shared/accounts/session-cookie.ts';
 import { apiError } from '#shared/api-errors.ts';
+import type { Locale } from '#shared/i18n/languages.ts';
 import type { Viewer } from '../auth/guards.ts';
 import { SESSION_COOKIE } from '../auth/sessions.ts';
 import { matches } from '../cache/read-cache.ts';
 import { preferredEncoding } from '../http/compression.ts';
 import { firstScreenRenderer, withRoot } from './first-screen.ts';
 import {
+  catalogueHint,
   knownTimeZone,
   memberPageHints,
   memberReads,
   signedOutPageHints,
   type ViteManifest,
   withHints,
+  withoutCatalogueHint,
   withoutReadHints,
 } from './page-hints.ts';
 import { type PageLanguage, pageLanguage, withLanguage } from './page-language.ts';
@@ -43,18 +46,13 @@ function hintedPages(webRoot: string) {
   let builtAt = -1;
   let build: { index: string; manifest: ViteManifest } | null = null;
   const pages = new Map<string, HintedPage | null>();
-  return (
-    pathname: string,
-    viewer: 'member' | 'guest',
-    timeZone: string | undefined,
-    /** A guest's page names the browser's language (page-language.ts); a member's, once rendered. */
-    language?: PageLanguage,
-  ): HintedPage | undefined => {
+  /** The build on disk, read again when index.html changes; null without a manifest. */
+  const current = () => {
     let mtime: number;
     try {
       mtime = fs.statSync(path.join(webRoot, 'index.html')).mtimeMs;
     } catch {
-      return undefined;
+      return null;
     }
     if (mtime !== builtAt) {
       builtAt = mtime;
@@ -69,18 +67,34 @@ function hintedPages(webRoot: string) {
         build = null;
       }
     }
+    return build;
+  };
+  const page = (
+    pathname: string,
+    viewer: 'member' | 'guest',
+    timeZone: string | undefined,
+    /** A guest's page names the browser's language (page-language.ts); a member's, once rendered. */
+    language?: PageLanguage,
+    /** The language whose catalogue the page preloads, when not `language`'s. */
+    catalogue: Locale | undefined = language?.locale,
+  ): HintedPage | undefined => {
+    const build = current();
     if (!build) return undefined;
     const member = viewer === 'member';
     const zone = member && knownTimeZone(timeZone) ? timeZone : undefined;
     // The page differs by zone only where its reads name it.
-    const key = `${viewer} ${pathname} ${member ? memberReads(pathname, zone).join(' ') : ''} ${language?.locale} ${language?.tag}`;
+    const key = `${viewer} ${pathname} ${member ? memberReads(pathname, zone).join(' ') : ''} ${language?.locale} ${language?.tag} ${catalogue}`;
     if (!pages.has(key)) {
       // One per address and time zone; spellings of zones are many, so the count is bounded.
       if (pages.size >= MAX_HINTED_PAGES) pages.clear();
       const hints = member ? memberPageHints(build.manifest, zone) : signedOutPageHints(build.manifest);
       const tags = hints.get(pathname);
       const index = language ? withLanguage(build.index, language) : build.index;
-      const html = tags === undefined ? null : Buffer.from(withHints(index, tags));
+      const catalogueTag = catalogue ? catalogueHint(build.manifest, catalogue) : '';
+      const html =
+        tags === undefined
+          ? null
+          : Buffer.from(withHints(index, [tags, catalogueTag].filter(Boolean).join('\n    ')));
       pages.set(
         key,
         html && {
@@ -92,6 +106,14 @@ function hintedPages(webRoot: string) {
       );
     }
     return pages.get(key) ?? undefined;
+  };
+  return {
+    page,
+    /** The catalogue preload of `locale` in the build on disk (page-hints.ts). */
+    catalogueHint: (locale: Locale) => {
+      const build = current();
+      return build ? catalogueHint(build.manifest, locale) : '';
+    },
   };
 }
 
@@ -153,6 +175,11 @@ export async function registerWeb(
     });
   }
 
+  // A rendered page carries its answers, so it names no reads, and it is in the member's own
+  // language, whose catalogue it preloads.
+  const renderedPageHead = (html: string, locale: Locale) =>
+    withHints(withoutCatalogueHint(withoutReadHints(html)), hintedPage?.catalogueHint(locale) ?? '');
+
   // Who asks, as the server knows it: a guess would name reads that answer 404 or 401.
   const knownViewer = async (request: FastifyRequest): Promise<Viewer> => {
     if (!request.cookies?.[SESSION_COOKIE]) return 'guest';
@@ -177,14 +204,26 @@ export async function registerWeb(
       // A signed-in user in no household gets the page as it is: its screens read nothing yet.
       const timeZone = request.cookies?.[TIME_ZONE_COOKIE];
       const guestLanguage = viewer === 'guest' ? pageLanguage(request) : undefined;
-      const hinted = viewer === 'user' ? undefined : hintedPage?.(pathname, viewer, timeZone, guestLanguage);
+      // A member's page the server does not render starts in the browser's language, as the app
+      // does (src/web/lib/i18n.tsx, bootLocale): its catalogue is preloaded.
+      const catalogue = viewer === 'member' ? pageLanguage(request).locale : undefined;
+      const hinted =
+        viewer === 'user'
+          ? undefined
+          : hintedPage?.page(pathname, viewer, timeZone, guestLanguage, catalogue);
       if (hinted && viewer === 'member' && renderFirstScreen && knownTimeZone(timeZone)) {
         const screen = await renderFirstScreen.member(request, pathname, timeZone);
         if (screen.setCookies.length > 0) reply.header('set-cookie', screen.setCookies);
         const html =
           screen.html === null
             ? null
-            : withRoot(withLanguage(withoutReadHints(hinted.html.toString()), screen.language), screen.html);
+            : withRoot(
+                withLanguage(
+                  renderedPageHead(hinted.html.toString(), screen.language.locale),
+                  screen.language,
+                ),
+                screen.html,
+              );
         if (html) return sendHinted(request, reply, renderedPage(html), true);
       }
       if (hinted && viewer === 'guest' && renderFirstScreen) {
