@@ -6,6 +6,7 @@ import { ToastHost } from './components/toast.tsx';
 import { AuthTransitionOverlay, useAuthTransition } from './features/auth/index.ts';
 import { i18n, useFollowLanguage } from './lib/i18n.tsx';
 import { queryClient } from './lib/query-client.ts';
+import { useSearchOpener } from './lib/search-opener.ts';
 import { useThemeSync } from './lib/theme.ts';
 import { AppRoutes as AllRoutes } from './shell/app-routes.tsx';
 import { lazyScreen } from './shell/lazy-screen.tsx';
@@ -73,6 +74,8 @@ export function Shell({ preview = false }: { preview?: boolean }) {
   const firstScreenArrived = useFirstScreenArrived();
   const [dialog, setDialog] = useState<ShellDialogName | null>(null);
   const closeDialog = useCallback(() => setDialog(null), []);
+  const showSearch = useCallback(() => setDialog('search'), []);
+  useSearchOpener(showSearch);
   const navigate = useNavigate();
   const inHousehold = !preview && state === 'with-household';
   useShortcuts(inHousehold, (action: ShortcutAction) => {
@@ -90,7 +93,7 @@ export function Shell({ preview = false }: { preview?: boolean }) {
         <main className={showBottomNav ? `${MAIN} pb-20 md:pb-0` : MAIN}>
           <AppRoutes state={state} />
         </main>
-        {showBottomNav && <MainNav onSearch={() => setDialog('search')} />}
+        {showBottomNav && <MainNav onSearch={showSearch} />}
         {inHousehold && <ToastHost />}
       </div>
       {inHousehold && dialog && (

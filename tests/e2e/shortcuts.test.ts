@@ -15,8 +15,8 @@ const baseUrl = inject('baseUrl');
 const PASSWORD = 'fair-shares-for-all-2026';
 const browser = browserPerFile();
 
-async function memberOnWideScreen(): Promise<Member> {
-  const context = await browser.newContext(baseUrl, { viewport: { width: 1280, height: 800 } });
+async function memberOnWideScreen(width = 1280): Promise<Member> {
+  const context = await browser.newContext(baseUrl, { viewport: { width, height: 800 } });
   const ada = await registerMember(context, { firstName: 'Ada', password: PASSWORD });
   await createHousehold(ada, 'Keyboard Flat');
   return ada;
@@ -127,6 +127,32 @@ describe('search', () => {
     await field.fill('nothing like this');
     await dialog.getByText('Nothing found for “nothing like this”.').waitFor();
     await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    errors.assertNone();
+  });
+
+  it('opens from the Search button on the home screen of a phone, where the side navigation is not', async () => {
+    const ada = await memberOnWideScreen(390);
+    const { page } = ada;
+    const errors = watchPageErrors(page);
+    const chore = await post(ada, '/api/chores', {
+      title: 'Descale the kettle',
+      assignedTo: ada.id,
+      dueDate: new Date(Date.now() + 86_400_000).toISOString(),
+    });
+    await openLive(page, '/');
+    const main = page.getByRole('navigation', { name: 'Main' });
+    expect(await main.getByRole('button', { name: 'Search' }).isVisible()).toBe(false);
+
+    await page.getByRole('main').getByRole('button', { name: 'Search' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Search' });
+    await dialog.getByRole('searchbox', { name: 'Search expenses, chores and events' }).fill('kettle');
+    await dialog
+      .getByRole('region', { name: 'Chores' })
+      .getByRole('link', { name: 'Descale the kettle' })
+      .click();
+    // A phone has no room for the list beside the details: the chore's own page opens.
+    await page.waitForURL(`**/chores/${chore.id}/edit`);
     await dialog.waitFor({ state: 'detached' });
     errors.assertNone();
   });

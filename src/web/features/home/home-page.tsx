@@ -283,6 +283,7 @@ export function HomePage() {
         user={user}
         title={t('home.greeting.title', { greeting: greeting(clock.now(), t), name: greetingName(user) })}
         subtitle={household.name}
+        search
       />
       {home.isError && !data && (
         <ErrorCard title={t('home.loadError')} message={errorMessage(home.error.message)} />
