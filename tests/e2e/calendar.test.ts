@@ -133,7 +133,10 @@ describe('calendar', () => {
     await a.getByRole('link', { name: 'Add Event' }).click();
     await a.waitForURL(`${baseUrl}/add-event?date=${weekly}`);
     await a.getByRole('heading', { name: 'New Event', level: 1 }).waitFor();
-    expect(await a.getByRole('link', { name: 'Back to calendar' }).getAttribute('href')).toBe('/calendar');
+    // Back returns to the day it was opened on.
+    expect(await a.getByRole('link', { name: 'Back to calendar' }).getAttribute('href')).toBe(
+      `/calendar?date=${weekly}`,
+    );
     // The form's defaults (docs/calendar.md): the chosen day, a meeting in blue, 15 minutes before,
     // no repeat, Ada attending.
     expect(await a.getByLabel('Start date').inputValue()).toBe(weekly);
@@ -650,6 +653,15 @@ describe('calendar', () => {
       expect(await a.getByRole('button', { name: 'Week', exact: true }).getAttribute('aria-pressed')).toBe(
         'true',
       );
+
+      // An event added from the week brings the week back, on the event's day.
+      await a.getByRole('link', { name: 'Add Event' }).click();
+      await a.waitForURL(`${baseUrl}/add-event?view=week&date=${day}`);
+      await a.getByLabel('Title').fill('Bike repair');
+      await a.getByLabel('Start time').fill('08:00');
+      await a.getByRole('button', { name: 'Create Event' }).click();
+      await a.waitForURL(`${baseUrl}/calendar?view=week&date=${day}`);
+      await week.getByRole('button', { name: /Bike repair/ }).waitFor();
 
       // Agenda: the coming days with their items; Back returns to the week.
       await a.getByRole('button', { name: 'Agenda', exact: true }).click();

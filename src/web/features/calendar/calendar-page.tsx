@@ -133,6 +133,7 @@ export function CalendarPage() {
     return () => document.removeEventListener('keydown', onKeyDown);
   }, [step]);
 
+  const addHref = `/add-event?${calendarSearch(view, selected)}`;
   const title = view === 'month' ? monthTitle(monthOf(selected), locale) : rangeTitle(first, last, locale);
   const loadError = calendar.isError && (
     <ErrorCard title={t('calendar.page.loadError.title')} message={t('calendar.page.loadError.message')} />
@@ -146,7 +147,7 @@ export function CalendarPage() {
           <p className={mutedText}>{t('calendar.page.subtitle')}</p>
         </div>
         <Link
-          to={`/add-event?date=${selected}`}
+          to={addHref}
           className="inline-flex shrink-0 items-center gap-1.5 rounded-full bg-blue-600 px-4 py-2.5 font-semibold text-sm text-white shadow-sm hover:bg-blue-700"
         >
           <PlusIcon className="size-5" />
@@ -223,6 +224,7 @@ export function CalendarPage() {
                 loading={calendar.isPending}
                 viewerZone={viewerZone}
                 onOpen={setOpened}
+                addHref={addHref}
               />
             </div>
           ))}

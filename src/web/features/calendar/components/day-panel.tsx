@@ -36,6 +36,7 @@ export function DayPanel({
   loading,
   viewerZone,
   onOpen,
+  addHref,
 }: {
   day: string;
   title: string;
@@ -45,6 +46,8 @@ export function DayPanel({
   loading: boolean;
   viewerZone: string;
   onOpen: (occurrence: CalendarOccurrence) => void;
+  /** The create screen on this day, in the calendar's view. */
+  addHref: string;
 }) {
   const t = useT();
   const { locale } = useLocaleFormat();
@@ -65,7 +68,7 @@ export function DayPanel({
           <CalendarIcon className="size-8 text-slate-500 dark:text-slate-400" />
           <p className="font-semibold">{t('calendar.day.noEvents')}</p>
           {free && <p className={`text-sm ${mutedText}`}>{t('calendar.day.free')}</p>}
-          <Link to={`/add-event?date=${day}`} className={`${buttonStyles.primary} mt-2`}>
+          <Link to={addHref} className={`${buttonStyles.primary} mt-2`}>
             {t('calendar.day.createEvent')}
           </Link>
         </div>

@@ -42,11 +42,14 @@ export function EventForm({
   userId,
   date,
   timeZone,
+  done,
 }: {
   members: HouseholdMember[];
   userId: string;
   date: string;
   timeZone: string;
+  /** Where a created event leads: the calendar on its day. */
+  done: (day: string) => string;
 }) {
   const t = useT();
   const navigate = useNavigate();
@@ -73,7 +76,7 @@ export function EventForm({
   const onSubmit = form.submit(
     (payload) => {
       const day = form.getValues('startDate');
-      create.mutate(payload, { onSuccess: () => navigate(`/calendar?date=${day}`) });
+      create.mutate(payload, { onSuccess: () => navigate(done(day)) });
     },
     { blocked: busy },
   );
