@@ -138,3 +138,20 @@ export async function switchColorScheme(page: Page, scheme: 'light' | 'dark'): P
       if (animation instanceof CSSTransition) animation.finish();
   });
 }
+
+/**
+ * Lets the page draw `frames` more frames: what a scroll or a failed answer sets off (an
+ * intersection observer reports in the frame after layout) has then run, so a test can check
+ * that something did not happen without guessing a time.
+ */
+export async function afterFrames(page: Page, frames = 10): Promise<void> {
+  await page.evaluate(
+    (count) =>
+      new Promise<void>((resolve) => {
+        let left = count;
+        const step = () => (--left <= 0 ? resolve() : requestAnimationFrame(step));
+        requestAnimationFrame(step);
+      }),
+    frames,
+  );
+}

@@ -3,6 +3,7 @@ import { displayName } from '#shared/accounts/users.ts';
 import { SearchIcon } from '../../../components/icons.tsx';
 import { inputStyles } from '../../../components/ui.ts';
 import { useT } from '../../../lib/i18n.tsx';
+import { useSearchText } from '../../../lib/use-search-text.ts';
 import type { ChoreFilters } from '../chore-filters.ts';
 import type { Members } from './recurrence-text.tsx';
 
@@ -18,6 +19,8 @@ export function ChoreFilterBar({
 }) {
   const t = useT();
   const id = useId();
+  // Each key narrows the list: the text goes to the address as typed.
+  const search = useSearchText(filters.q, (q) => onChange({ q }));
   return (
     <div className="flex flex-wrap items-end gap-3">
       <div className="relative min-w-40 flex-[2]">
@@ -28,9 +31,9 @@ export function ChoreFilterBar({
         <input
           id={`${id}-q`}
           type="search"
-          value={filters.q}
+          value={search.text}
           placeholder={t('chores.filter.search')}
-          onChange={(event) => onChange({ q: event.target.value })}
+          onChange={(event) => search.change(event.target.value)}
           className={`${inputStyles} pl-9`}
         />
       </div>

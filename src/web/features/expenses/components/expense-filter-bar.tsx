@@ -1,10 +1,11 @@
-import { useEffect, useId, useState } from 'react';
+import { useCallback, useId } from 'react';
 import { EXPENSE_CATEGORIES } from '#shared/expenses/rules.ts';
 import { categoryLabel } from '#shared/expenses/view.ts';
 import { SEARCH_TEXT_MAX } from '#shared/search/rules.ts';
 import { SearchIcon } from '../../../components/icons.tsx';
 import { buttonStyles, inputStyles } from '../../../components/ui.ts';
 import { SEARCH_DELAY_MS } from '../../../lib/use-debounced.ts';
+import { useSearchText } from '../../../lib/use-search-text.ts';
 import { type ExpenseFilters, narrowed } from '../expense-filters.ts';
 import type { NameOf } from '../ledger-words.ts';
 import { useWords } from '../use-words.ts';
@@ -26,14 +27,11 @@ export function ExpenseFilterBar({
 }) {
   const id = useId();
   const { t } = useWords();
-  const [text, setText] = useState(filters.q);
-  // The URL changed under the field (Back, Clear filters): show what it says.
-  useEffect(() => setText(filters.q), [filters.q]);
-  useEffect(() => {
-    if (text === filters.q) return;
-    const timer = setTimeout(() => onChange({ q: text }), SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [text, filters.q, onChange]);
+  const search = useSearchText(
+    filters.q,
+    useCallback((q: string) => onChange({ q }), [onChange]),
+    SEARCH_DELAY_MS,
+  );
 
   const small = `${inputStyles} py-2`;
   return (
@@ -47,10 +45,10 @@ export function ExpenseFilterBar({
           type="search"
           aria-label={t('expenses.filters.search')}
           placeholder={t('expenses.filters.search')}
-          value={text}
-          onChange={(event) => setText(event.target.value)}
+          value={search.text}
+          onChange={(event) => search.change(event.target.value)}
           onKeyDown={(event) => {
-            if (event.key === 'Enter') onChange({ q: text });
+            if (event.key === 'Enter') search.flush();
           }}
           maxLength={SEARCH_TEXT_MAX}
           className={`${small} pl-9`}

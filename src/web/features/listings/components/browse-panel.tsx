@@ -1,5 +1,5 @@
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { filterCount, type ListingFilters } from '#shared/listings/view.ts';
 import { ErrorCard } from '../../../components/error-card.tsx';
 import { SearchIcon } from '../../../components/icons.tsx';
@@ -7,8 +7,9 @@ import { FilterIcon } from '../../../components/page-icons.tsx';
 import { PageSpinner, Spinner } from '../../../components/spinner.tsx';
 import { buttonStyles, inputStyles } from '../../../components/ui.ts';
 import { useT } from '../../../lib/i18n.tsx';
-import { SEARCH_DELAY_MS, useDebounced } from '../../../lib/use-debounced.ts';
+import { SEARCH_DELAY_MS } from '../../../lib/use-debounced.ts';
 import { useInfiniteScroll } from '../../../lib/use-infinite-scroll.ts';
+import { useSearchText } from '../../../lib/use-search-text.ts';
 import type { ListingsPage } from '../api/get-listings.ts';
 import { EmptyListings } from './empty-listings.tsx';
 import { FilterSheet } from './filter-sheet.tsx';
@@ -17,23 +18,7 @@ import { ListingCard } from './listing-card.tsx';
 /** The search text, sent once typing pauses; a change of the address (Clear all) shows here too. */
 function SearchField({ value, onSearch }: { value: string; onSearch: (q: string) => void }) {
   const t = useT();
-  const [text, setText] = useState(value);
-  const settled = useDebounced(text.trim(), SEARCH_DELAY_MS);
-  const sent = useRef(value);
-
-  useEffect(() => {
-    if (value !== sent.current) {
-      sent.current = value;
-      setText(value);
-    }
-  }, [value]);
-
-  useEffect(() => {
-    if (settled !== sent.current) {
-      sent.current = settled;
-      onSearch(settled);
-    }
-  }, [settled, onSearch]);
+  const search = useSearchText(value, onSearch, SEARCH_DELAY_MS);
 
   return (
     <div className="relative flex-1">
@@ -43,8 +28,8 @@ function SearchField({ value, onSearch }: { value: string; onSearch: (q: string)
         aria-label={t('listings.search.label')}
         placeholder={t('listings.search.placeholder')}
         maxLength={100}
-        value={text}
-        onChange={(e) => setText(e.target.value)}
+        value={search.text}
+        onChange={(e) => search.change(e.target.value)}
         className={`${inputStyles} pl-10`}
       />
     </div>
