@@ -124,7 +124,7 @@ export const SCREENS = {
     module: 'features/expenses/expenses-page.tsx',
     at: inHousehold(['/expenses']),
     first: { member: 'render' },
-    reads: () => ['/api/expenses', '/api/balance', '/api/balances'],
+    reads: () => ['/api/expenses', '/api/balance', '/api/balances', '/api/expenses/counts'],
   },
   addExpense: { module: 'features/expenses/add-expense-page.tsx', at: inHousehold(['/add-expense']) },
   importSplitwise: {

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useDeferredValue, useMemo, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import type { ExpenseView, PaymentView } from '#shared/expenses/api.ts';
+import type { ExpenseCountsView, ExpenseView, PaymentView } from '#shared/expenses/api.ts';
 import { type ExpenseTab, tabCounts } from '#shared/expenses/view.ts';
 import { ErrorCard } from '../../components/error-card.tsx';
 import { WalletIcon, XIcon } from '../../components/icons.tsx';
@@ -19,7 +19,7 @@ import { useCurrentHousehold } from '../households/index.ts';
 import { useDeletePayment } from './api/delete-payment.ts';
 import { balanceQueryKey, balanceQueryOptions, useBalance } from './api/get-balance.ts';
 import { balancesQueryKey, balancesQueryOptions, useBalances } from './api/get-balances.ts';
-import { useExpenseCounts } from './api/get-expense-counts.ts';
+import { expenseCountsOptions, useExpenseCounts } from './api/get-expense-counts.ts';
 import { expensesQueryOptions, useExpenses } from './api/get-expenses.ts';
 import { paymentsQueryOptions, usePayments } from './api/get-payments.ts';
 import { refreshTrash } from './api/restore-expense.ts';
@@ -32,7 +32,13 @@ import { ExpenseFilterBar } from './components/expense-filter-bar.tsx';
 import { ExpenseList } from './components/expense-list.tsx';
 import { ExpenseTabs } from './components/expense-tabs.tsx';
 import { MoneyLinks } from './components/money-links.tsx';
-import { type ExpenseFilters, narrowed, readExpenseFilters, writeExpenseFilters } from './expense-filters.ts';
+import {
+  type ExpenseFilters,
+  NO_FILTERS,
+  narrowed,
+  readExpenseFilters,
+  writeExpenseFilters,
+} from './expense-filters.ts';
 import { type HistoryItem, mergeHistory } from './ledger-words.ts';
 import { useListPosition } from './list-position.ts';
 import { useMemberNames } from './use-member-names.ts';
@@ -333,9 +339,9 @@ export function ExpensesPage() {
 }
 
 /**
- * Its reads (src/shared/screens/screens.ts): the first page of expenses and both balances. The app asks
- * for the payments beside them; the server's rendering goes without (they join the history once
- * they have come).
+ * Its reads (src/shared/screens/screens.ts): the first page of expenses, both balances and the
+ * tabs' counts for the whole household. The app asks for the payments beside them; the server's
+ * rendering goes without (they join the history once they have come).
  */
 export const firstReads: FirstReads = {
   prefetch: (client) =>
@@ -344,13 +350,15 @@ export const firstReads: FirstReads = {
       client.prefetchInfiniteQuery(paymentsQueryOptions),
       client.prefetchQuery(balanceQueryOptions),
       client.prefetchQuery(balancesQueryOptions),
+      client.prefetchQuery(expenseCountsOptions(NO_FILTERS)),
     ]),
-  seed: (client, [expenses, balance, balances]) => {
+  seed: (client, [expenses, balance, balances, counts]) => {
     client.setQueryData(expensesQueryOptions.queryKey, {
       pages: [expenses as ExpenseView[]],
       pageParams: [undefined],
     });
     client.setQueryData(balanceQueryKey, balance);
     client.setQueryData(balancesQueryKey, balances);
+    client.setQueryData(expenseCountsOptions(NO_FILTERS).queryKey, counts as ExpenseCountsView);
   },
 };
