@@ -518,6 +518,39 @@ describe('calendar', () => {
     errors.assertNone();
   });
 
+  it("loads an event's edit form when its details open, not with the calendar, and says so when it cannot", async () => {
+    const { ada } = await household(false);
+    const a = ada.page;
+    const errors = watchPageErrors(a, [], [/net::ERR_FAILED/]);
+    const day = today();
+    const created = await a.request.post('/api/calendar', {
+      data: {
+        title: 'Bike repair',
+        startDate: iso(midnight(day) + 20 * 3_600_000),
+        endDate: iso(midnight(day) + 21 * 3_600_000),
+        timeZone: TIME_ZONE,
+      },
+    });
+    expect(created.status()).toBe(201);
+    const editCode = /\/assets\/edit-event-form-[^/]*\.js$/;
+    const loaded: string[] = [];
+    a.on('request', (request) => loaded.push(new URL(request.url()).pathname));
+    await openLive(a, `/calendar?date=${day}`);
+    await eventButton(a, day, 'Bike repair').waitFor();
+    expect(loaded.filter((path) => editCode.test(path))).toEqual([]);
+
+    // The network drops the form's code: Edit says so, and Try again loads it once it can.
+    await a.route(editCode, (route) => route.abort());
+    await eventButton(a, day, 'Bike repair').click();
+    const dialog = a.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Edit' }).click();
+    await dialog.getByRole('alert').filter({ hasText: 'The form could not load' }).waitFor();
+    await a.unroute(editCode);
+    await dialog.getByRole('button', { name: 'Try again' }).click();
+    expect(await dialog.getByLabel('Title').inputValue()).toBe('Bike repair');
+    errors.assertNone();
+  });
+
   for (const width of [390, 1280]) {
     it(`shows the month with titles, the week in time slots and an agenda, and moves by keys, at ${width} px`, async () => {
       const ada = await adaAt(width);

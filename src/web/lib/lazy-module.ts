@@ -1,3 +1,5 @@
+import { useEffect, useState } from 'react';
+
 /** A module fetched on first use (a screen, a dialog's form), and at hand synchronously once it has arrived. */
 export interface LazyModule<M> {
   load: () => Promise<M>;
@@ -28,4 +30,36 @@ export function lazyModule<M>(importModule: () => Promise<M>): LazyModule<M> {
     },
     loaded: () => module,
   };
+}
+
+/**
+ * A lazy module for a component: the module once it has arrived (fetched when `wanted`), whether
+ * fetching it failed, and `retry` to ask again after a failure.
+ */
+export function useLazyModule<M>(
+  lazy: LazyModule<M>,
+  wanted = true,
+): { module: M | undefined; failed: boolean; retry: () => void } {
+  const [module, setModule] = useState<M | undefined>(() => lazy.loaded());
+  const [failed, setFailed] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    void attempt;
+    if (module || !wanted) return;
+    let live = true;
+    setFailed(false);
+    lazy.load().then(
+      (loaded) => {
+        if (live) setModule(() => loaded);
+      },
+      (error: unknown) => {
+        console.warn('A part of the app could not load', error);
+        if (live) setFailed(true);
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [lazy, module, wanted, attempt]);
+  return { module, failed, retry: () => setAttempt((n) => n + 1) };
 }

@@ -284,6 +284,8 @@ export type MessageId =
   | "calendar.edit.error"
   | "calendar.edit.tryAgain"
   | "calendar.edit.cancel"
+  | "calendar.edit.loadFailed"
+  | "calendar.edit.retry"
   | "calendar.edit.saving"
   | "calendar.edit.save"
   | "calendar.feed.title"

@@ -6,6 +6,7 @@ import { TrashIcon, XIcon } from '../../../components/icons.tsx';
 import { PencilIcon } from '../../../components/page-icons.tsx';
 import { buttonStyles, errorText, mutedText } from '../../../components/ui.ts';
 import { useLocaleFormat, useT } from '../../../lib/i18n.tsx';
+import { lazyModule, useLazyModule } from '../../../lib/lazy-module.ts';
 import { useDeleteEvent } from '../api/delete-event.ts';
 import {
   colorName,
@@ -15,9 +16,11 @@ import {
   eventTypeLabel,
   eventWhen,
 } from '../calendar-view.ts';
-import { EditEventForm } from './edit-event-form.tsx';
 
 type Mode = 'view' | 'edit' | 'delete';
+
+// The edit form and its checks (the form library, zod) stay out of the calendar's first load.
+const editForm = lazyModule(() => import('./edit-event-form.tsx'));
 
 /**
  * An event's details in a modal (the native <dialog>: focus trapped, Escape closes, the page
@@ -43,6 +46,9 @@ export function EventDetailsDialog({
   const remove = useDeleteEvent();
   const open = occurrence !== null;
   const busy = remove.isPending;
+  // Fetched once details open, so that Edit shows the form at once.
+  const edit = useLazyModule(editForm, open);
+  const EditEventForm = edit.module?.EditEventForm;
 
   useEffect(() => {
     const dialog = ref.current;
@@ -122,7 +128,7 @@ export function EventDetailsDialog({
           </div>
         </div>
       )}
-      {occurrence && mode === 'edit' && (
+      {occurrence && mode === 'edit' && EditEventForm && (
         <EditEventForm
           titleId={`${id}-title`}
           occurrence={occurrence}
@@ -130,6 +136,35 @@ export function EventDetailsDialog({
           onCancel={() => setMode('view')}
           onSaved={onClose}
         />
+      )}
+      {occurrence && mode === 'edit' && !EditEventForm && (
+        <div className="space-y-5">
+          <h2 id={`${id}-title`} className="break-words font-bold text-xl">
+            {t('calendar.edit.title')}
+          </h2>
+          {edit.failed && (
+            <p role="alert" className={errorText}>
+              {t('calendar.edit.loadFailed')}
+            </p>
+          )}
+          <div className="flex gap-2">
+            <button
+              type="button"
+              className={`${buttonStyles.secondary} flex-1`}
+              onClick={() => setMode('view')}
+            >
+              {t('calendar.edit.cancel')}
+            </button>
+            <button
+              type="button"
+              className={`${buttonStyles.primary} flex-1`}
+              disabled={!edit.failed}
+              onClick={edit.retry}
+            >
+              {t('calendar.edit.retry')}
+            </button>
+          </div>
+        </div>
       )}
       {occurrence && mode === 'delete' && (
         <div className="space-y-5">

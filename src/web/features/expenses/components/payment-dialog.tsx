@@ -1,8 +1,7 @@
-import { type ComponentType, useEffect, useState } from 'react';
 import type { PaymentView } from '#shared/expenses/api.ts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { errorText } from '../../../components/ui.ts';
-import { lazyModule } from '../../../lib/lazy-module.ts';
+import { lazyModule, useLazyModule } from '../../../lib/lazy-module.ts';
 import type { NameOf } from '../ledger-words.ts';
 import { useWords } from '../use-words.ts';
 
@@ -35,26 +34,8 @@ const paymentForm = lazyModule(() => import('./payment-form.tsx'));
  */
 export function PaymentDialog(props: PaymentDialogProps) {
   const { t } = useWords();
-  const [Form, setForm] = useState<ComponentType<PaymentDialogProps> | undefined>(
-    () => paymentForm.loaded()?.PaymentForm,
-  );
-  const [failed, setFailed] = useState(false);
-  useEffect(() => {
-    if (Form) return;
-    let live = true;
-    paymentForm.load().then(
-      ({ PaymentForm }) => {
-        if (live) setForm(() => PaymentForm);
-      },
-      (error: unknown) => {
-        console.warn('The payment form could not load', error);
-        if (live) setFailed(true);
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [Form]);
+  const { module, failed } = useLazyModule(paymentForm);
+  const Form = module?.PaymentForm;
   if (Form) return <Form {...props} />;
   if (!failed) return null;
   return (
