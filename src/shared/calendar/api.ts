@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { errorAnswer, operation } from '../api/operation.ts';
 import { answerInstant, windowInstant } from '../validation.ts';
-import { createEventSchema, EVENT_RECURRENCES, updateEventSchema } from './schemas.ts';
+import { EVENT_RECURRENCES } from './rules.ts';
+import { createEventSchema, updateEventSchema } from './schemas.ts';
 
 const idParams = z.object({ id: z.string().min(1).max(100) });
 

@@ -1,19 +1,16 @@
 import { TZDate } from '@date-fns/tz';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { defaultColor, EVENT_RECURRENCES, type EventRecurrence, PALETTE } from './rules.ts';
 import {
   calendarWindowSchema,
   createEventSchema,
-  defaultColor,
-  EVENT_RECURRENCES,
-  type EventRecurrence,
   earliestOccurrences,
   endTimeAfter,
   eventTimes,
   expandOccurrences,
   MAX_WINDOW_DAYS,
   occurrenceStart,
-  PALETTE,
   updateEventSchema,
 } from './schemas.ts';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { operation } from '../api/operation.ts';
 import { knownApiError } from '../api-errors.ts';
-import { EVENT_RECURRENCES } from '../calendar/schemas.ts';
+import { EVENT_RECURRENCES } from '../calendar/rules.ts';
 import { CHORE_STATUSES, RECURRENCES } from '../chores/rules.ts';
 import { answerDate, answerInstant } from '../validation.ts';
 import { searchTooLong } from './filters.ts';

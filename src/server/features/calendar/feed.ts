@@ -1,5 +1,5 @@
 import { TZDate } from '@date-fns/tz';
-import { REMINDER_MINUTES } from '#shared/calendar/schemas.ts';
+import { REMINDER_MINUTES } from '#shared/calendar/rules.ts';
 import { hasSpecificTime } from '#shared/chores/schemas.ts';
 import { formatMoney } from '#shared/money.ts';
 import type { Db } from '../../db/database.ts';

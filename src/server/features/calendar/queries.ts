@@ -3,11 +3,10 @@ import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { type Selectable, type SqlBool, sql } from 'kysely';
 import type { z } from 'zod';
 import type { CalendarOccurrence } from '#shared/calendar/api.ts';
+import { defaultColor, type EventType } from '#shared/calendar/rules.ts';
 import {
   type createEventSchema,
-  defaultColor,
   defaultEventEnd,
-  type EventType,
   earliestOccurrences,
   firstOccurrenceIndex,
   MAX_OCCURRENCES_PER_READ,

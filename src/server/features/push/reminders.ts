@@ -1,5 +1,6 @@
 import { TZDate } from '@date-fns/tz';
-import { type EventRecurrence, expandOccurrences, REMINDER_MINUTES } from '#shared/calendar/schemas.ts';
+import { type EventRecurrence, REMINDER_MINUTES } from '#shared/calendar/rules.ts';
+import { expandOccurrences } from '#shared/calendar/schemas.ts';
 import { translate } from '#shared/i18n/catalogs.ts';
 import type { Language } from '#shared/i18n/languages.ts';
 import {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CalendarOccurrence } from '#shared/calendar/api.ts';
-import { EVENT_TYPES, PALETTE } from '#shared/calendar/schemas.ts';
+import { EVENT_TYPES, PALETTE } from '#shared/calendar/rules.ts';
 import { translate } from '#shared/i18n/catalogs.ts';
 import { firstDayOfWeek } from '#shared/i18n/locale-format.ts';
 import {

@@ -12,8 +12,8 @@ import {
   monthOf,
   weekdayOf,
 } from '#shared/calendar/days.ts';
-import type { EVENT_RECURRENCES, EVENT_REMINDERS, EventType } from '#shared/calendar/schemas.ts';
-import { EVENT_COLORS } from '#shared/calendar/schemas.ts';
+import type { EVENT_RECURRENCES, EVENT_REMINDERS, EventType } from '#shared/calendar/rules.ts';
+import { EVENT_COLORS } from '#shared/calendar/rules.ts';
 import { hasSpecificTime } from '#shared/chores/rules.ts';
 import { type RECURRING_INTERVALS, recurringDate } from '#shared/expenses/rules.ts';
 import { dateFormat, uses12HourClock } from '#shared/i18n/locale-format.ts';

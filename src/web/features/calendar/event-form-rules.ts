@@ -3,15 +3,8 @@ import { format } from 'date-fns';
 import type { z } from 'zod';
 import type { CalendarOccurrence } from '#shared/calendar/api.ts';
 import { addDaysToKey, isDayKey } from '#shared/calendar/days.ts';
-import {
-  createEventSchema,
-  defaultColor,
-  type EventRecurrence,
-  type EventType,
-  endTimeAfter,
-  eventMessages,
-  eventTimes,
-} from '#shared/calendar/schemas.ts';
+import { defaultColor, type EventRecurrence, type EventType } from '#shared/calendar/rules.ts';
+import { createEventSchema, endTimeAfter, eventMessages, eventTimes } from '#shared/calendar/schemas.ts';
 import { fieldErrors } from '#shared/validation.ts';
 import type { EventReminder } from './calendar-view.ts';
 
