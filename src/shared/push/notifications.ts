@@ -1,7 +1,9 @@
 import { TZDate } from '@date-fns/tz';
 import { z } from 'zod';
 import { API_ERRORS } from '../api-errors.ts';
+import { REMINDER_MINUTES } from '../calendar/rules.ts';
 import { CAPS } from '../caps.ts';
+import { CHORE_REMINDERS } from '../chores/rules.ts';
 import { timeZoneField } from '../time/zone-field.ts';
 import { formatClock, parseClock } from './quiet-hours.ts';
 
@@ -127,16 +129,13 @@ export const unsubscribeMessages = {
 
 export { formatClock, parseClock };
 
-/** Minutes before the due time for a chore's `reminder` (docs/chores.md, Fields). */
-export const CHORE_REMINDER_MINUTES: Record<string, number | null> = {
-  none: null,
-  '5min': 5,
-  '15min': 15,
-  '30min': 30,
-  '1hour': 60,
-  '2hours': 120,
-  '1day': 1440,
-};
+/**
+ * Minutes before the due time for a chore's `reminder` (docs/chores.md, Fields): the chores' words
+ * are some of the events', and mean the same.
+ */
+export const CHORE_REMINDER_MINUTES: Record<string, number | null> = Object.fromEntries(
+  CHORE_REMINDERS.map((reminder) => [reminder, REMINDER_MINUTES[reminder]]),
+);
 
 /**
  * When the rent reminder of a month goes out: 09:00 local time on the day before the rent is
