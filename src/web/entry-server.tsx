@@ -57,7 +57,7 @@ export function renderFirstScreen(
   client.setQueryData(userQueryKey, user);
   client.setQueryData(currentHouseholdQueryKey, household);
   const screenAnswers = readsOf(name, timeZone).map((url) => answers[url]);
-  firstReadsOf(name)?.seed(client, screenAnswers);
+  firstReadsOf(name)?.seed(client, screenAnswers, timeZone);
   return render(client, pathname, language, timeZone);
 }
 

@@ -296,8 +296,17 @@ describe("a member's first screen, rendered by the server", () => {
         },
       }),
       await context.request.post('/api/messages', { data: { content: 'Pizza on Friday?' } }),
+      // Under way now, so on today's square and in today's list whatever the hour.
+      await context.request.post('/api/calendar', {
+        data: {
+          title: 'Flat meeting',
+          startDate: new Date(Date.now() - 1_800_000).toISOString(),
+          endDate: new Date(Date.now() + 1_800_000).toISOString(),
+          timeZone: 'Asia/Tokyo',
+        },
+      }),
     ];
-    expect(sent.map((r) => r.status())).toEqual([201, 201, 201]);
+    expect(sent.map((r) => r.status())).toEqual([201, 201, 201, 201]);
     const messageAt = ((await sent[2]!.json()) as { createdAt: string }).createdAt;
     // The browser says its time zone on its first visit to the home screen (time-zone.ts).
     await page.goto('/');
@@ -319,6 +328,7 @@ describe("a member's first screen, rendered by the server", () => {
       ['/', "Today's Priority"],
       ['/chores', 'Sweep the stairs'],
       ['/expenses', 'Groceries'],
+      ['/calendar', 'Flat meeting'],
       ['/messages', 'Pizza on Friday?'],
     ] as const) {
       const response = await preview.goto(path);
@@ -354,6 +364,7 @@ describe("a member's first screen, rendered by the server", () => {
       ['/expenses', 'Groceries'],
       ['/messages', 'Pizza on Friday?'],
       ['/chores', 'Sweep the stairs'],
+      ['/calendar', 'Flat meeting'],
     ] as const) {
       await page.goto(path);
       await page.locator('#root > div:not([inert])').waitFor();

@@ -99,6 +99,14 @@ describe("a member's first screen in the page", () => {
     }
   });
 
+  it('is not rendered at an address whose query names more than its reads (a filter, a day)', async () => {
+    const page = await get('/chores?filter=done', `${member.client.cookie}; ${tokyo}`);
+    expect(page.statusCode).toBe(200);
+    expect(root(page.body)).toBe('<div id="root"><div role="status" aria-label="Loading"></div></div>');
+    // The screen's code is still named, for the app to draw it sooner.
+    expect(page.body).toContain('href="/assets/chores-page-b.js"');
+  });
+
   it('carries the cookies its reads set, so a session they extend is extended in the browser too', async () => {
     const { client, user } = await signUp(t.app);
     expect((await client.post('/api/households', { name: 'Extended Flat' })).statusCode).toBe(201);

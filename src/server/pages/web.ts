@@ -211,7 +211,10 @@ export async function registerWeb(
         viewer === 'user'
           ? undefined
           : hintedPage?.page(pathname, viewer, timeZone, guestLanguage, catalogue);
-      if (hinted && viewer === 'member' && renderFirstScreen && knownTimeZone(timeZone)) {
+      // A query names what the screen shows (a filter, a day, a view) beyond the reads the
+      // server makes for its address: such a page goes out with the splash and the app draws it.
+      const plainAddress = !request.url.includes('?');
+      if (hinted && viewer === 'member' && renderFirstScreen && knownTimeZone(timeZone) && plainAddress) {
         const screen = await renderFirstScreen.member(request, pathname, timeZone);
         if (screen.setCookies.length > 0) reply.header('set-cookie', screen.setCookies);
         const html =

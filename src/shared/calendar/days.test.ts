@@ -6,7 +6,6 @@ import {
   dayButtonLabel,
   dayButtonMessage,
   dayInMonth,
-  gridRange,
   isDayKey,
   monthGrid,
   monthTitle,
@@ -14,8 +13,6 @@ import {
   weekdayDate,
   weekdayKeys,
 } from './days.ts';
-
-const BERLIN = 'Europe/Berlin';
 
 describe('day keys and the month grid', () => {
   it('accepts only real dates', () => {
@@ -67,21 +64,10 @@ describe('day keys and the month grid', () => {
       'Sonntag',
     ]);
     expect(names(7, 'en-US')[0]).toBe('Sunday');
-    expect(gridRange('2026-06', BERLIN, 1)).toEqual({
-      from: '2026-05-31T22:00:00.000Z',
-      to: '2026-07-05T22:00:00.000Z',
-    });
     expect(moveSelection('2026-06-03', 'Home', 1)).toBe('2026-06-01');
     expect(moveSelection('2026-06-03', 'End', 1)).toBe('2026-06-07');
     expect(monthTitle('2026-06', 'de-DE')).toBe('Juni 2026');
     expect(monthTitle('2026-06', 'es-ES')).toBe('junio de 2026');
-  });
-
-  it('asks for the instants from the grid’s first midnight to the one after its last day', () => {
-    expect(gridRange('2026-06', BERLIN)).toEqual({
-      from: '2026-05-30T22:00:00.000Z',
-      to: '2026-07-04T22:00:00.000Z',
-    });
   });
 
   it('moves the selection by days, weeks and months across month ends', () => {

@@ -1,6 +1,8 @@
-import { TZDate } from '@date-fns/tz';
-import { format } from 'date-fns';
 import { dateFormat } from '../i18n/locale-format.ts';
+
+import { addDaysToKey, utcKey } from './zone-days.ts';
+
+export { addDaysToKey, dayKeyIn } from './zone-days.ts';
 
 // Days as 'YYYY-MM-DD' keys and months as 'YYYY-MM': arithmetic on UTC dates, so the browser's
 // zone (and its daylight-saving days) never moves a day.
@@ -12,17 +14,10 @@ function keyParts(key: string): [number, number, number] {
   return [y, m, d];
 }
 
-const utcKey = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-
 export function isDayKey(value: string | null | undefined): value is string {
   if (!value || !KEY.test(value)) return false;
   const [y, m, d] = keyParts(value);
   return utcKey(Date.UTC(y, m - 1, d)) === value;
-}
-
-/** The calendar date of an instant in a time zone. */
-export function dayKeyIn(ms: number, timeZone: string): string {
-  return format(new TZDate(ms, timeZone), 'yyyy-MM-dd');
 }
 
 // Zones already found valid: making a formatter to check one is slow, and every request that
@@ -41,11 +36,6 @@ export function isTimeZone(tz: string): boolean {
   if (knownZones.size >= MAX_KNOWN_ZONES) knownZones.clear();
   knownZones.add(tz);
   return true;
-}
-
-export function addDaysToKey(key: string, days: number): string {
-  const [y, m, d] = keyParts(key);
-  return utcKey(Date.UTC(y, m - 1, d + days));
 }
 
 /** 0 for Sunday … 6 for Saturday. */
@@ -104,19 +94,6 @@ export function monthGrid(month: string, firstDay = 7): string[][] {
 /** The grid's seven column days (any week will do): their weekday names head the columns. */
 export function weekdayKeys(firstDay = 7): string[] {
   return monthGrid('2026-06', firstDay)[1]!;
-}
-
-/** The instants a month's grid covers, from its first day's midnight to the midnight after its last. */
-export function gridRange(month: string, timeZone: string, firstDay = 7): { from: string; to: string } {
-  const weeks = monthGrid(month, firstDay);
-  const midnight = (key: string) => {
-    const [y, m, d] = keyParts(key);
-    return new Date(new TZDate(y, m - 1, d, 0, 0, 0, timeZone).getTime()).toISOString();
-  };
-  return {
-    from: midnight(weeks[0]![0]!),
-    to: midnight(addDaysToKey(weeks[weeks.length - 1]![6]!, 1)),
-  };
 }
 
 /** 'June 2026' in `locale`. */

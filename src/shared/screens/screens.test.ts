@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { thisMonthReadPath } from '../calendar/zone-days.ts';
 import {
   firstScreenAt,
   firstScreens,
@@ -67,8 +68,8 @@ describe('the screens', () => {
     }
     for (const { name } of firstScreens('guest', 'load')) expect(readsOf(name, 'UTC'), name).toEqual([]);
     expect(firstScreenAt('member', '/chores', 'render')).toBe('chores');
-    expect(firstScreenAt('member', '/calendar', 'hint')).toBe('calendar');
-    expect(firstScreenAt('member', '/calendar', 'render')).toBeUndefined();
+    expect(firstScreenAt('member', '/settings', 'hint')).toBe('settings');
+    expect(firstScreenAt('member', '/settings', 'render')).toBeUndefined();
     expect(firstScreenAt('guest', '/auth', 'render')).toBe('auth');
     expect(firstScreenAt('guest', '/chores', 'load')).toBeUndefined();
   });
@@ -78,6 +79,17 @@ describe('the screens', () => {
     expect(readsOf('home', undefined)).toEqual([]);
     expect(readsNameTimeZone('home')).toBe(true);
     expect(readsNameTimeZone('chores')).toBe(false);
+  });
+
+  it("name the calendar's month only with a time zone, its chores and bills without", () => {
+    const now = Date.now();
+    expect(readsOf('calendar', 'Asia/Tokyo')).toEqual([
+      '/api/chores',
+      '/api/expenses',
+      thisMonthReadPath('Asia/Tokyo', now),
+    ]);
+    expect(readsOf('calendar', undefined)).toEqual(['/api/chores', '/api/expenses']);
+    expect(readsNameTimeZone('calendar')).toBe(true);
   });
 
   it('group the household start screens and the live connection, and keep the signed-out ones apart', () => {

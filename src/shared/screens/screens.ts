@@ -12,6 +12,7 @@ import {
   RESET_PASSWORD_PATH,
   UNSUBSCRIBE_PATH,
 } from '../accounts/paths.ts';
+import { thisMonthReadPath } from '../calendar/zone-days.ts';
 import type { AppState } from './app-state.ts';
 
 /**
@@ -140,7 +141,13 @@ export const SCREENS = {
   calendar: {
     module: 'features/calendar/calendar-page.tsx',
     at: inHousehold(['/calendar']),
-    first: { member: 'hint' },
+    first: { member: 'render' },
+    // The chores due, the bills (from the expenses) and this month, once the zone is known.
+    reads: (timeZone) => [
+      '/api/chores',
+      '/api/expenses',
+      ...(timeZone === undefined ? [] : [thisMonthReadPath(timeZone)]),
+    ],
   },
   addEvent: { module: 'features/calendar/add-event-page.tsx', at: inHousehold(['/add-event']) },
   messages: {

@@ -22,8 +22,11 @@ export interface ScreenProps {
 export interface FirstReads {
   /** Asks for them as the screen would as it mounts, sooner (preload.ts). */
   prefetch: (client: QueryClient) => Promise<unknown>;
-  /** Puts the server's answers to them, in the order `reads` names them, where its queries look. */
-  seed: (client: QueryClient, answers: readonly unknown[]) => void;
+  /**
+   * Puts the server's answers to them, in the order `reads` names them, where its queries look;
+   * `timeZone` is the one the reads were named in.
+   */
+  seed: (client: QueryClient, answers: readonly unknown[], timeZone: string) => void;
 }
 
 export interface ScreenCode {

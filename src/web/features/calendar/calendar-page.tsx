@@ -1,27 +1,31 @@
 import '#shared/i18n/compiled/areas/calendar.ts';
-import { useCallback, useEffect, useId, useMemo, useState } from 'react';
+import { useCallback, useContext, useEffect, useId, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { CalendarOccurrence } from '#shared/calendar/api.ts';
 import { dayKeyIn, monthOf, monthTitle, weekdayDate } from '#shared/calendar/days.ts';
+import { monthReadRange } from '#shared/calendar/zone-days.ts';
+import type { ExpenseView } from '#shared/expenses/api.ts';
 import { ErrorCard } from '../../components/error-card.tsx';
 import { PlusIcon } from '../../components/page-icons.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { cardStyles, mutedText } from '../../components/ui.ts';
+import { TimeZoneContext } from '../../lib/clock.ts';
 import { useLocaleFormat, useT } from '../../lib/i18n.tsx';
-import { browserTimeZone } from '../../lib/time-zone.ts';
-import { useChores } from '../chores/index.ts';
+import type { FirstReads } from '../../shell/screens.ts';
+import { choresQueryOptions, useChores } from '../chores/index.ts';
+import { viewerTimeZone } from '../dashboard/index.ts';
 import { useCurrentHousehold } from '../households/index.ts';
-import { useBills } from './api/get-bills.ts';
-import { useCalendar } from './api/get-calendar.ts';
+import { billsFromFirstPage, billsQueryOptions, useBills } from './api/get-bills.ts';
+import { calendarQueryOptions, useCalendar } from './api/get-calendar.ts';
 import {
   billDays,
   type CalendarView,
   calendarSearch,
   choreDue,
-  daysRange,
   groupByDay,
   occurrenceDays,
   rangeTitle,
+  readRange,
   selectedDayOf,
   stepPeriod,
   viewDays,
@@ -54,7 +58,8 @@ function isTyping(target: EventTarget | null): boolean {
 export function CalendarPage() {
   const t = useT();
   const { locale, firstDayOfWeek } = useLocaleFormat();
-  const viewerZone = browserTimeZone();
+  // The server draws the page in the zone the browser told it (decision 0016); the browser, in its own.
+  const viewerZone = useContext(TimeZoneContext) ?? viewerTimeZone();
   const today = dayKeyIn(Date.now(), viewerZone);
   const [params, setParams] = useSearchParams();
   const view = viewOf(params.get('view'));
@@ -65,7 +70,10 @@ export function CalendarPage() {
   const days = useMemo(() => viewDays(view, selected, firstDayOfWeek), [view, selected, firstDayOfWeek]);
   const first = days[0]!;
   const last = days[days.length - 1]!;
-  const range = useMemo(() => daysRange(first, last, viewerZone), [first, last, viewerZone]);
+  const range = useMemo(
+    () => readRange(view, selected, days, viewerZone),
+    [view, selected, days, viewerZone],
+  );
   const calendar = useCalendar(range);
   const chores = useChores();
   const bills = useBills();
@@ -239,3 +247,26 @@ export function CalendarPage() {
     </div>
   );
 }
+
+/** This month in `zone`, as the calendar reads it when its address names no day. */
+const thisMonthOptions = (zone: string) =>
+  calendarQueryOptions(monthReadRange(monthOf(dayKeyIn(Date.now(), zone)), zone));
+
+/** Its first reads (src/shared/screens/screens.ts): the chores, the expenses' first page for the bills, this month. */
+export const firstReads: FirstReads = {
+  prefetch: (client) => {
+    const zone = viewerTimeZone();
+    return Promise.all([
+      client.prefetchQuery(choresQueryOptions),
+      client.prefetchQuery(billsQueryOptions),
+      // An address naming a day or a view reads another range, which the page asks for itself.
+      window.location.search === '' && client.prefetchQuery(thisMonthOptions(zone)),
+    ]);
+  },
+  seed: (client, [chores, expenses, month], timeZone) => {
+    client.setQueryData(choresQueryOptions.queryKey, chores as never);
+    const bills = billsFromFirstPage(expenses as ExpenseView[]);
+    if (bills) client.setQueryData(billsQueryOptions.queryKey, bills);
+    client.setQueryData(thisMonthOptions(timeZone).queryKey, month as never);
+  },
+};

@@ -12,7 +12,6 @@ import {
   choreDue,
   colorName,
   daySlot,
-  daysRange,
   EVENT_TYPE_LABELS,
   eventTimeLabel,
   eventWhen,
@@ -23,6 +22,7 @@ import {
   MIN_SLOT_MINUTES,
   occurrenceDays,
   rangeTitle,
+  readRange,
   selectedDayOf,
   stepPeriod,
   viewDays,
@@ -207,10 +207,24 @@ describe('the views', () => {
 
   it('spans a week in one range across the change to winter time', () => {
     // Berlin leaves summer time on 25 October 2026: that week is an hour longer.
-    expect(daysRange('2026-10-19', '2026-10-25', BERLIN)).toEqual({
+    const week = viewDays('week', '2026-10-21', 1);
+    expect(readRange('week', '2026-10-21', week, BERLIN)).toEqual({
       from: '2026-10-18T22:00:00.000Z',
       to: '2026-10-25T23:00:00.000Z',
     });
+  });
+
+  it('reads a month the same whichever day its weeks start on, covering every grid of it', () => {
+    const sunday = readRange('month', '2026-06-10', viewDays('month', '2026-06-10', 7), BERLIN);
+    const monday = readRange('month', '2026-06-10', viewDays('month', '2026-06-10', 1), BERLIN);
+    expect(monday).toEqual(sunday);
+    for (const firstDay of [1, 6, 7]) {
+      const grid = viewDays('month', '2026-06-10', firstDay);
+      expect(sunday.from <= readRange('week', grid[0]!, [grid[0]!, grid[0]!], BERLIN).from).toBe(true);
+      expect(sunday.to >= readRange('week', grid.at(-1)!, [grid.at(-1)!, grid.at(-1)!], BERLIN).to).toBe(
+        true,
+      );
+    }
   });
 
   it('titles the week and labels the hours in the locale’s clock', () => {

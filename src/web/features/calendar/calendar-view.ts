@@ -14,6 +14,7 @@ import {
 } from '#shared/calendar/days.ts';
 import type { EVENT_RECURRENCES, EVENT_REMINDERS, EventType } from '#shared/calendar/rules.ts';
 import { EVENT_COLORS } from '#shared/calendar/rules.ts';
+import { type DayRange, daysRange, monthReadRange } from '#shared/calendar/zone-days.ts';
 import { hasSpecificTime } from '#shared/chores/rules.ts';
 import { type RECURRING_INTERVALS, recurringDate } from '#shared/expenses/rules.ts';
 import { dateFormat, uses12HourClock } from '#shared/i18n/locale-format.ts';
@@ -269,13 +270,17 @@ export function viewDays(view: CalendarView, selected: string, firstDay = 7): st
   return Array.from({ length: AGENDA_DAYS }, (_, i) => addDaysToKey(selected, i));
 }
 
-/** The instants from the first day's midnight to the midnight after the last, in `zone`. */
-export function daysRange(first: string, last: string, zone: string): { from: string; to: string } {
-  const midnight = (key: string) => {
-    const [y, m, d] = key.split('-').map(Number) as [number, number, number];
-    return new Date(new TZDate(y, m - 1, d, 0, 0, 0, zone).getTime()).toISOString();
-  };
-  return { from: midnight(first), to: midnight(addDaysToKey(last, 1)) };
+/**
+ * What a view reads: a month its read for the whole month (the address the page names for it,
+ * whatever day the weeks start on); a week or agenda its own days, in `zone`.
+ */
+export function readRange(
+  view: CalendarView,
+  selected: string,
+  days: readonly string[],
+  zone: string,
+): DayRange {
+  return view === 'month' ? monthReadRange(monthOf(selected), zone) : daysRange(days[0]!, days.at(-1)!, zone);
 }
 
 /** The day selected after moving a period back (-1) or on (1): a month lands on today or the 1st. */

@@ -1,3 +1,3 @@
 // What the rest of the app may import from this feature (docs/client.md, Features).
-export { choresQueryKey, useChores } from './api/get-chores.ts';
+export { choresQueryKey, choresQueryOptions, useChores } from './api/get-chores.ts';
 export { awayPayload, awaySummary, localToday, STATUS_LABELS } from './chore-view.ts';

@@ -15,6 +15,13 @@ export type Bill = Pick<
   | 'nextOccurrenceDate'
 >;
 
+const isBill = (expense: ExpenseView) => expense.isRecurring && expense.nextOccurrenceDate !== null;
+
+/** The bills, when the first page of expenses holds them all (it is the last page); else null. */
+export function billsFromFirstPage(expenses: ExpenseView[]): Bill[] | null {
+  return expenses.length < EXPENSES_PAGE ? expenses.filter(isBill) : null;
+}
+
 // Pages read at most: 5,000 expenses back, far more than a household records in years.
 const MAX_PAGES = 25;
 
@@ -28,7 +35,7 @@ export async function fetchBills(): Promise<Bill[]> {
   let before: string | undefined;
   for (let page = 0; page < MAX_PAGES; page++) {
     const expenses = await fetchExpenses(before);
-    bills.push(...expenses.filter((e) => e.isRecurring && e.nextOccurrenceDate));
+    bills.push(...expenses.filter(isBill));
     if (expenses.length < EXPENSES_PAGE) break;
     before = expenses[expenses.length - 1]!.id;
   }
