@@ -3,6 +3,12 @@ import { startTransition, useCallback, useEffect, useLayoutEffect, useMemo, useR
 /** Rows kept rendered above and below the screen, so a quick flick never shows a gap. */
 const OVERSCAN_PX = 800;
 
+/**
+ * How far down the first render reaches, with no overscan: the list's part of a tall screen.
+ * The server draws this much and the page paints it; the rows beyond come once the app runs.
+ */
+const FIRST_RENDER_PX = 1200;
+
 // Row heights outlive the list, so coming back to it lays out the rows as they were.
 const knownSizes = new Map<string, number>();
 
@@ -19,11 +25,16 @@ function rowAt(offsets: Float64Array, px: number): number {
 }
 
 /** The rows to render for a window scrolled `top` px past the list's start, `height` px tall. */
-export function visibleRange(offsets: Float64Array, top: number, height: number): [number, number] {
+export function visibleRange(
+  offsets: Float64Array,
+  top: number,
+  height: number,
+  overscan = OVERSCAN_PX,
+): [number, number] {
   const count = offsets.length - 1;
   if (count <= 0) return [0, 0];
-  const start = rowAt(offsets, top - OVERSCAN_PX);
-  const end = Math.min(count, rowAt(offsets, top + height + OVERSCAN_PX) + 1);
+  const start = rowAt(offsets, top - overscan);
+  const end = Math.min(count, rowAt(offsets, top + height + overscan) + 1);
   return [start, end];
 }
 
@@ -57,7 +68,7 @@ export function useWindowList<K extends string>(keys: K[], estimate: number) {
       list[i + 1] = list[i]! + (sizes.current.get(keys[i]!) ?? guess.current);
     return list;
   }, [keys, estimate, measured]);
-  const [range, setRange] = useState<[number, number]>(() => visibleRange(offsets, 0, 1200));
+  const [range, setRange] = useState<[number, number]>(() => visibleRange(offsets, 0, FIRST_RENDER_PX, 0));
 
   const update = useCallback(() => {
     const list = listRef.current;
