@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { readCatalog } from '../../../scripts/i18n.ts';
 import type { ListingView } from './api.ts';
+import { activeFilters, browseQuery, EMPTY_FILTERS, filterCount } from './browse-filters.ts';
 import {
   AMENITIES,
   areaLabel,
@@ -20,13 +21,9 @@ import {
 } from './schemas.ts';
 import {
   AMENITY_LABELS,
-  activeFilters,
   amenitiesPreview,
-  browseQuery,
   carouselIndex,
   defaultListingForm,
-  EMPTY_FILTERS,
-  filterCount,
   filtersFromParams,
   fitWithin,
   HOUSING_TYPE_LABELS,

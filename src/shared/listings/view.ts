@@ -3,6 +3,7 @@ import { isCountry } from '../countries.ts';
 import type { MessageId } from '../i18n/compiled/en.ts';
 import { currencyExponent, isCurrency, parseAmount } from '../money.ts';
 import type { ListingView } from './api.ts';
+import type { ListingFilters } from './browse-filters.ts';
 import {
   type AMENITIES,
   areaLabel,
@@ -127,36 +128,8 @@ export const STREET_VISIBILITY_LABELS: Record<StreetVisibility, MessageId> = {
 };
 
 // ---------------------------------------------------------------------------------------------
-// Browse filters: the same words in the page's address, the API's query string and the form.
+// Browse filters read from a page's address and checked (their shape and query string: browse-filters.ts).
 
-export interface ListingFilters {
-  q: string;
-  country: string;
-  city: string;
-  postcode: string;
-  /** The currency of the rent range (only sent with one). */
-  currency: string;
-  minRent: string;
-  maxRent: string;
-  roomType: RoomType | '';
-  housingType: HousingType | '';
-  availableBy: string;
-}
-
-export const EMPTY_FILTERS: ListingFilters = {
-  q: '',
-  country: '',
-  city: '',
-  postcode: '',
-  currency: '',
-  minRent: '',
-  maxRent: '',
-  roomType: '',
-  housingType: '',
-  availableBy: '',
-};
-
-const FILTER_KEYS = Object.keys(EMPTY_FILTERS) as (keyof ListingFilters)[];
 // An amount as the API reads one (money.ts, parseAmount): whole units and up to 4 decimals.
 const AMOUNT = /^\d{1,12}(\.\d{1,4})?$/;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -187,28 +160,6 @@ export function filtersFromParams(params: URLSearchParams): ListingFilters {
     housingType: oneOf(HOUSING_TYPES, params.get('housingType')),
     availableBy: DATE.test(text('availableBy')) ? text('availableBy') : '',
   };
-}
-
-/** The filters that are set, trimmed, in a fixed order (also the query key of a browse query). */
-export function activeFilters(filters: ListingFilters): Partial<Record<keyof ListingFilters, string>> {
-  const out: Partial<Record<keyof ListingFilters, string>> = {};
-  for (const key of FILTER_KEYS) {
-    const value = filters[key].trim();
-    if (value !== '') out[key] = value;
-  }
-  return out;
-}
-
-/** How many filters besides the search text are set (the filter button's badge; a range's currency is part of it). */
-export function filterCount(filters: ListingFilters): number {
-  return Object.keys(activeFilters(filters)).filter((key) => key !== 'q' && key !== 'currency').length;
-}
-
-/** The GET /api/roommate-listings query string for a page of these filters. */
-export function browseQuery(filters: ListingFilters, cursor?: string | null): string {
-  const params = new URLSearchParams(activeFilters(filters));
-  if (cursor) params.set('cursor', cursor);
-  return params.toString();
 }
 
 /** A message (its id and values) when the rent range is not two amounts in its currency the right way round, else null. */

@@ -1,6 +1,6 @@
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import { filterCount, type ListingFilters } from '#shared/listings/view.ts';
+import { filterCount, type ListingFilters } from '#shared/listings/browse-filters.ts';
 import { ErrorCard } from '../../../components/error-card.tsx';
 import { SearchIcon } from '../../../components/icons.tsx';
 import { FilterIcon } from '../../../components/page-icons.tsx';
@@ -10,7 +10,7 @@ import { useT } from '../../../lib/i18n.tsx';
 import { SEARCH_DELAY_MS } from '../../../lib/use-debounced.ts';
 import { useInfiniteScroll } from '../../../lib/use-infinite-scroll.ts';
 import { useSearchText } from '../../../lib/use-search-text.ts';
-import type { ListingsPage } from '../api/get-listings.ts';
+import type { ListingsPage } from '../api/browse-listings.ts';
 import { EmptyListings } from './empty-listings.tsx';
 import { FilterSheet } from './filter-sheet.tsx';
 import { ListingCard } from './listing-card.tsx';

@@ -1,10 +1,9 @@
 import { useEffect, useId, useRef } from 'react';
+import { EMPTY_FILTERS, type ListingFilters } from '#shared/listings/browse-filters.ts';
 import { HOUSING_TYPES, ROOM_TYPES } from '#shared/listings/rules.ts';
 import {
-  EMPTY_FILTERS,
   HOUSING_TYPE_LABELS,
   type HousingType,
-  type ListingFilters,
   ROOM_TYPE_LABELS,
   type RoomType,
   rentRangeError,
