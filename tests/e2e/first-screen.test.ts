@@ -491,6 +491,33 @@ describe("a member's first screen, rendered by the server", () => {
     errors.assertNone();
   });
 
+  it("paints in the saved or the system's dark theme before any of the app's code has arrived", async () => {
+    for (const [saved, scheme] of [
+      ['dark', 'light'],
+      ['auto', 'dark'],
+      ['light', 'dark'],
+    ] as const) {
+      const context = await files.newContext(baseUrl, { colorScheme: scheme });
+      await context.addInitScript((theme) => localStorage.setItem('theme', theme), saved);
+      // None of the app's own files arrive: only the page's inline theme script can run.
+      await context.route('**/assets/*.js', (route) => route.abort());
+      const page = await context.newPage();
+      const errors = watchPageErrors(page, [], [/Failed to load resource: net::ERR_FAILED/]);
+      await page.goto('/auth');
+      await page.getByText('Welcome back').waitFor();
+      const dark = saved === 'dark' || (saved === 'auto' && scheme === 'dark');
+      expect(await page.evaluate(() => document.documentElement.classList.contains('dark')), saved).toBe(
+        dark,
+      );
+      expect(await page.locator('meta[name="theme-color"]').getAttribute('content'), saved).toBe(
+        dark ? '#0b1220' : '#ffffff',
+      );
+      // The policy lets that script run by its hash, and refuses nothing else on the page.
+      errors.assertNone();
+      await context.close();
+    }
+  });
+
   it('renders nothing of a household for a browser that is not one of its members', async () => {
     const { context, page } = await memberWithChore('Ola', 'Private House', 'Private chore');
     await page.goto('/');

@@ -3,7 +3,7 @@ export const THEMES = ['auto', 'light', 'dark'] as const;
 export type Theme = (typeof THEMES)[number];
 export type ResolvedTheme = 'light' | 'dark';
 
-/** The page theme-color per resolved theme; src/web/public/theme-init.js uses the same two. */
+/** The page theme-color per resolved theme; index.html's theme script uses the same two. */
 export const THEME_COLORS: Record<ResolvedTheme, string> = { light: '#ffffff', dark: '#0b1220' };
 
 export function parseTheme(raw: string | null | undefined): Theme {

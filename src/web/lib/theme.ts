@@ -3,7 +3,7 @@ import { postThemeToServiceWorker } from './service-worker.ts';
 import { readLocal, storageKeys, writeLocal } from './storage.ts';
 import { parseTheme, resolveTheme, THEME_COLORS, type Theme } from './theme-choice.ts';
 
-// The same steps as public/theme-init.js, which runs before the first paint.
+// The same steps as the script in index.html, which runs before the first paint.
 const systemDark = () => window.matchMedia('(prefers-color-scheme: dark)');
 
 let current: Theme = parseTheme(readLocal(storageKeys.theme));

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { cachePolicy, evictOldest, staleCaches } from './cache-policy.ts';
 
 const origin = 'https://hearth.example';
-const precached = new Set(['/index.html', '/theme-init.js', '/icons/icon-192.png', '/assets/index-abc.js']);
+const precached = new Set(['/index.html', '/favicon.svg', '/icons/icon-192.png', '/assets/index-abc.js']);
 const policy = (path: string, { method = 'GET', mode = 'cors', base = origin } = {}) =>
   cachePolicy({ method, mode, url: `${base}${path}` }, origin, precached);
 
@@ -25,7 +25,7 @@ describe('cachePolicy', () => {
     expect(policy('/assets/index-abc.js')).toBe('cache-first');
     expect(policy('/assets/chores-page-def.js')).toBe('cache-first');
     expect(policy('/icons/icon-192.png')).toBe('cache-first');
-    expect(policy('/theme-init.js')).toBe('cache-first');
+    expect(policy('/favicon.svg')).toBe('cache-first');
   });
 
   it('keeps uploaded images in the runtime image cache', () => {
