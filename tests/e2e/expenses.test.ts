@@ -169,7 +169,21 @@ describe('expenses', () => {
     await recurring.click();
     await a.getByLabel('Repeats').waitFor({ state: 'detached' });
 
-    // Title suggestions follow the category while the title is empty.
+    // A new expense is Other until its title says more; its category follows the title until
+    // one is chosen, so the rent never becomes Groceries.
+    const category = a.getByLabel('Category');
+    expect(await category.inputValue()).toBe('other');
+    await a.getByLabel('Title').fill('Electricity bill March');
+    expect(await category.inputValue()).toBe('utilities');
+    await a.getByLabel('Title').fill('Rent');
+    expect(await category.inputValue()).toBe('rent');
+    await a.getByLabel('Title').fill('');
+    expect(await category.inputValue()).toBe('other');
+    await a.getByRole('button', { name: 'Monthly rent' }).click();
+    expect(await category.inputValue()).toBe('rent');
+    await a.getByLabel('Title').fill('');
+
+    // Title suggestions follow the category once one is chosen, while the title is empty.
     await a.getByRole('button', { name: 'Weekly groceries' }).waitFor();
     await a.getByLabel('Category').selectOption('utilities');
     await a.getByRole('button', { name: 'Weekly groceries' }).waitFor({ state: 'detached' });
@@ -196,6 +210,8 @@ describe('expenses', () => {
 
     // Pizza night, 30.00 split equally among the three: the summary shows 10.00 each.
     await a.getByLabel('Title').fill('  Pizza night ');
+    // Chosen by hand, the category stays whatever the title says.
+    expect(await category.inputValue()).toBe('utilities');
     await a.getByLabel('Amount', { exact: true }).fill('30.00');
     await a.getByLabel('Category').selectOption('dining');
     const summary = a.getByTestId('split-summary');

@@ -208,7 +208,7 @@ describe('create payload', () => {
       expense: {
         title: 'Pizza night',
         amount: '10',
-        category: 'groceries',
+        category: 'other',
         description: '',
         notes: '',
         date: '2025-03-14',

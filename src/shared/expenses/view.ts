@@ -104,6 +104,11 @@ export const TITLE_SUGGESTIONS: Record<CreateCategory, readonly MessageId[]> = {
   other: ['expenses.suggest.sharedPurchase', 'expenses.suggest.gift'],
 };
 
+/** Before a category is chosen, one title each from the costs most households share first. */
+export const STARTER_SUGGESTIONS: readonly { category: CreateCategory; title: MessageId }[] = (
+  ['rent', 'utilities', 'groceries', 'internet', 'dining'] as const
+).map((category) => ({ category, title: TITLE_SUGGESTIONS[category][0]! }));
+
 export const INTERVAL_LABELS: Record<RecurringInterval, MessageId> = {
   weekly: 'expenses.interval.weekly',
   monthly: 'expenses.interval.monthly',
@@ -249,14 +254,17 @@ export function typedMoney(values: Pick<ExpenseFormValues, 'currency'>, househol
     : household;
 }
 
-/** Defaults (docs/expenses.md, The expense form): paid by you, today, equal split, monthly if recurring. */
+/**
+ * Defaults (docs/expenses.md, The expense form): paid by you, today, equal split, monthly if
+ * recurring, and Other until the title says more (category-guess.ts).
+ */
 export function defaultExpenseForm(userId: string, today: string): ExpenseFormValues {
   return {
     title: '',
     amount: '',
     currency: '',
     exchangeRate: '',
-    category: 'groceries',
+    category: 'other',
     date: today,
     paidBy: userId,
     splitType: 'equal',

@@ -1,8 +1,18 @@
+import { useState } from 'react';
 import { errorMessage } from '#shared/errors.ts';
 import type { ExpenseView } from '#shared/expenses/api.ts';
+import { guessCategory } from '#shared/expenses/category-guess.ts';
 import { EXPENSE_CATEGORIES, QUICK_AMOUNTS, RECURRING_INTERVALS } from '#shared/expenses/rules.ts';
-import { categoryLabel, INTERVAL_LABELS, TITLE_SUGGESTIONS, type Translate } from '#shared/expenses/view.ts';
+import {
+  type CreateCategory,
+  categoryLabel,
+  INTERVAL_LABELS,
+  STARTER_SUGGESTIONS,
+  TITLE_SUGGESTIONS,
+  type Translate,
+} from '#shared/expenses/view.ts';
 import type { HouseholdMember } from '#shared/households/api.ts';
+import type { MessageId } from '#shared/i18n/compiled/en.ts';
 import { convertAmount } from '#shared/money.ts';
 import { ErrorCard } from '../../../components/error-card.tsx';
 import {
@@ -67,6 +77,20 @@ export function ExpenseForm({
     expense,
   );
   const { values, errors, set } = form;
+  // A new expense's category follows its title until the member picks one; an edit keeps its own.
+  const [categoryChosen, setCategoryChosen] = useState(editing);
+  const title = form.text('title');
+  const category = form.select('category');
+  const setTitle = (text: string, suggested?: CreateCategory) => {
+    set('title', text);
+    if (!categoryChosen) set('category', suggested ?? guessCategory(text));
+  };
+  // Titles of the chosen category; before one is chosen, one each of the commonest costs.
+  const suggestions: readonly { category: CreateCategory; title: MessageId }[] = !categoryChosen
+    ? STARTER_SUGGESTIONS
+    : isCreateCategory(values.category)
+      ? TITLE_SUGGESTIONS[values.category].map((title) => ({ category: values.category, title }))
+      : [];
   const amountCents = typed.parse(values.amount);
   const rates = useExchangeRates();
   const whole = new Intl.NumberFormat(money.locale, {
@@ -99,21 +123,22 @@ export function ExpenseForm({
           maxLength={120}
           autoComplete="off"
           placeholder={t('expenses.form.titlePlaceholder')}
-          {...form.text('title')}
+          {...title}
+          onChange={(event) => setTitle(event.target.value)}
         />
         {!editing && values.title.trim() === '' && (
           <fieldset className="flex flex-wrap items-center gap-2">
             <legend className={`float-left mr-1 text-xs ${mutedText}`}>
               {t('expenses.form.suggestions')}
             </legend>
-            {TITLE_SUGGESTIONS[values.category].map((suggestion) => (
+            {suggestions.map((suggestion) => (
               <button
-                key={suggestion}
+                key={suggestion.title}
                 type="button"
                 className={chip}
-                onClick={() => set('title', t(suggestion))}
+                onClick={() => setTitle(t(suggestion.title), suggestion.category)}
               >
-                {t(suggestion)}
+                {t(suggestion.title)}
               </button>
             ))}
           </fieldset>
@@ -169,7 +194,11 @@ export function ExpenseForm({
           label={t('expenses.form.category')}
           name="category"
           options={categories}
-          {...form.select('category')}
+          {...category}
+          onValue={(value) => {
+            setCategoryChosen(true);
+            category.onValue(value);
+          }}
         />
         <TextField label={t('expenses.form.date')} name="date" type="date" required {...form.text('date')} />
       </div>
