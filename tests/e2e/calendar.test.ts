@@ -244,6 +244,12 @@ describe('calendar', () => {
     expect(await dayButton(a, weekly).getAttribute('aria-label')).toMatch(/, 1 event$/);
     expect(await dayButton(a, weekly).locator('[data-mark="event"]').count()).toBe(1);
     expect(await dayButton(a, now).locator('[data-mark="event"]').count()).toBe(0);
+    // A day's dot is drawn in its event's colour (teal here), not the calendar's blue.
+    expect(
+      await dayButton(a, weekly)
+        .locator('[data-mark="event"]')
+        .evaluate((dot) => getComputedStyle(dot).backgroundColor),
+    ).toBe('rgb(20, 184, 166)');
 
     // Bea sees the timed event in her day panel without a reload.
     await eventButton(b, timed, 'House meeting').getByText('6:30 PM – 7:30 PM').waitFor();
@@ -615,7 +621,9 @@ describe('calendar', () => {
         expect(dayPanel!.x).toBeGreaterThanOrEqual(grid!.x + grid!.width);
       } else {
         expect(await meetingChip.isVisible()).toBe(false);
-        expect(await dayButton(a, day).locator('[data-mark="event"]').isVisible()).toBe(true);
+        // A dot for each colour among the day's events.
+        expect(await dayButton(a, day).locator('[data-mark="event"]').count()).toBe(3);
+        expect(await dayButton(a, day).locator('[data-mark="event"]').first().isVisible()).toBe(true);
         expect(await dayButton(a, addDaysToKey(day, 1)).locator('[data-mark="task"]').isVisible()).toBe(true);
       }
       const legend = a.getByRole('list', { name: 'Legend' });

@@ -25,6 +25,8 @@ export interface DayItems {
 const NO_ITEMS: DayItems = { events: [], chores: [], bills: [] };
 // Lines of titles a cell holds from md up (the last one says '+n more' when they do not fit).
 const CELL_LINES = 3;
+/** At most this many event dots in a phone's day cell. */
+const MAX_DOTS = 3;
 
 /** The columns' heads from the locale's first weekday: short and long names ('Mon', 'Monday'). */
 export function weekdayNames(
@@ -193,7 +195,9 @@ const DayButton = memo(function DayButton({
       : inMonth
         ? 'text-slate-900 hover:bg-slate-100 dark:text-slate-100 dark:hover:bg-slate-800'
         : 'text-slate-500 hover:bg-slate-100 dark:text-slate-400 dark:hover:bg-slate-800';
-  const mark = isSelected ? 'bg-white dark:bg-slate-950' : 'bg-blue-600 dark:bg-blue-400';
+  // A dot per colour among the day's events, in that colour; on the filled selected day, in its text colour.
+  const eventColors = [...new Set(items.events.map((e) => e.color))].slice(0, MAX_DOTS);
+  const mark = 'bg-white dark:bg-slate-950';
   const otherMark = isSelected
     ? 'border-white dark:border-slate-950'
     : 'border-amber-700 dark:border-amber-400';
@@ -223,7 +227,14 @@ const DayButton = memo(function DayButton({
         </span>
         <span aria-hidden="true" className="flex h-1.5 items-center gap-1 md:hidden">
           {/* Events: a round dot. Chores and bills: a hollow diamond, told apart by shape, not colour. */}
-          {counts.events > 0 && <span data-mark="event" className={`size-1.5 rounded-full ${mark}`} />}
+          {eventColors.map((color) => (
+            <span
+              key={color}
+              data-mark="event"
+              className={`size-1.5 rounded-full ${isSelected ? mark : ''}`}
+              style={isSelected ? undefined : { backgroundColor: color }}
+            />
+          ))}
           {counts.chores + counts.bills > 0 && (
             <span data-mark="task" className={`size-1.5 rotate-45 border-[1.5px] ${otherMark}`} />
           )}
