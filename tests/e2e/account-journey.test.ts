@@ -56,8 +56,10 @@ describe('account journey', () => {
     await expectAccessible(page);
     await page.getByRole('button', { name: 'Get Started for Free' }).click();
 
-    // Auth: Sign In first, then Create Account
-    await page.waitForURL(`${baseUrl}/auth`);
+    // Auth opens on Create Account for a newcomer; Sign In is one tap away, and back.
+    await page.waitForURL(`${baseUrl}/auth?mode=signup`);
+    await page.getByRole('heading', { name: "There's always room for one more" }).waitFor();
+    await page.getByRole('button', { name: 'Sign In' }).click();
     await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
     await expectAccessible(page);
     await page.getByRole('button', { name: 'Create Account' }).click();

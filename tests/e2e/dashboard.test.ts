@@ -239,7 +239,7 @@ describe('home and household dashboard', () => {
     const alert = ada.page.getByRole('alert').filter({ hasText: 'Could not load your home screen' });
     await alert.getByText('The database is unavailable').waitFor();
     await ada.page.getByRole('heading', { name: /, Ada$/ }).waitFor();
-    await ada.page.getByText('Elm House').waitFor();
+    await ada.page.getByText('Elm House', { exact: true }).waitFor();
   });
 
   it('answers /dashboard without a household with No Household Data', async () => {

@@ -98,13 +98,25 @@ describe('households', () => {
     await expectAccessible(ada);
     expect(await ada.evaluate(() => localStorage.getItem('onboarding_completed'))).toBe('true');
     expect(await ada.evaluate(() => sessionStorage.getItem('is_new_signup'))).toBeNull();
-    // Back from step 4 is step 3; the household exists, so home is where '/' now leads.
-    await ada.getByRole('button', { name: 'Back' }).click();
-    await ada.getByRole('heading', { name: 'Choose Your Path' }).waitFor();
-    await ada.goto('/');
+    // The code to bring the others in, copied in one tap; no Back to the paths, which would only
+    // answer that Ada is already in a household.
+    const readyCode = (await ada.getByTestId('invite-code').textContent()) ?? '';
+    expect(readyCode).toMatch(/^[A-Z2-9]{8}$/);
+    await ada.getByRole('button', { name: 'Copy code' }).click();
+    await ada
+      .getByRole('status')
+      .filter({ hasText: /^Copied$/ })
+      .waitFor();
+    expect(await ada.evaluate(() => navigator.clipboard.readText())).toBe(readyCode);
+    await ada.getByRole('button', { name: 'Share invite link' }).waitFor();
+    expect(await ada.getByRole('button', { name: 'Back' }).count()).toBe(0);
+    await goHomeFromReady(ada);
     await ada.getByRole('heading', { level: 1, name: /, Ada$/ }).waitFor();
     await ada.getByText('Maple House').first().waitFor();
     await ada.getByRole('navigation', { name: 'Main' }).waitFor();
+    // Alone in the household, home offers the same code until someone joins.
+    const invite = ada.getByRole('region', { name: 'Invite your roommates' });
+    expect(await invite.getByTestId('invite-code').textContent()).toBe(readyCode);
 
     // The household's screens open for a member: the dashboard among them.
     await ada.goto('/dashboard');
@@ -133,11 +145,20 @@ describe('households', () => {
     await bea.getByLabel('Invite code').pressSequentially(`${firstCode.slice(7).toLowerCase()}x`);
     // Upper-cased as typed, and never longer than 8.
     expect(await bea.getByLabel('Invite code').inputValue()).toBe(firstCode);
+    // Pasted as copied from a message, with a space before it: trimmed before the cut at 8.
+    await bea.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl });
+    await bea.evaluate((code) => navigator.clipboard.writeText(code), ` ${firstCode}`);
+    await bea.getByLabel('Invite code').fill('');
+    await bea.getByLabel('Invite code').press('ControlOrMeta+V');
+    expect(await bea.getByLabel('Invite code').inputValue()).toBe(firstCode);
     await expectAccessible(bea);
     await joinButton.click();
     await bea.getByRole('heading', { name: 'Ready to Go!' }).waitFor();
     await goHomeFromReady(bea);
     await bea.getByText('Maple House').first().waitFor();
+    // Two members now: home no longer asks to invite.
+    await bea.getByRole('heading', { name: "Today's Priority" }).waitFor();
+    expect(await bea.getByRole('region', { name: 'Invite your roommates' }).count()).toBe(0);
 
     // Both see each other in Settings; only the administrator can remove.
     await bea.goto('/settings');
@@ -367,6 +388,13 @@ describe('households', () => {
     await page.getByRole('heading', { name: 'Find Your Roommates' }).waitFor();
     await page.getByRole('tab', { name: /^Browse/, selected: true }).waitFor();
     expect(await page.evaluate(() => localStorage.getItem('onboarding_completed'))).toBe('true');
+    // From that moment they may post a listing: its form opens, not onboarding again.
+    await page.getByRole('link', { name: 'Post a listing' }).click();
+    await page.waitForURL(`${baseUrl}/add-listing`);
+    await page.getByRole('heading', { name: 'New Listing', level: 1 }).waitFor();
+    await page.reload();
+    await page.getByRole('heading', { name: 'New Listing', level: 1 }).waitFor();
+    expect(page.url()).toBe(`${baseUrl}/add-listing`);
 
     // Onboarding done, no household: Settings has no household card but the developer tools.
     await page.goto('/settings');

@@ -35,19 +35,22 @@ async function holdAuthChunk(page: Page): Promise<() => void> {
   return release;
 }
 
-async function expectLoadingThenAuth(page: Page, label: string): Promise<void> {
+async function expectLoadingThenSignUp(page: Page, label: string): Promise<void> {
   const release = await holdAuthChunk(page);
   await page.getByRole('button', { name: label }).click();
   const busy = page.getByRole('button', { name: 'Loading...' });
   await busy.waitFor();
   expect(await busy.getAttribute('aria-busy')).toBe('true');
   release();
-  await page.waitForURL(`${baseUrl}/auth`);
+  // A newcomer's start is Create Account, with Sign In one tap away.
+  await page.waitForURL(`${baseUrl}/auth?mode=signup`);
+  await page.getByRole('heading', { name: "There's always room for one more" }).waitFor();
+  await page.getByRole('button', { name: 'Sign In' }).click();
   await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
 }
 
 describe('landing page', () => {
-  it('shows the loading state of Get Started for Free before the sign-in screen', async () => {
+  it('shows the loading state of Get Started for Free, then Create Account', async () => {
     context = await newContext(browser, baseUrl);
     const page = await context.newPage();
     const pageErrors = watchPageErrors(page, [401]);
@@ -66,7 +69,7 @@ describe('landing page', () => {
     }
     // Not an iPhone: no install banner.
     expect(await page.getByText(BANNER).count()).toBe(0);
-    await expectLoadingThenAuth(page, 'Get Started for Free');
+    await expectLoadingThenSignUp(page, 'Get Started for Free');
     pageErrors.assertNone();
   });
 
@@ -104,7 +107,7 @@ describe('landing page', () => {
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
     expect(await page.getByText(BANNER).count()).toBe(0);
 
-    await expectLoadingThenAuth(page, 'Start Your Journey');
+    await expectLoadingThenSignUp(page, 'Start Your Journey');
     pageErrors.assertNone();
   });
 });

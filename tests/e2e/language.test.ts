@@ -48,7 +48,7 @@ describe('the landing page', () => {
     await page.getByRole('heading', { name: 'Clevere Aufgaben' }).waitFor();
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('de-DE');
     await page.getByRole('button', { name: 'Kostenlos loslegen' }).click();
-    await page.getByRole('heading', { name: 'Willkommen zurück' }).waitFor();
+    await page.getByRole('heading', { name: 'Einer geht immer noch' }).waitFor();
 
     // The sign-in screen's HTML is German before any script, and the app takes it over as it is.
     const response = await page.goto('/auth');

@@ -94,11 +94,12 @@ describe('POST /api/households', () => {
 });
 
 describe('POST /api/households/join', () => {
-  it('joins with the code typed in lower case, as a member', async () => {
+  it('joins with the code typed in lower case, spaced or in two halves, as a member', async () => {
     const { household } = await householdWith(['Host']);
     const guest = await signUp(t.app, { firstName: 'Guest' });
+    const code = household.inviteCode.toLowerCase();
     const response = await guest.client.post('/api/households/join', {
-      inviteCode: ` ${household.inviteCode.toLowerCase()} `,
+      inviteCode: `\t${code.slice(0, 4)}-${code.slice(4)} `,
     });
     expect(response.statusCode).toBe(200);
     const joined = response.json();

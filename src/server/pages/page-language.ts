@@ -7,7 +7,14 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { translate } from '#shared/i18n/catalogs.ts';
-import { acceptedTags, intlTag, type Language, type Locale, resolveLocale } from '#shared/i18n/languages.ts';
+import {
+  acceptedTags,
+  intlTag,
+  LANGUAGE_PARAM,
+  type Language,
+  type Locale,
+  resolveLocale,
+} from '#shared/i18n/languages.ts';
 
 export interface PageLanguage {
   locale: Locale;
@@ -18,7 +25,7 @@ export interface PageLanguage {
 export function pageLanguage(request: FastifyRequest, setting?: Language | null): PageLanguage {
   const query = request.url.includes('?') ? new URLSearchParams(request.url.split('?')[1]) : undefined;
   const browser = acceptedTags(request.headers['accept-language']);
-  const locale = resolveLocale({ override: query?.get('lang'), setting, browser });
+  const locale = resolveLocale({ override: query?.get(LANGUAGE_PARAM), setting, browser });
   return { locale, tag: intlTag(locale, browser) };
 }
 

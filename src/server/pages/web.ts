@@ -6,7 +6,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { TIME_ZONE_COOKIE } from '#shared/accounts/session-cookie.ts';
 import { apiError } from '#shared/api-errors.ts';
-import type { Locale } from '#shared/i18n/languages.ts';
+import { LANGUAGE_PARAM, type Locale } from '#shared/i18n/languages.ts';
 import type { Viewer } from '../auth/guards.ts';
 import { SESSION_COOKIE } from '../auth/sessions.ts';
 import { matches } from '../cache/read-cache.ts';
@@ -41,6 +41,16 @@ interface HintedPage {
  * index.html changes (a new build copied in under a running server).
  */
 const MAX_HINTED_PAGES = 1_000;
+
+/**
+ * Whether an address's query names nothing but the page's language. Any other parameter picks
+ * what the screen shows (a filter, a day, a view, Create Account): such a page goes out with the
+ * splash, and the app draws it, rather than the server drawing the screen without it.
+ */
+function namesOnlyLanguage(url: string): boolean {
+  const query = url.split('?')[1];
+  return query === undefined || [...new URLSearchParams(query).keys()].every((key) => key === LANGUAGE_PARAM);
+}
 
 function hintedPages(webRoot: string) {
   let builtAt = -1;
@@ -211,9 +221,7 @@ export async function registerWeb(
         viewer === 'user'
           ? undefined
           : hintedPage?.page(pathname, viewer, timeZone, guestLanguage, catalogue);
-      // A query names what the screen shows (a filter, a day, a view) beyond the reads the
-      // server makes for its address: such a page goes out with the splash and the app draws it.
-      const plainAddress = !request.url.includes('?');
+      const plainAddress = namesOnlyLanguage(request.url);
       if (hinted && viewer === 'member' && renderFirstScreen && knownTimeZone(timeZone) && plainAddress) {
         const screen = await renderFirstScreen.member(request, pathname, timeZone);
         if (screen.setCookies.length > 0) reply.header('set-cookie', screen.setCookies);
@@ -229,7 +237,7 @@ export async function registerWeb(
               );
         if (html) return sendHinted(request, reply, renderedPage(html), true);
       }
-      if (hinted && viewer === 'guest' && renderFirstScreen) {
+      if (hinted && viewer === 'guest' && renderFirstScreen && plainAddress) {
         const language = guestLanguage ?? pageLanguage(request);
         const screen = await renderFirstScreen.guest(request, pathname, language);
         const html = screen === null ? null : withRoot(hinted.html.toString(), screen);

@@ -35,6 +35,10 @@ describe('invite code field', () => {
     expect(inviteCodeInput('abcd')).toBe('ABCD');
     expect(inviteCodeInput('abcd2345xyz')).toBe('ABCD2345');
     expect(inviteCodeInput('')).toBe('');
+    // Pasted with a space before it, or written in two halves: trimmed before the cut at 8.
+    expect(inviteCodeInput(' abcd2345')).toBe('ABCD2345');
+    expect(inviteCodeInput('\tABCD-2345\n')).toBe('ABCD2345');
+    expect(inviteCodeInput('abcd 2345')).toBe('ABCD2345');
   });
 
   it('submits only exactly 8 characters', () => {

@@ -12,9 +12,12 @@ export function generateInviteCode(randomInt: (n: number) => number): string {
   return code;
 }
 
-/** What the join form sends: trimmed and upper-cased, as people type codes in any case. */
+/**
+ * A code as typed or pasted, before any rule of length: without spaces or dashes anywhere (a
+ * code pasted with a space, or written 'ABCD-2345') and upper-cased, as people type codes in any case.
+ */
 export function normalizeInviteCode(input: string): string {
-  return input.trim().toUpperCase();
+  return input.replace(/[\s-]+/g, '').toUpperCase();
 }
 
 export const JOIN_ERROR_TITLE = 'Unable to Join Household';
@@ -33,11 +36,11 @@ export function joinErrorDetail(raw: string | null | undefined): string {
 }
 
 /**
- * What the join field keeps while someone types: upper case, at most 8 characters
- * (docs/households.md, Creating and joining).
+ * What the join field keeps while someone types or pastes: the code normalised, then at most 8
+ * characters (docs/households.md, Creating and joining).
  */
 export function inviteCodeInput(typed: string): string {
-  return typed.toUpperCase().slice(0, INVITE_CODE_LENGTH);
+  return normalizeInviteCode(typed).slice(0, INVITE_CODE_LENGTH);
 }
 
 /** The join form submits only an exactly 8-character code (after trimming). */

@@ -10,6 +10,8 @@ export const PSEUDO_LOCALE = 'pseudo';
 export type Locale = Language | typeof PSEUDO_LOCALE;
 export const LOCALES: readonly Locale[] = [...LANGUAGES, PSEUDO_LOCALE];
 export const SOURCE_LANGUAGE: Language = 'en';
+/** The query parameter that picks a page's language for its life (docs/i18n.md, The pseudo-locale). */
+export const LANGUAGE_PARAM = 'lang';
 
 /** Each language by its own name, as the Language setting lists them. */
 export const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', de: 'Deutsch', es: 'Español' };

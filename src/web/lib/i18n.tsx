@@ -17,6 +17,7 @@ import pseudoUrl from '#shared/i18n/compiled/pseudo.json?url';
 import {
   intlTag,
   isLocale,
+  LANGUAGE_PARAM,
   type Language,
   type Locale,
   negotiateLanguage,
@@ -45,7 +46,7 @@ let override: Locale | null = null;
 
 /** The locale the page starts in: `?lang=`, else what the server rendered in, else the browser's. */
 export function bootLocale(): { locale: Locale; tag: string } {
-  const asked = new URLSearchParams(window.location.search).get('lang');
+  const asked = new URLSearchParams(window.location.search).get(LANGUAGE_PARAM);
   if (isLocale(asked)) override = asked;
   const html = document.documentElement;
   const served = html.dataset.language;

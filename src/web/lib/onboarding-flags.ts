@@ -14,13 +14,11 @@ export function onboardingFlagsAtLoad(): { newSignup: boolean; onboardingComplet
   return atLoad;
 }
 
-/** Find Roommates: onboarding is done, the new-signup flag stays (docs/screens.md, Onboarding). */
-export function markOnboardingCompleted(): void {
-  writeLocal(storageKeys.onboardingCompleted, 'true');
-}
-
-/** Creating or joining a household: onboarding is done and the user is no longer a new signup. */
+/**
+ * Creating or joining a household, or Find Roommates: onboarding is done and the user is no
+ * longer a new signup (docs/screens.md, Onboarding).
+ */
 export function finishOnboarding(): void {
-  markOnboardingCompleted();
+  writeLocal(storageKeys.onboardingCompleted, 'true');
   removeSession(storageKeys.isNewSignup);
 }

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { AUTH_MODE_PARAM } from '#shared/accounts/paths.ts';
 import { INVITE_TOKEN_PARAM } from '#shared/households/invites.ts';
 import { linkStyles } from '../../components/ui.ts';
 import { type MessageId, useT } from '../../lib/i18n.tsx';
@@ -27,15 +28,18 @@ const copy: Record<Mode, Copy> = {
 };
 
 /**
- * Sign In and Create Account on one screen; switching starts a fresh form (docs/accounts.md). From
- * an e-mailed invite (`?invite=`) it opens on Create Account, naming the household and who invites,
- * with the invited address filled in (docs/households.md, Invites by e-mail).
+ * Sign In and Create Account on one screen; switching starts a fresh form (docs/accounts.md). It
+ * opens on Create Account from the landing page's Get Started (`?mode=signup`) and from an e-mailed
+ * invite (`?invite=`), which also names the household and who invites, with the invited address
+ * filled in (docs/households.md, Invites by e-mail).
  */
 export function AuthPage() {
   const [search] = useSearchParams();
   const inviteToken = search.get(INVITE_TOKEN_PARAM);
   const invite = useInvitePreview(inviteToken).data;
-  const [mode, setMode] = useState<Mode>(inviteToken ? 'signup' : 'signin');
+  const [mode, setMode] = useState<Mode>(
+    inviteToken || search.get(AUTH_MODE_PARAM) === 'signup' ? 'signup' : 'signin',
+  );
   const t = useT();
   const text = copy[mode];
   const invited = mode === 'signup' && invite;

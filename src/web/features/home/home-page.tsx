@@ -1,11 +1,13 @@
 import '#shared/i18n/compiled/areas/chores.ts';
 import '#shared/i18n/compiled/areas/dashboard.ts';
 import '#shared/i18n/compiled/areas/home.ts';
+import { useId } from 'react';
 import { Link } from 'react-router';
 import { dueLabelMessage } from '#shared/chores/rules.ts';
 import type { HomeData } from '#shared/dashboard/api.ts';
 import { recommendation } from '#shared/dashboard/rules.ts';
 import { errorMessage } from '#shared/errors.ts';
+import type { Household } from '#shared/households/api.ts';
 import { ErrorCard } from '../../components/error-card.tsx';
 import { CalendarIcon, ChatIcon, ChoresIcon, SparklesIcon, WalletIcon } from '../../components/icons.tsx';
 import { PageSpinner } from '../../components/spinner.tsx';
@@ -27,7 +29,7 @@ import {
   SummaryCard,
   useHome,
 } from '../dashboard/index.ts';
-import { useCurrentHousehold, useMoney } from '../households/index.ts';
+import { InviteShare, useCurrentHousehold, useMoney } from '../households/index.ts';
 import { HomeFindRoommates } from '../listings/index.ts';
 import { HomeHeader } from './home-header.tsx';
 
@@ -263,6 +265,21 @@ function EmptyHousehold() {
   );
 }
 
+/** While the household has one member: its invite code and link, to bring the others in. */
+function InviteRoommates({ household }: { household: Household }) {
+  const t = useT();
+  const titleId = useId();
+  return (
+    <section aria-labelledby={titleId} className={`${cardStyles} space-y-2`}>
+      <h2 id={titleId} className="font-semibold text-lg">
+        {t('home.invite.title')}
+      </h2>
+      <p className={`text-sm ${mutedText}`}>{t('home.invite.text', { household: household.name })}</p>
+      <InviteShare household={household} />
+    </section>
+  );
+}
+
 /** '/' for a member of a household (docs/screens.md, Home), from one GET /api/home. */
 export function HomePage() {
   const { data: user } = useUser();
@@ -288,6 +305,7 @@ export function HomePage() {
       {home.isError && !data && (
         <ErrorCard title={t('home.loadError')} message={errorMessage(home.error.message)} />
       )}
+      {household.members.length === 1 && <InviteRoommates household={household} />}
       <Tiles data={data} />
       <TodaysPriority data={data} userId={user.id} />
       {empty ? <EmptyHousehold /> : <DashboardSection data={data} />}

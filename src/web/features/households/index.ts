@@ -17,5 +17,6 @@ export { useDeleteAllHouseholdData, useLeaveHousehold, useRemoveMember } from '.
 export { useSetAway } from './api/set-away.ts';
 export { useUpdateHousehold } from './api/update-household.ts';
 export { InviteCodeField } from './components/invite-code-field.tsx';
+export { InviteShare } from './components/invite-share.tsx';
 export { canRemoveMember, isAdmin, ordinal, rentSettingsPayload } from './household-view.ts';
 export { useMoney } from './use-money.ts';

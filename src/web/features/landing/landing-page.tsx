@@ -1,5 +1,6 @@
 import { type ComponentType, type SVGProps, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { SIGN_UP_PATH } from '#shared/accounts/paths.ts';
 import { Brand } from '../../components/brand.tsx';
 import {
   CalendarIcon,
@@ -28,13 +29,13 @@ const features: { name: Feature; icon: ComponentType<SVGProps<SVGSVGElement>> }[
 
 const points = ['landing.points.free', 'landing.points.noCard', 'landing.points.setup'] as const;
 
-/** Both calls to action show a loading state while the sign-in screen loads, then go to /auth. */
+/** Both calls to action show a loading state while the sign-in screen loads, then open it on Create Account. */
 function useGoToAuth() {
   const navigate = useNavigate();
   const [pending, setPending] = useState<'hero' | 'bottom' | null>(null);
   const go = (which: 'hero' | 'bottom') => {
     setPending(which);
-    navigate('/auth');
+    navigate(SIGN_UP_PATH);
   };
   return { pending, go };
 }

@@ -7,7 +7,7 @@ import { ChevronLeftIcon } from '../../components/icons.tsx';
 import { PageSpinner } from '../../components/spinner.tsx';
 import { buttonStyles } from '../../components/ui.ts';
 import { useT } from '../../lib/i18n.tsx';
-import { finishOnboarding, markOnboardingCompleted } from '../../lib/onboarding-flags.ts';
+import { finishOnboarding } from '../../lib/onboarding-flags.ts';
 import { readSession, storageKeys } from '../../lib/storage.ts';
 import { useUser } from '../auth/index.ts';
 import { CreateHouseholdForm } from './create-household-form.tsx';
@@ -35,16 +35,18 @@ export function OnboardingPage() {
 
   // Step 1 offers a way back only to someone who did not just sign up, and only when the app
   // has a previous screen to return to. On step 3 an open form closes before the step changes.
+  // Step 4 has none: the household exists, and the paths before it no longer apply.
   const justSignedUp = readSession(storageKeys.isNewSignup) === 'true';
+  const previous = previousOnboardingStep(step);
   const onBack =
     step === 3 && view !== 'choose'
       ? () => setView('choose')
-      : step !== 1
+      : previous !== null
         ? () => {
             setView('choose');
-            setStep(previousOnboardingStep(step));
+            setStep(previous);
           }
-        : !justSignedUp && location.key !== 'default'
+        : step === 1 && !justSignedUp && location.key !== 'default'
           ? () => navigate(-1)
           : null;
 
@@ -57,8 +59,10 @@ export function OnboardingPage() {
 
   const choose = (choice: PathChoice) => {
     if (choice === 'roommates') {
-      markOnboardingCompleted();
-      navigate('/roommates');
+      // Onboarding is done and the user may post a listing at once: the app's state follows the
+      // flags as they were when the page loaded, so the board opens with a fresh load.
+      finishOnboarding();
+      window.location.assign('/roommates');
       return;
     }
     setView(choice);

@@ -8,10 +8,11 @@ describe('onboarding steps', () => {
     expect(nextOnboardingStep(4)).toBe(4);
   });
 
-  it('moves back 4 → 3 → 1 and stays on 1', () => {
-    expect(previousOnboardingStep(4)).toBe(3);
+  it('moves back 3 → 1, and not back from 4 or 1', () => {
+    // Step 4 comes after a household was created or joined: no step before it applies any more.
+    expect(previousOnboardingStep(4)).toBeNull();
     expect(previousOnboardingStep(3)).toBe(1);
-    expect(previousOnboardingStep(1)).toBe(1);
+    expect(previousOnboardingStep(1)).toBeNull();
   });
 
   it('numbers the three dots of the progress indicator', () => {

@@ -1,6 +1,7 @@
 /**
  * Onboarding steps are numbered 1, 3 and 4 (docs/screens.md, Onboarding); the progress indicator
- * shows three dots. Forward: 1 → 3 → 4. Back: 4 → 3 → 1.
+ * shows three dots. Forward: 1 → 3 → 4. Back: 3 → 1; none from 4, where a household has just
+ * been created or joined (docs/households.md, No way back past a household).
  */
 export const ONBOARDING_STEPS = [1, 3, 4] as const;
 export type OnboardingStep = (typeof ONBOARDING_STEPS)[number];
@@ -10,9 +11,9 @@ export function nextOnboardingStep(step: OnboardingStep): OnboardingStep {
   return 4;
 }
 
-export function previousOnboardingStep(step: OnboardingStep): OnboardingStep {
-  if (step === 4) return 3;
-  return 1;
+/** The step Back leads to, or null where there is none within onboarding. */
+export function previousOnboardingStep(step: OnboardingStep): OnboardingStep | null {
+  return step === 3 ? 1 : null;
 }
 
 /** Position of a step in the progress indicator, from 1. */

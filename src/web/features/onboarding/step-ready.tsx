@@ -3,6 +3,7 @@ import type { Household } from '#shared/households/api.ts';
 import { CheckIcon } from '../../components/icons.tsx';
 import { buttonStyles, mutedText } from '../../components/ui.ts';
 import { T, useT } from '../../lib/i18n.tsx';
+import { InviteShare } from '../households/index.ts';
 
 /** Step 4: the household is set up; home opens with a full reload so every screen starts afresh. */
 export function StepReady({ household, created }: { household: Household; created: boolean }) {
@@ -23,13 +24,12 @@ export function StepReady({ household, created }: { household: Household; create
           />
         </p>
       </div>
-      {created && (
-        <div className="rounded-2xl border border-slate-200 bg-white p-4 text-center dark:border-slate-800 dark:bg-slate-900">
-          <p className={`text-sm ${mutedText}`}>{t('onboarding.ready.inviteCode')}</p>
-          <p className="mt-1 font-bold font-mono text-2xl tracking-widest">{household.inviteCode}</p>
-          <p className={`mt-1 text-sm ${mutedText}`}>{t('onboarding.ready.inviteLink')}</p>
-        </div>
-      )}
+      {/* Whoever is in now can bring in the rest: the code and its link, copied or shared. */}
+      <div className="space-y-1 rounded-2xl border border-slate-200 bg-white p-4 text-center dark:border-slate-800 dark:bg-slate-900">
+        <p className={`text-sm ${mutedText}`}>{t('onboarding.ready.inviteCode')}</p>
+        <p className={`text-sm ${mutedText}`}>{t('onboarding.ready.inviteLink')}</p>
+        <InviteShare household={household} center />
+      </div>
       <button
         type="button"
         disabled={leaving}

@@ -1,11 +1,11 @@
 import '#shared/i18n/compiled/areas/households.ts';
-import { INVITE_CODE_LENGTH, inviteCodeInput } from '#shared/households/invites.ts';
+import { inviteCodeInput } from '#shared/households/invites.ts';
 import { TextField } from '../../../components/form-fields.tsx';
 import { useT } from '../../../lib/i18n.tsx';
 
 /**
- * The invite code as typed, upper-cased on the fly and cut at 8 characters (docs/households.md,
- * Creating and joining).
+ * The invite code as typed, normalised on the fly and cut at 8 characters (docs/households.md,
+ * Creating and joining). No maxLength: a browser would cut a pasted ' ABCD2345' before it is trimmed.
  */
 export function InviteCodeField({ value, onChange }: { value: string; onChange: (code: string) => void }) {
   const t = useT();
@@ -15,7 +15,6 @@ export function InviteCodeField({ value, onChange }: { value: string; onChange: 
       name="inviteCode"
       value={value}
       onChange={(e) => onChange(inviteCodeInput(e.target.value))}
-      maxLength={INVITE_CODE_LENGTH}
       autoComplete="off"
       autoCapitalize="characters"
       autoCorrect="off"

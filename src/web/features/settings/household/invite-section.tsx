@@ -1,74 +1,23 @@
 import '#shared/i18n/compiled/areas/settings.ts';
 import type { Household } from '#shared/households/api.ts';
-import { inviteLink } from '#shared/households/invites.ts';
-import { CheckIcon, LayersIcon, ShareIcon } from '../../../components/icons.tsx';
-import { buttonStyles, mutedText } from '../../../components/ui.ts';
-import { copyText } from '../../../lib/clipboard.ts';
-import { type MessageId, useT } from '../../../lib/i18n.tsx';
-import { useTimedMessage } from '../../../lib/use-timed-message.ts';
+import { mutedText } from '../../../components/ui.ts';
+import { useT } from '../../../lib/i18n.tsx';
+import { InviteShare } from '../../households/index.ts';
 import { EmailInviteForm } from './email-invite-form.tsx';
 import { SentInvites } from './sent-invites.tsx';
 
-/** How long 'Copied' stays (docs/households.md, Household settings). */
-const COPIED_MS = 2_000;
-
-const COPY_FAILED: MessageId = 'settings.household.invite.copyFailed';
-const COPIED: MessageId = 'settings.household.invite.copied';
-
-/** The invite code with Copy, and an invite link shared with the Web Share API or copied. */
+/** The invite code and link (copied or shared), invites by e-mail and those sent. */
 export function InviteSection({ household }: { household: Household }) {
   const t = useT();
-  // The status holds a message id, translated as it shows.
-  const [status, showStatus] = useTimedMessage(COPIED_MS);
-
-  const copyCode = async () => {
-    showStatus((await copyText(household.inviteCode)) ? COPIED : COPY_FAILED);
-  };
-
-  const shareLink = async () => {
-    const url = inviteLink(window.location.origin, household.inviteCode);
-    if (typeof navigator.share === 'function') {
-      try {
-        await navigator.share({
-          title: t('settings.household.invite.shareTitle', { household: household.name }),
-          url,
-        });
-        return;
-      } catch (error) {
-        // Closing the share sheet is a choice, not a failure; anything else falls back to copying.
-        if (error instanceof DOMException && error.name === 'AbortError') return;
-      }
-    }
-    showStatus((await copyText(url)) ? 'settings.household.invite.linkCopied' : COPY_FAILED);
-  };
-
   return (
     <div className="space-y-3">
       <div>
         <h3 className="font-medium text-slate-800 text-sm dark:text-slate-200">
           {t('settings.household.invite.title')}
         </h3>
-        <p className="mt-1 select-all font-bold font-mono text-2xl tracking-widest" data-testid="invite-code">
-          {household.inviteCode}
-        </p>
         <p className={`text-sm ${mutedText}`}>{t('settings.household.invite.text')}</p>
       </div>
-      <div className="flex flex-wrap items-center gap-2">
-        <button type="button" onClick={copyCode} className={buttonStyles.secondary}>
-          {status === COPIED ? <CheckIcon className="size-4" /> : <LayersIcon className="size-4" />}
-          {t('settings.household.invite.copy')}
-        </button>
-        <button type="button" onClick={shareLink} className={buttonStyles.secondary}>
-          <ShareIcon className="size-4" />
-          {t('settings.household.invite.share')}
-        </button>
-      </div>
-      <p
-        role="status"
-        className={`min-h-5 text-sm ${status === COPY_FAILED ? 'text-red-700 dark:text-red-300' : 'text-green-800 dark:text-green-300'}`}
-      >
-        {status ? t(status as MessageId) : ''}
-      </p>
+      <InviteShare household={household} />
       <EmailInviteForm />
       <SentInvites />
     </div>
