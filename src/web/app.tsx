@@ -13,6 +13,7 @@ import { lazyScreen } from './shell/lazy-screen.tsx';
 import { MainNav } from './shell/main-nav.tsx';
 import { useFirstScreenArrived } from './shell/preload.ts';
 import { PreviewContext } from './shell/preview.ts';
+import { LoadFailed } from './shell/screen-error-boundary.tsx';
 import { liveConnection } from './shell/screens.ts';
 import { SHORTCUT_PATHS, type ShortcutAction, useShortcuts } from './shell/shortcuts.ts';
 import { UpdateBanner } from './shell/update-banner.tsx';
@@ -66,7 +67,7 @@ export function App({ preview: fromServer = false }: { preview?: boolean }) {
  */
 export function Shell({ preview = false }: { preview?: boolean }) {
   useThemeSync();
-  const { state, user, householdId, userChecked, showBottomNav } = useAppState();
+  const { state, user, householdId, userChecked, householdFailed, showBottomNav } = useAppState();
   const { message: overlay } = useAuthTransition();
   useFollowLanguage(userChecked ? (user ?? null) : undefined);
   // The live connection starts once the first screen is up: its code, socket and catch-up do
@@ -91,7 +92,11 @@ export function Shell({ preview = false }: { preview?: boolean }) {
         className="mx-auto flex min-h-dvh w-full max-w-[430px] flex-col md:max-w-none md:flex-row"
       >
         <main className={showBottomNav ? `${MAIN} pb-20 md:pb-0` : MAIN}>
-          <AppRoutes state={state} />
+          {householdFailed ? (
+            <LoadFailed title="shell.householdError.title" onRetry={householdFailed} />
+          ) : (
+            <AppRoutes state={state} />
+          )}
         </main>
         {showBottomNav && <MainNav onSearch={showSearch} />}
         {inHousehold && <ToastHost />}

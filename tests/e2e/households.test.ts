@@ -1,7 +1,14 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { uniqueEmail, watchPageErrors } from './helpers.ts';
-import { browserPerFile, expectAccessible, expectAccessibleInBothThemes, loadSettled } from './setup.ts';
+import {
+  browserPerFile,
+  createHousehold,
+  expectAccessible,
+  expectAccessibleInBothThemes,
+  loadSettled,
+  registerMember,
+} from './setup.ts';
 
 const baseUrl = inject('baseUrl');
 const PASSWORD = 'shared-kitchen-2024';
@@ -376,6 +383,35 @@ describe('households', () => {
 
     ownerErrors.assertNone();
     cleoErrors.assertNone();
+  });
+
+  it('retries a failed household read and says so, never taking the member for someone without one', async () => {
+    const context = await browser.newContext(baseUrl);
+    const { page } = await registerMember(context, { firstName: 'Hana', password: PASSWORD });
+    await createHousehold({ context }, 'Retry House');
+    // The household read fails every time: the server is unreachable for it.
+    let asked = 0;
+    await page.route('**/api/households/current', (route) => {
+      asked += 1;
+      return route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: '{"message":"Service unavailable"}',
+      });
+    });
+    const errors = watchPageErrors(page, [401, 503]);
+    await page.goto('/settings');
+    await page.getByRole('alert').filter({ hasText: 'Your household could not load' }).waitFor();
+    // Asked once and tried three times more; neither onboarding nor a household-less screen shows.
+    expect(asked).toBe(4);
+    expect(await page.getByRole('heading', { name: 'Choose Your Path' }).count()).toBe(0);
+    expect(await page.getByRole('heading', { name: 'Profile & Settings' }).count()).toBe(0);
+    // Back online, Try again brings the household's screen.
+    await page.unroute('**/api/households/current');
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await page.getByRole('heading', { name: 'Household Information' }).waitFor();
+    await page.getByTestId('invite-code').waitFor();
+    errors.assertNone();
   });
 
   it('sends Find Roommates to the listings board and keeps only the allowed keys on Refresh App & Data', async () => {

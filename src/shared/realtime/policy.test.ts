@@ -4,8 +4,8 @@ import {
   connectionLabel,
   MAX_RECONNECT_ATTEMPTS,
   mayReconnect,
-  messagesRetryDelay,
   nextTypingExpiry,
+  readRetryDelay,
   reconnectDelay,
   startTyping,
   stopTyping,
@@ -54,9 +54,9 @@ describe('connectionLabel', () => {
   });
 });
 
-describe('messagesRetryDelay', () => {
+describe('readRetryDelay', () => {
   it('doubles from 1 s and stops at 30 s', () => {
-    expect([0, 1, 2, 3, 4, 5, 6].map(messagesRetryDelay)).toEqual([
+    expect([0, 1, 2, 3, 4, 5, 6].map(readRetryDelay)).toEqual([
       1000, 2000, 4000, 8000, 16_000, 30_000, 30_000,
     ]);
   });

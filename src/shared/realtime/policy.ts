@@ -41,11 +41,11 @@ export function connectionLabel(
 }
 
 /**
- * The messages query retries 3 times, 1 s doubling up to 30 s (docs/chat.md, Loading); failureCount
- * starts at 0.
+ * A read that failed for a passing reason (the chat's, the household's) is tried 3 times more,
+ * 1 s doubling up to 30 s (docs/chat.md, Loading); failureCount starts at 0.
  */
-export const MESSAGES_QUERY_RETRIES = 3;
-export function messagesRetryDelay(failureCount: number): number {
+export const READ_RETRIES = 3;
+export function readRetryDelay(failureCount: number): number {
   return Math.min(1000 * 2 ** failureCount, 30_000);
 }
 

@@ -1,6 +1,7 @@
 import type { QueryFunction } from '@tanstack/react-query';
 import type { ApiErrorCode, ApiErrorParams } from '#shared/api-errors.ts';
 import { formatHttpError, readErrorBody, UNREACHABLE_ERROR } from '#shared/errors.ts';
+import { READ_RETRIES, readRetryDelay } from '#shared/realtime/policy.ts';
 
 /**
  * A non-OK answer: the message is '{status}: {body or status text}' (docs/client.md, Errors).
@@ -87,3 +88,17 @@ export function getQueryFn<T>({ on401 }: { on401: On401 }): QueryFunction<T | nu
     return (await res.json()) as T;
   };
 }
+
+/** A client error will not change on retry; anything else (network, 5xx, 408, 429) may. */
+export function isTransient(error: Error): boolean {
+  if (error instanceof ApiError && error.status >= 400 && error.status < 500) {
+    return error.status === 408 || error.status === 429;
+  }
+  return true;
+}
+
+/** Query options for a read the app cannot do without: a passing failure is tried again. */
+export const transientRetry = {
+  retry: (failureCount: number, error: Error) => failureCount < READ_RETRIES && isTransient(error),
+  retryDelay: readRetryDelay,
+};

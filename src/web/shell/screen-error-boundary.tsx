@@ -2,7 +2,7 @@ import { Component, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { ErrorCard } from '../components/error-card.tsx';
 import { buttonStyles } from '../components/ui.ts';
-import { useT } from '../lib/i18n.tsx';
+import { type MessageId, useT } from '../lib/i18n.tsx';
 import { forgetFailedScreens } from './lazy-screen.tsx';
 
 interface Props {
@@ -39,15 +39,16 @@ class ScreenErrorBoundary extends Component<Props, State> {
 
   override render(): ReactNode {
     if (!this.state.failed) return this.props.children;
-    return <ScreenLoadFailed onRetry={() => this.setState({ failed: false })} />;
+    return <LoadFailed title="shell.screenError.title" onRetry={() => this.setState({ failed: false })} />;
   }
 }
 
-function ScreenLoadFailed({ onRetry }: { onRetry: () => void }) {
+/** What could not load (a screen, the household), with Try again, in place of the screen. */
+export function LoadFailed({ title, onRetry }: { title: MessageId; onRetry: () => void }) {
   const t = useT();
   return (
     <div className="flex min-h-[70dvh] flex-col items-center justify-center gap-4 px-6">
-      <ErrorCard title={t('shell.screenError.title')} message={t('shell.screenError.text')} />
+      <ErrorCard title={t(title)} message={t('shell.screenError.text')} />
       <button type="button" className={buttonStyles.secondary} onClick={onRetry}>
         {t('shell.screenError.retry')}
       </button>

@@ -4,6 +4,7 @@ import type { CurrentUser } from '#shared/accounts/api.ts';
 import { type AppState, appState } from '#shared/screens/app-state.ts';
 import { useUser } from '../features/auth/index.ts';
 import { useCurrentHousehold } from '../features/households/index.ts';
+import { ApiError } from '../lib/api.ts';
 import { finishOnboarding, onboardingFlagsAtLoad } from '../lib/onboarding-flags.ts';
 import { useKeyboardOpen } from '../lib/use-keyboard-open.ts';
 import { showBottomNav } from './nav-items.ts';
@@ -15,6 +16,8 @@ export interface AppStateInfo {
   householdId: string | null;
   /** The user check has finished (answered or failed). */
   userChecked: boolean;
+  /** The household check failed, after its retries: Try again asks once more. */
+  householdFailed: (() => void) | null;
   showBottomNav: boolean;
 }
 
@@ -29,13 +32,19 @@ export function useAppState(): AppStateInfo {
   const householdQuery = useCurrentHousehold({ enabled: user !== null });
   const { pathname } = useLocation();
   const keyboardOpen = useKeyboardOpen();
-  // A failed household check is treated as no household: the user can still reach Settings and
-  // onboarding, and the next page load asks again.
   const hasHousehold = householdQuery.data != null;
+  // A household check that failed (after its retries) is not 'no household': onboarding would
+  // offer to create one, and the server would answer that the user is already in one.
+  // (A 401 is the session ending: the user check follows it to the signed-out state.)
+  const householdFailed =
+    user !== null &&
+    householdQuery.data === undefined &&
+    householdQuery.isError &&
+    !(householdQuery.error instanceof ApiError && householdQuery.error.status === 401);
   const state = appState({
     userPending: userQuery.isPending,
     signedIn: user !== null,
-    householdPending: user !== null && householdQuery.isPending,
+    householdPending: user !== null && (householdQuery.isPending || householdFailed),
     hasHousehold,
     ...onboardingFlagsAtLoad(),
   });
@@ -50,6 +59,7 @@ export function useAppState(): AppStateInfo {
     user,
     householdId: householdQuery.data?.id ?? null,
     userChecked: !userQuery.isPending,
+    householdFailed: householdFailed ? () => void householdQuery.refetch() : null,
     showBottomNav: showBottomNav({ signedIn: user !== null, hasHousehold, pathname, keyboardOpen }),
   };
 }

@@ -1,8 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ChatMessage } from '#shared/messages/api.ts';
 import { MESSAGES_PAGE_SIZE } from '#shared/messages/rules.ts';
-import { MESSAGES_QUERY_RETRIES, messagesRetryDelay } from '#shared/realtime/policy.ts';
-import { ApiError, apiJson, getQueryFn } from '../../../lib/api.ts';
+import { apiJson, getQueryFn, transientRetry } from '../../../lib/api.ts';
 import { type ChatEntry, reconcileLatest } from '../chat.ts';
 
 export const messagesQueryKey = ['/api/messages'] as const;
@@ -14,15 +13,6 @@ const fetchLatestMessages = getQueryFn<ChatMessage[]>({ on401: 'throw' });
 export function fetchOlderMessages(before: string): Promise<ChatMessage[]> {
   const query = new URLSearchParams({ before, limit: String(MESSAGES_PAGE_SIZE) });
   return apiJson<ChatMessage[]>('GET', `/api/messages?${query}`);
-}
-
-/** A client error will not change on retry; anything else (network, 5xx, 408, 429) may. */
-function mayRetry(failureCount: number, error: Error): boolean {
-  if (failureCount >= MESSAGES_QUERY_RETRIES) return false;
-  if (error instanceof ApiError && error.status >= 400 && error.status < 500) {
-    return error.status === 408 || error.status === 429;
-  }
-  return true;
 }
 
 /**
@@ -39,8 +29,7 @@ export const messagesQueryOptions = queryOptions({
     const current = context.client.getQueryData<ChatEntry[]>(messagesQueryKey) ?? [];
     return reconcileLatest(current, latest, MESSAGES_PAGE_SIZE, shownWhenAsked);
   },
-  retry: mayRetry,
-  retryDelay: messagesRetryDelay,
+  ...transientRetry,
 });
 
 export function useMessages() {
