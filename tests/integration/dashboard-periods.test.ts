@@ -144,6 +144,7 @@ describe('GET /api/dashboard: a seeded household, period by period (UTC)', () =>
       topPerformer: members[0]!,
       recentActivity: expectedActivity(),
       upcomingEvents: expectedUpcoming(),
+      upcomingEventCount: expectedUpcoming().length,
       chart: {
         unit: 'day',
         buckets: buckets(dayKeys('2026-03-05', 7), { '2026-03-09': 1, '2026-03-10': 1, '2026-03-11': 1 }),
@@ -203,6 +204,7 @@ describe('GET /api/dashboard: a seeded household, period by period (UTC)', () =>
       topPerformer: members[0]!,
       recentActivity: expectedActivity(),
       upcomingEvents: expectedUpcoming(),
+      upcomingEventCount: expectedUpcoming().length,
       chart: {
         unit: 'day',
         buckets: buckets(dayKeys('2026-02-10', 30), {
@@ -264,6 +266,7 @@ describe('GET /api/dashboard: a seeded household, period by period (UTC)', () =>
       topPerformer: members[0]!,
       recentActivity: expectedActivity(),
       upcomingEvents: expectedUpcoming(),
+      upcomingEventCount: expectedUpcoming().length,
       chart: {
         unit: 'month',
         buckets: [
@@ -326,7 +329,7 @@ describe('GET /api/dashboard: edges', () => {
     });
     const vet = await addEvent(cy, { title: 'Vet', startDate: '2026-03-12T08:00:00Z', location: 'Main St' });
     t.clock = NOW;
-    const { upcomingEvents } = await getDashboard(cy);
+    const { upcomingEvents, upcomingEventCount } = await getDashboard(cy);
     expect(upcomingEvents.map((e) => [e.id, e.startDate])).toEqual([
       [walk.id, '2026-03-12T07:00:00.000Z'],
       [vet.id, '2026-03-12T08:00:00.000Z'],
@@ -334,6 +337,8 @@ describe('GET /api/dashboard: edges', () => {
       [walk.id, '2026-03-14T07:00:00.000Z'],
       [walk.id, '2026-03-15T07:00:00.000Z'],
     ]);
+    // The tile counts every one of them (a walk each morning to the 18th, and the vet), not the five listed.
+    expect(upcomingEventCount).toBe(8);
     expect(upcomingEvents[1]).toEqual({
       id: vet.id,
       title: 'Vet',
@@ -368,6 +373,7 @@ describe('GET /api/dashboard: edges', () => {
       topPerformer: null,
       recentActivity: [],
       upcomingEvents: [],
+      upcomingEventCount: 0,
       chart: { unit: 'day', buckets: buckets(dayKeys('2026-03-05', 7), {}) },
     } satisfies DashboardData);
     // Nothing ever done: no chart at all.

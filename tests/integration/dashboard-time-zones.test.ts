@@ -137,6 +137,7 @@ describe('the time zone decides the days', () => {
           endDate: '2026-03-12T03:00:00.000Z',
         },
       ].map((e) => ({ ...e, allDay: false, color: '#3B82F6', location: null })),
+      upcomingEventCount: 1,
       chart: { unit: 'day', buckets: chart },
     } satisfies DashboardData);
   });

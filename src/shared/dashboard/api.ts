@@ -83,6 +83,8 @@ const dashboardData = z.strictObject({
   topPerformer: memberPerformance.nullable(),
   recentActivity: z.array(activityItem),
   upcomingEvents: z.array(upcomingEvent),
+  /** All the events starting in the next 7 days; upcomingEvents lists the first few of them. */
+  upcomingEventCount: z.number(),
   chart: z.strictObject({
     unit: z.enum(['day', 'month']),
     buckets: z.array(z.strictObject({ key: z.string(), count: z.number() })),

@@ -248,13 +248,18 @@ const toUpcoming = (e: CalendarOccurrence): UpcomingEvent => ({
   location: e.location,
 });
 
-/** The next events (occurrences of recurring ones too) starting within the next 7 days. */
-async function upcomingEvents(db: Db, householdId: string, now: number): Promise<UpcomingEvent[]> {
+/**
+ * The events (occurrences of recurring ones too) starting within the next 7 days: how many, and
+ * the first few of them.
+ */
+async function upcomingEvents(
+  db: Db,
+  householdId: string,
+  now: number,
+): Promise<{ count: number; first: UpcomingEvent[] }> {
   const events = await listOccurrences(db, householdId, now, now + UPCOMING_DAYS * DAY_MS);
-  return events
-    .filter((e) => Date.parse(e.startDate) >= now)
-    .slice(0, UPCOMING_EVENTS_LIMIT)
-    .map(toUpcoming);
+  const starting = events.filter((e) => Date.parse(e.startDate) >= now);
+  return { count: starting.length, first: starting.slice(0, UPCOMING_EVENTS_LIMIT).map(toUpcoming) };
 }
 
 /** Chores done per day (or month) of the window, counted in SQL by bucket. */
@@ -327,7 +332,8 @@ export async function dashboard(
     members: figures.members,
     topPerformer: topPerformer(figures.members),
     recentActivity: activity,
-    upcomingEvents: upcoming,
+    upcomingEvents: upcoming.first,
+    upcomingEventCount: upcoming.count,
     chart,
   };
 }

@@ -102,7 +102,7 @@ export function DashboardPage() {
               icon={<CalendarIcon />}
               label={t('dashboard.tiles.calendar')}
               loading={loading}
-              value={data?.upcomingEvents.length}
+              value={data?.upcomingEventCount}
               detail={t('dashboard.next7')}
             />
           </nav>
