@@ -76,6 +76,7 @@ describe('isolation between households', () => {
         },
       ],
       upcomingEvents: [lunch, party].map((e) => upcoming(e)),
+      upcomingEventCount: 2,
       chart: { unit: 'day', buckets: buckets(dayKeys('2026-03-05', 7), { '2026-03-10': 1 }) },
     } satisfies DashboardData);
 
