@@ -83,6 +83,10 @@ export function monthReadRange(month: string, zone: string): DayRange {
 export const calendarReadPath = ({ from, to }: DayRange) =>
   `/api/calendar?${new URLSearchParams({ from, to })}`;
 
-/** The calendar's read for this month in `zone`: what it shows when opened without a date. */
+/** What the calendar reads for this month in `zone`: what it shows when opened without a date. */
+export const thisMonthRange = (zone: string, ms = Date.now()) =>
+  monthReadRange(dayKeyIn(ms, zone).slice(0, 7), zone);
+
+/** The address of that read, as the page names it. */
 export const thisMonthReadPath = (zone: string, ms = Date.now()) =>
-  calendarReadPath(monthReadRange(dayKeyIn(ms, zone).slice(0, 7), zone));
+  calendarReadPath(thisMonthRange(zone, ms));

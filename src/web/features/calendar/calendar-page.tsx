@@ -3,7 +3,7 @@ import { useCallback, useContext, useEffect, useId, useMemo, useState } from 're
 import { Link, useSearchParams } from 'react-router';
 import type { CalendarOccurrence } from '#shared/calendar/api.ts';
 import { dayKeyIn, monthOf, monthTitle, weekdayDate } from '#shared/calendar/days.ts';
-import { monthReadRange } from '#shared/calendar/zone-days.ts';
+import { thisMonthRange } from '#shared/calendar/zone-days.ts';
 import type { ExpenseView } from '#shared/expenses/api.ts';
 import { ErrorCard } from '../../components/error-card.tsx';
 import { PlusIcon } from '../../components/page-icons.tsx';
@@ -249,8 +249,7 @@ export function CalendarPage() {
 }
 
 /** This month in `zone`, as the calendar reads it when its address names no day. */
-const thisMonthOptions = (zone: string) =>
-  calendarQueryOptions(monthReadRange(monthOf(dayKeyIn(Date.now(), zone)), zone));
+const thisMonthOptions = (zone: string) => calendarQueryOptions(thisMonthRange(zone));
 
 /** Its first reads (src/shared/screens/screens.ts): the chores, the expenses' first page for the bills, this month. */
 export const firstReads: FirstReads = {

@@ -1,19 +1,17 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { CalendarOccurrence } from '#shared/calendar/api.ts';
+import { calendarReadPath, type DayRange } from '#shared/calendar/zone-days.ts';
 import { apiJson } from '../../../lib/api.ts';
 
 /** Every calendar query starts with this key, so one invalidation (a mutation, a socket event) refreshes them all. */
 export const calendarQueryKey = ['/api/calendar'] as const;
 
-/** ISO instants: from inclusive, to exclusive (a month's grid: see gridRange). */
-export interface CalendarRange {
-  from: string;
-  to: string;
-}
+/** ISO instants: from inclusive, to exclusive (a month's read: zone-days.ts). */
+export type CalendarRange = DayRange;
 
 /** GET /api/calendar?from&to: each occurrence in the range, recurring events expanded. */
-export function fetchCalendar({ from, to }: CalendarRange): Promise<CalendarOccurrence[]> {
-  return apiJson<CalendarOccurrence[]>('GET', `/api/calendar?${new URLSearchParams({ from, to })}`);
+export function fetchCalendar(range: CalendarRange): Promise<CalendarOccurrence[]> {
+  return apiJson<CalendarOccurrence[]>('GET', calendarReadPath(range));
 }
 
 export const calendarQueryOptions = (range: CalendarRange) =>
