@@ -72,6 +72,8 @@ describe('passwords', () => {
     await p.goto('/auth');
     await p.getByRole('link', { name: 'Forgot password?' }).click();
     await p.waitForURL(`${server.url}/forgot-password`);
+    // The address changes before the new screen replaces the sign-in form, which has an Email too.
+    await p.getByRole('heading', { name: 'Forgot your password?' }).waitFor();
     await expectAccessible(p);
     await p.getByLabel('Email').fill(email);
     await p.getByRole('button', { name: 'Send me a link' }).click();
