@@ -169,6 +169,12 @@ export function issueError(issue: z.core.$ZodIssue): ApiErrorBody {
   return body;
 }
 
+/**
+ * A device's own id for what it sends (a payment, a chat message): the same id from the same
+ * member again is the first request repeated (a double tap, a send retried after a lost answer).
+ */
+export const clientIdField = z.string().min(1).max(100);
+
 // Every date and instant field of every schema is built here, so none can take an unbounded
 // value (date-window.test.ts checks that no other module calls z.iso.date or z.iso.datetime).
 

@@ -1,5 +1,7 @@
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { ChatMessage } from '#shared/messages/api.ts';
+import { MESSAGE_NOT_STORED } from '#shared/messages/rules.ts';
 import { SESSION_ENDED_CLOSE } from '#shared/realtime/policy.ts';
 import { Client, createTestApp, PASSWORD, signUp } from './helpers.ts';
 import { addressOf, catchUp, setUpSocketApp, type TestSocket } from './sockets.ts';
@@ -286,6 +288,68 @@ describe('chat events', () => {
     }
     await away.members[0]!.socket.sync();
     expect(away.members[0]!.socket.unread()).toEqual([]);
+  });
+
+  it('stores a message sent twice under one clientId once, and announces it once', async () => {
+    const home = await household([
+      ['Ona', 'Outbox'],
+      ['Pia', 'Reader'],
+    ]);
+    const [ona] = home.members;
+    const first = await ona!.client.post('/api/messages', {
+      content: 'sent from the train',
+      clientId: 'temp-1',
+    });
+    expect(first.statusCode).toBe(201);
+    // The device never heard the answer and sends the same message again.
+    const again = await ona!.client.post('/api/messages', {
+      content: 'sent from the train',
+      clientId: 'temp-1',
+    });
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual(first.json());
+    const other = await post(ona!.client, 'no clientId');
+    for (const m of home.members) {
+      expect((await m.socket.next('new_message')).message.id).toBe(first.json().id);
+      expect((await m.socket.next('new_message')).message.id).toBe(other.id);
+      expect(m.socket.unread()).toEqual([]);
+    }
+    // Another member's clientId is their own.
+    const pia = await home.members[1]!.client.post('/api/messages', { content: 'mine', clientId: 'temp-1' });
+    expect(pia.statusCode).toBe(201);
+    const listed = (await ona!.client.get('/api/messages')).json() as ChatMessage[];
+    expect(listed.filter((m) => m.content === 'sent from the train')).toHaveLength(1);
+  });
+
+  it('sends message_error to the author’s devices when a message cannot be stored', async () => {
+    const home = await household([
+      ['Eli', 'Error'],
+      ['Fay', 'Reader'],
+    ]);
+    const [eli, fay] = home.members;
+    const { db } = t.database;
+    await sql`alter table messages rename to messages_away`.execute(db);
+    let refused: Awaited<ReturnType<Client['post']>>;
+    try {
+      refused = await eli!.client.post('/api/messages', { content: 'lost?', clientId: 'temp-err' });
+    } finally {
+      await sql`alter table messages_away rename to messages`.execute(db);
+    }
+    expect(refused.statusCode).toBe(500);
+    expect(await eli!.socket.next('message_error')).toEqual({
+      type: 'message_error',
+      error: MESSAGE_NOT_STORED,
+      clientId: 'temp-err',
+    });
+    // Retry sends it once.
+    const retried = await eli!.client.post('/api/messages', { content: 'lost?', clientId: 'temp-err' });
+    expect(retried.statusCode).toBe(201);
+    for (const m of home.members) {
+      expect((await m.socket.next('new_message')).message.id).toBe(retried.json().id);
+      expect(m.socket.unread()).toEqual([]);
+    }
+    await fay!.socket.sync();
+    expect(fay!.socket.unread()).toEqual([]);
   });
 
   it('tells the household when someone joins, and when the household changes', async () => {

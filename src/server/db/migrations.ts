@@ -1012,5 +1012,18 @@ export function migrations(engine: Engine): Record<string, Migration> {
           .execute();
       },
     },
+    // A message sent from a device's outbox carries the device's id for it (docs/chat.md,
+    // Sending): the same id from the same member again is the message already stored.
+    '0028_message_client_ids': {
+      async up(db: Kysely<unknown>) {
+        await db.schema.alterTable('messages').addColumn('client_id', 'text').execute();
+        await db.schema
+          .createIndex('messages_client_idx')
+          .on('messages')
+          .columns(['household_id', 'user_id', 'client_id'])
+          .unique()
+          .execute();
+      },
+    },
   };
 }

@@ -109,6 +109,8 @@ export interface MessagesTable {
   system: ColumnType<string | null, string | null | undefined, string | null>;
   /** A photo sent with the message (images.id); null on text-only messages. */
   image_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The sending device's id for the message: a send repeated after a lost answer is the same message. */
+  client_id: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: number;
 }
 

@@ -3,7 +3,7 @@ import { messageAuthor } from '../accounts/api.ts';
 import { operation } from '../api/operation.ts';
 import { knownApiError } from '../api-errors.ts';
 import { daysInOrder, listDay, listIdFilter, listSearchText } from '../search/filters.ts';
-import { answerDate, answerInstant } from '../validation.ts';
+import { answerDate, answerInstant, clientIdField } from '../validation.ts';
 import { createPaymentSchema } from './payments.ts';
 import { EXPENSE_STATUSES, RECURRING_INTERVALS, SPLIT_TYPES } from './rules.ts';
 import { createExpenseSchema, updateExpenseSchema } from './schemas.ts';
@@ -314,7 +314,7 @@ export const expensesApi = {
     summary: 'Pay a member exactly the debt shown to them',
     body: z.object({
       toUserId: z.string({ error: 'toUserId is required' }).min(1).max(100),
-      clientId: z.string().min(1).max(100).optional(),
+      clientId: clientIdField.optional(),
     }),
     responses: { 200: settleUpView },
   }),

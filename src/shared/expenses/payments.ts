@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { memoByKey } from '../memo.ts';
 import { maxAmount, parseAmount } from '../money.ts';
-import { windowDate } from '../validation.ts';
+import { clientIdField, windowDate } from '../validation.ts';
 import { amountMessage, expenseMessages } from './schemas.ts';
 
 export const paymentMessages = {
@@ -29,7 +29,7 @@ function buildPaymentSchema(exponent: number) {
       .max(500)
       .nullish()
       .transform((v) => v?.trim() || null),
-    clientId: z.string().min(1).max(100).optional(),
+    clientId: clientIdField.optional(),
   });
 }
 

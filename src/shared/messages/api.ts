@@ -87,7 +87,8 @@ export const messagesApi = {
     tag,
     access: 'member',
     body: sendMessageSchema,
-    responses: { 201: chatMessage },
+    // 200: the message this member already sent under the same clientId.
+    responses: { 201: chatMessage, 200: chatMessage },
   }),
   sendPhoto: operation({
     method: 'POST',

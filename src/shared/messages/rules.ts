@@ -6,6 +6,8 @@ import type { MessageAuthor } from '../accounts/api.ts';
 import type { ChatMessage, SystemMessage } from './api.ts';
 
 export const MESSAGE_MAX_LENGTH = 2000;
+/** What message_error says when a message could not be stored. */
+export const MESSAGE_NOT_STORED = 'Your message could not be saved. Try sending it again.';
 export const MESSAGES_PAGE_SIZE = 100;
 /** The quick reactions, in the order the menu shows them. */
 export const REACTIONS = ['👍', '❤️', '😂', '😮', '😢', '🎉'] as const;
@@ -27,7 +29,8 @@ export function toAuthor(user: MessageAuthor): MessageAuthor {
 export type ServerEvent =
   | { type: 'connection_confirmed'; userId: string; householdId: string }
   | { type: 'pong' }
-  | { type: 'message_error'; error: string }
+  /** A message of the member's could not be stored; `clientId` is the device's id for it. */
+  | { type: 'message_error'; error: string; clientId?: string }
   | { type: 'new_message'; message: ChatMessage }
   | { type: 'message_reaction'; messageId: string; reactions: ChatMessage['reactions'] }
   | { type: 'user_typing' | 'user_stopped_typing'; userId: string; userName: string }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { registerMessages } from '../validation.ts';
+import { clientIdField, registerMessages } from '../validation.ts';
 import { MESSAGE_MAX_LENGTH, MESSAGES_PAGE_SIZE, REACTIONS } from './rules.ts';
 
 // The rest lives in message-rules.ts (no Zod in it); this module adds the schemas the routes and
@@ -21,6 +21,7 @@ export const sendMessageSchema = z.object({
   // Checked against the session, never trusted.
   householdId: z.string().max(100).optional(),
   userId: z.string().max(100).optional(),
+  clientId: clientIdField.optional(),
 });
 
 /** The text of a photo message: may be empty. */

@@ -201,6 +201,23 @@ export async function insertSystemMessage(
 
 export const messagePhotoUrl = (imageId: string) => `/api/messages/photos/${imageId}`;
 
+/** The message a member already sent under this device id, if any. */
+export async function findSentMessage(
+  db: Db,
+  householdId: string,
+  userId: string,
+  clientId: string,
+): Promise<ChatMessage | null> {
+  const row = await db
+    .selectFrom('messages')
+    .select('id')
+    .where('household_id', '=', householdId)
+    .where('user_id', '=', userId)
+    .where('client_id', '=', clientId)
+    .executeTakeFirst();
+  return row ? getMessage(db, householdId, row.id) : null;
+}
+
 /**
  * Writes a member's message and answers it whole, without reading it back. With a photo, the
  * image and the message are written together: neither stays without the other.
@@ -210,8 +227,9 @@ export async function postMessage(
   householdId: string,
   userId: string,
   content: string,
-  photo?: ProcessedImage,
+  extra: { photo?: ProcessedImage; clientId?: string } = {},
 ): Promise<ChatMessage> {
+  const { photo, clientId = null } = extra;
   const author = await findUserById(db, userId);
   if (!author) throw new Error('author vanished');
   const { id, at } = nextMessageId();
@@ -226,6 +244,7 @@ export async function postMessage(
         type: 'text',
         content,
         image_id: image,
+        client_id: clientId,
         created_at: at,
       })
       .execute();

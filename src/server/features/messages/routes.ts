@@ -1,19 +1,22 @@
 import type { FastifyInstance } from 'fastify';
-import { messagesApi } from '#shared/messages/api.ts';
+import { type ChatMessage, messagesApi } from '#shared/messages/api.ts';
 import {
   listMessagesQuery,
+  MESSAGE_NOT_STORED,
   reactionSchema,
   sendMessageSchema,
   sendPhotoSchema,
 } from '#shared/messages/schemas.ts';
 import { type Context, requireMember } from '../../auth/guards.ts';
 import { route } from '../../contracts/route.ts';
+import { isUniqueViolation } from '../../db/dialect.ts';
 import { notFound, parse } from '../../http/errors.ts';
 import { processImage } from '../images/process.ts';
 import { readImageUploadWithFields } from '../images/upload.ts';
 import { notifyMessage } from '../push/notify.ts';
 import {
   findMessagePhoto,
+  findSentMessage,
   getMessage,
   listMessages,
   markRead,
@@ -36,10 +39,25 @@ export function messageRoutes(app: FastifyInstance, ctx: Context): void {
   route(app, messagesApi.send, async (request, reply) => {
     const member = await requireMember(ctx, request, reply);
     // Author and household come from the session; the body's ids are ignored.
-    const { content } = parse(sendMessageSchema, request.body);
-    // One write per message: one's own messages never count as unread, so no read marker moves.
-    const message = await postMessage(db, member.householdId, member.userId, content);
-    await events.toHousehold(member.householdId, { type: 'new_message', message });
+    const { content, clientId } = parse(sendMessageSchema, request.body);
+    const { householdId, userId } = member;
+    const sentBefore = () => (clientId ? findSentMessage(db, householdId, userId, clientId) : null);
+    let message: ChatMessage;
+    try {
+      // A device sending again what it sent before (its answer was lost) gets the stored message.
+      const sent = await sentBefore();
+      if (sent) return reply.status(200).send(sent);
+      // One write per message: one's own messages never count as unread, so no read marker moves.
+      message = await postMessage(db, householdId, userId, content, { clientId });
+    } catch (error) {
+      // The same send at the same moment from two tabs: one is stored, the other answers it.
+      const first = isUniqueViolation(error) ? await sentBefore() : null;
+      if (first) return reply.status(200).send(first);
+      // The author's devices hear of it on the live channel too (docs/chat.md, Sending).
+      await events.toUser(userId, { type: 'message_error', error: MESSAGE_NOT_STORED, clientId });
+      throw error;
+    }
+    await events.toHousehold(householdId, { type: 'new_message', message });
     await notifyMessage(ctx, message);
     return reply.status(201).send(message);
   });
@@ -50,7 +68,7 @@ export function messageRoutes(app: FastifyInstance, ctx: Context): void {
     const { content } = parse(sendPhotoSchema, { content: fields.content ?? '' });
     // Checked and re-encoded before anything is written: a refused photo leaves no trace.
     const photo = await processImage(data);
-    const message = await postMessage(db, member.householdId, member.userId, content, photo);
+    const message = await postMessage(db, member.householdId, member.userId, content, { photo });
     await events.toHousehold(member.householdId, { type: 'new_message', message });
     await notifyMessage(ctx, message);
     return reply.status(201).send(message);
