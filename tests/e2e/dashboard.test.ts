@@ -2,6 +2,7 @@ import { TZDate } from '@date-fns/tz';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { addDaysToKey, dayKeyIn } from '../../src/shared/calendar/days.ts';
+import { pointsFor } from '../../src/shared/chores/rules.ts';
 import { watchPageErrors } from './helpers.ts';
 import {
   browserPerFile,
@@ -39,6 +40,9 @@ async function post(who: Member, url: string, data: unknown): Promise<{ id: stri
 async function chore(who: Member, title: string, assignedTo: string, day: string) {
   return post(who, '/api/chores', { title, assignedTo, dueDate: at(day, 23, 59), timeZone: TIME_ZONE });
 }
+
+/** A default chore (30 minutes, medium) done before it is due: what the stairs earn Ada. */
+const STAIRS_POINTS = pointsFor({ estimatedDuration: 30, priority: 'medium' }, true);
 
 async function complete(who: Member, id: string): Promise<void> {
   const response = await who.context.request.patch(`/api/chores/${id}`, { data: { status: 'done' } });
@@ -109,7 +113,14 @@ const tile = (page: Page, name: string) =>
 
 describe('home and household dashboard', () => {
   it('shows today at a glance on the home screen without layout shift', async () => {
-    const { ada } = await seededHousehold();
+    const { ada, bea } = await seededHousehold();
+    // Bea pays for two things of her own: with her message, more activity than Ada's chore and
+    // bill, but no chore points, so she is not the top performer.
+    for (const title of ['Phone case', 'Headphones'])
+      await post(bea, '/api/expenses', {
+        expense: { title, amount: '12.00', category: 'other', date: today(), paidBy: bea.id },
+        splits: [{ userId: bea.id, amount: '12.00' }],
+      });
     const page = ada.page;
     const errors = watchPageErrors(page);
     // Hold the home answer, so the skeletons are seen in place first.
@@ -153,8 +164,10 @@ describe('home and household dashboard', () => {
     expect(await summary.getByText('Tasks completed in the last 7 days').locator('..').innerText()).toMatch(
       /1$/,
     );
-    // Ada: a chore and an expense (2); Bea: a message (1).
-    await summary.getByText('Ada (2 points)').waitFor();
+    // Points are chore points, as the member bars show them: Ada's stairs; Bea did no chore.
+    await summary.getByText(`Ada (${STAIRS_POINTS} points)`).waitFor();
+    await summary.getByText(`1 done · ${STAIRS_POINTS} pts`).waitFor();
+    await summary.getByText('0 done · 0 pts').waitFor();
     expect(await summary.getByRole('link', { name: 'View All' }).getAttribute('href')).toBe('/dashboard');
 
     await page
@@ -190,7 +203,10 @@ describe('home and household dashboard', () => {
 
     const members = page.getByRole('region', { name: 'Household Members' });
     await members.getByText('1 done · ').first().waitFor();
-    await page.getByRole('region', { name: 'Top Performer' }).getByText('Ada E.').waitFor();
+    const top = page.getByRole('region', { name: 'Top Performer' });
+    await top.getByText('Ada E.').waitFor();
+    // The same points as the bars; messages and expenses are counted beside them, not as points.
+    await top.getByText(`${STAIRS_POINTS} points from 1 chore; 0 messages, 1 expense`).waitFor();
     const activity = page.getByRole('region', { name: 'Recent Activity' });
     const entries = await activity.getByRole('listitem').allInnerTexts();
     expect(entries).toHaveLength(3);

@@ -97,10 +97,20 @@ function expectedUpcoming() {
 }
 
 describe('GET /api/dashboard: a seeded household, period by period (UTC)', () => {
-  it('this week: figures, members ranked with the chores-done tie-break, activity, events, chart', async () => {
+  it('this week: figures, members ranked by chore points, activity, events, chart', async () => {
     const { ann, ben, cat } = t.seed;
     const members = [
-      // Cat and Ben both score 4: Cat did a chore, Ben none, so Cat ranks first despite the name.
+      // Ann has the lowest activity score (3) but the most chore points: points rank, nothing else.
+      perf(ann, {
+        choresDue: 2, // Dishes, and Vacuum: due next week but done this week
+        choresCompleted: 2,
+        completionRate: 100,
+        choresDone: 2,
+        points: 14, // 12 + 2
+        messages: 1,
+        expensesPaid: 0,
+        score: 3,
+      }),
       perf(cat, {
         choresDue: 2, // Laundry (open, due 03-06) and Clean oven (due 03-07, done early on 03-01)
         choresCompleted: 1,
@@ -120,16 +130,6 @@ describe('GET /api/dashboard: a seeded household, period by period (UTC)', () =>
         messages: 3,
         expensesPaid: 1, // Groceries
         score: 4,
-      }),
-      perf(ann, {
-        choresDue: 2, // Dishes, and Vacuum: due next week but done this week
-        choresCompleted: 2,
-        completionRate: 100,
-        choresDone: 2,
-        points: 14, // 12 + 2
-        messages: 1,
-        expensesPaid: 0,
-        score: 3,
       }),
     ];
     const expected: DashboardData = {
@@ -157,10 +157,10 @@ describe('GET /api/dashboard: a seeded household, period by period (UTC)', () =>
     expect(await getDashboard(ben)).toEqual(expected);
   });
 
-  it('this month: rounding of the rate, and the name tie-break when score and chores done are equal', async () => {
+  it('this month: rounding of the rate, and members by chore points', async () => {
     const { ann, ben, cat } = t.seed;
     const members = [
-      // Ann and Cat both score 6 with 2 chores done: 'Ann A.' before 'Cat C.'.
+      // Ann and Cat have the same activity score (6) and chores done (2): Ann's 14 points rank her first.
       perf(ann, {
         choresDue: 3, // Dishes, Vacuum, Pay electricity (open, due 03-04)
         choresCompleted: 2,
@@ -231,7 +231,7 @@ describe('GET /api/dashboard: a seeded household, period by period (UTC)', () =>
         expensesPaid: 1,
         score: 9,
       }),
-      // Cat and Ben both score 6: Cat did 2 chores, Ben 1.
+      // Cat and Ben have the same activity score (6); Cat's 8 points rank her before Ben's 5.
       perf(cat, {
         choresDue: 3,
         choresCompleted: 1,
@@ -350,7 +350,7 @@ describe('GET /api/dashboard: edges', () => {
     });
   });
 
-  it('has no top performer when everyone scored 0, even with an overdue chore counted', async () => {
+  it('has no top performer while nobody has a point, even with an overdue chore counted', async () => {
     const { people } = await householdWith(['Nia North', 'Ned North']);
     const [nia, ned] = people as [Person, Person];
     await createChore(nia, { title: 'Overdue', dueDate: '2026-03-10T18:00:00Z' });

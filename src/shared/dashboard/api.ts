@@ -23,12 +23,13 @@ const memberPerformance = z.strictObject({
   choresDue: z.number(),
   choresCompleted: z.number(),
   completionRate: z.number().nullable(),
-  /** Chores they completed in the period, whoever they were assigned to, and the points earned. */
+  /** Chores they completed in the period, whoever they were assigned to. */
   choresDone: z.number(),
+  /** The chore points of those chores: what ranks members and names the top performer (decision 0005). */
   points: z.number(),
   messages: z.number(),
   expensesPaid: z.number(),
-  /** Activity score (docs/screens.md, Household dashboard): messages + expenses paid + chores done. */
+  /** Activity score: messages + expenses paid + chores done. A count, never shown as points. */
   score: z.number(),
 });
 export type MemberPerformance = z.output<typeof memberPerformance>;

@@ -68,19 +68,27 @@ const user = (firstName: string) => ({
 });
 
 describe('ranking', () => {
-  it('orders by score, then chores done, then name', () => {
+  it('orders by chore points, then chores done, then name', () => {
     const members = [
-      { user: user('Cleo'), score: 5, choresDone: 1 },
-      { user: user('Bea'), score: 5, choresDone: 3 },
-      { user: user('Ada'), score: 5, choresDone: 3 },
-      { user: user('Dan'), score: 9, choresDone: 0 },
+      { user: user('Cleo'), points: 5, choresDone: 1 },
+      { user: user('Bea'), points: 5, choresDone: 3 },
+      { user: user('Ada'), points: 5, choresDone: 3 },
+      { user: user('Dan'), points: 9, choresDone: 0 },
     ];
     expect(rankMembers(members).map((m) => m.user.firstName)).toEqual(['Dan', 'Ada', 'Bea', 'Cleo']);
     expect(topPerformer(members)?.user.firstName).toBe('Dan');
   });
 
-  it('has no top performer when nobody did anything', () => {
-    expect(topPerformer([{ user: user('Ada'), score: 0, choresDone: 0 }])).toBeNull();
+  it('never lets messages and expenses outrank chore points', () => {
+    // Ada chats and pays a lot; Ben earned more points: the points decide, as the bars show them.
+    const ada = { user: user('Ada'), points: 2, choresDone: 1, messages: 40, expensesPaid: 9, score: 50 };
+    const ben = { user: user('Ben'), points: 6, choresDone: 1, messages: 0, expensesPaid: 0, score: 1 };
+    expect(topPerformer([ada, ben])?.user.firstName).toBe('Ben');
+    expect(rankMembers([ada, ben]).map((m) => m.user.firstName)).toEqual(['Ben', 'Ada']);
+  });
+
+  it('has no top performer until someone earns a point', () => {
+    expect(topPerformer([{ user: user('Ada'), points: 0, choresDone: 0, score: 12 }])).toBeNull();
     expect(topPerformer([])).toBeNull();
   });
 });
@@ -194,6 +202,7 @@ describe('recommendation (Today’s Priority)', () => {
     userId: 'ada',
     priorityChores: [],
     todayEvents: [],
+    todayEventCount: 0,
     owingCents: 0,
     rent: { amountCents: null, dueDay: null },
   };
@@ -207,6 +216,7 @@ describe('recommendation (Today’s Priority)', () => {
           chore('Bins', new Date(2026, 10, 19, 23, 59)),
         ],
         todayEvents: [event('Meeting', new Date(2026, 10, 21, 10))],
+        todayEventCount: 1,
         owingCents: 500,
       }),
     ).toBe('“Bins” is 2 days overdue: take care of it first.');
@@ -221,6 +231,7 @@ describe('recommendation (Today’s Priority)', () => {
         ...base,
         priorityChores: [chore('Dishes', new Date(2026, 10, 21, 20))],
         todayEvents: [event('House meeting', new Date(2026, 10, 21, 10, 30))],
+        todayEventCount: 1,
       }),
     ).toBe('“House meeting” starts at 10:30 AM.');
   });
@@ -248,10 +259,16 @@ describe('recommendation (Today’s Priority)', () => {
           event('Dinner', new Date(2026, 10, 21, 19)),
           event('Movie', new Date(2026, 10, 21, 21)),
         ],
+        todayEventCount: 2,
       }),
     ).toBe('2 events today, starting with “Dinner”.');
-    expect(en({ ...base, todayEvents: [event('Birthday', new Date(2026, 10, 21), true)] })).toBe(
-      'One event today, starting with “Birthday”.',
+    expect(
+      en({ ...base, todayEvents: [event('Birthday', new Date(2026, 10, 21), true)], todayEventCount: 1 }),
+    ).toBe('One event today, starting with “Birthday”.');
+    // The home lists three of today's events; the sentence counts all of them.
+    const evening = [19, 20, 21].map((hour) => event(`Event ${hour}`, new Date(2026, 10, 21, hour)));
+    expect(en({ ...base, todayEvents: evening, todayEventCount: 5 })).toBe(
+      '5 events today, starting with “Event 19”.',
     );
     expect(en({ ...base, priorityChores: [chore('Windows', new Date(2026, 10, 25, 23, 59))] })).toBe(
       'Next up: “Windows”, due in 4 days.',
@@ -266,9 +283,9 @@ describe('recommendation (Today’s Priority)', () => {
     expect(de({ ...base, priorityChores: [chore('Bins', new Date(2026, 10, 19, 23, 59))] })).toBe(
       '„Bins“ ist seit 2 Tagen überfällig: kümmere dich zuerst darum.',
     );
-    expect(de({ ...base, todayEvents: [event('Treffen', new Date(2026, 10, 21, 10, 30))] })).toBe(
-      '„Treffen“ beginnt um 10:30.',
-    );
+    expect(
+      de({ ...base, todayEvents: [event('Treffen', new Date(2026, 10, 21, 10, 30))], todayEventCount: 1 }),
+    ).toBe('„Treffen“ beginnt um 10:30.');
     expect(de({ ...base, rent: { amountCents: null, dueDay: 22 } })).toBe('Die Miete ist morgen fällig.');
     expect(de({ ...base, priorityChores: [chore('Attic', new Date(2026, 11, 20, 23, 59))] })).toBe(
       'Als Nächstes: „Attic“ (fällig am 20. Dez.).',

@@ -95,31 +95,35 @@ export function netLabel(netCents: number): 'Owed to you' | 'You owe' | 'All set
   return 'All settled';
 }
 
-/** Highest score first; ties: more chores done, then name (docs/screens.md, Household dashboard). */
-export function rankMembers<T extends Pick<MemberPerformance, 'score' | 'choresDone' | 'user'>>(
-  members: readonly T[],
-): T[] {
+type Ranked = Pick<MemberPerformance, 'points' | 'choresDone' | 'user'>;
+
+/**
+ * Most chore points first; ties: more chores done, then name (decision 0005). Points are the only
+ * "points" on screen: the ones the chores screen awards.
+ */
+export function rankMembers<T extends Ranked>(members: readonly T[]): T[] {
   return [...members].sort(
     (a, b) =>
-      b.score - a.score ||
+      b.points - a.points ||
       b.choresDone - a.choresDone ||
       displayName(a.user).localeCompare(displayName(b.user)),
   );
 }
 
-/** The top performer: the first of the ranking, when anyone did anything. */
-export function topPerformer<T extends Pick<MemberPerformance, 'score' | 'choresDone' | 'user'>>(
-  members: readonly T[],
-): T | null {
+/** The top performer: the first of the ranking, once anyone has earned a point. */
+export function topPerformer<T extends Ranked>(members: readonly T[]): T | null {
   const first = rankMembers(members)[0];
-  return first && first.score > 0 ? first : null;
+  return first && first.points > 0 ? first : null;
 }
 
 export interface RecommendationInput {
   now: Date;
   userId: string;
   priorityChores: readonly PriorityChore[];
+  /** The first few of today's events (the home lists at most HOME_LIMIT). */
   todayEvents: readonly UpcomingEvent[];
+  /** Every event starting today: the sentence counts these, not the few listed. */
+  todayEventCount: number;
   owingCents: number;
   rent: { amountCents: number | null; dueDay: number | null };
   /** Writes an amount of the household's currency (US dollars when not given). */
@@ -208,7 +212,7 @@ export function recommendationMessage(input: RecommendationInput, locale = 'en-U
     return { id: 'dashboard.rec.owe', values: { amount: formatMoney(input.owingCents) } };
   const next = input.todayEvents.find((e) => e.allDay || Date.parse(e.endDate) >= now);
   if (next) {
-    return { id: 'dashboard.rec.events', values: { count: input.todayEvents.length, title: next.title } };
+    return { id: 'dashboard.rec.events', values: { count: input.todayEventCount, title: next.title } };
   }
   const upcoming = chores[0];
   if (upcoming) {

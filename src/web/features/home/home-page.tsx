@@ -144,6 +144,7 @@ function TodaysPriority({ data, userId }: { data: HomeData | undefined; userId: 
                   userId,
                   priorityChores: data.priorityChores,
                   todayEvents: data.today.events,
+                  todayEventCount: data.today.count,
                   owingCents: data.balance.owingCents,
                   rent: { amountCents: data.household.rentAmountCents, dueDay: data.household.rentDueDay },
                   money: money.format,
@@ -231,7 +232,10 @@ function DashboardSection({ data }: { data: HomeData | undefined }) {
             {summary.topPerformer ? (
               <T
                 id="home.dashboard.topPerformer"
-                values={{ name: greetingName(summary.topPerformer.user), score: summary.topPerformer.score }}
+                values={{
+                  name: greetingName(summary.topPerformer.user),
+                  points: summary.topPerformer.points,
+                }}
                 components={performerParts}
               />
             ) : (

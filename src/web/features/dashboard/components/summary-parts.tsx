@@ -168,7 +168,7 @@ export function TopPerformer({ member }: { member: MemberPerformance | null }) {
         <p className="truncate font-semibold text-lg">{displayName(member.user)}</p>
         <p className={`text-sm ${mutedText}`}>
           {t('dashboard.top.breakdown', {
-            score: member.score,
+            points: member.points,
             chores: member.choresDone,
             messages: member.messages,
             expenses: member.expensesPaid,
