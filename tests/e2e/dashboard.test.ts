@@ -1,5 +1,6 @@
 import { TZDate } from '@date-fns/tz';
 import type { Page } from 'playwright-core';
+import sharp from 'sharp';
 import { describe, expect, inject, it } from 'vitest';
 import { addDaysToKey, dayKeyIn } from '../../src/shared/calendar/days.ts';
 import { pointsFor } from '../../src/shared/chores/rules.ts';
@@ -174,7 +175,8 @@ describe('home and household dashboard', () => {
       .getByRole('region', { name: 'Latest messages' })
       .getByText('Who is up for pizza tonight?')
       .waitFor();
-    await page.getByRole('region', { name: 'Find Roommates' }).getByText('No listings yet').waitFor();
+    // The board is the whole server's, which other files fill: its contents are the next test's.
+    await page.getByRole('region', { name: 'Find Roommates' }).waitFor();
 
     expect(await layoutShift(page)).toBeLessThan(0.1);
     await expectAccessibleInBothThemes(page);
@@ -239,6 +241,33 @@ describe('home and household dashboard', () => {
     await page.getByRole('tab', { name: 'All Time', selected: true }).waitFor();
     await chores.filter({ hasText: '2 of 2 done' }).waitFor();
     errors.assertNone();
+  });
+
+  it('lists the newest listings on home, not only featured ones', async () => {
+    const ada = await member('Ada');
+    await createHousehold(ada, 'Elm House');
+    // Someone outside the household posts a room; nobody features it.
+    const cleo = await member('Cleo');
+    const photo = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#8ab' } })
+      .jpeg()
+      .toBuffer();
+    const title = `Attic room ${Date.now().toString(36)}`;
+    const listing = await post(cleo, '/api/roommate-listings', {
+      title,
+      rent: '640',
+      country: 'US',
+      postcode: '62701',
+      city: 'Springfield',
+      images: [`data:image/jpeg;base64,${photo.toString('base64')}`],
+    });
+    await ada.page.goto('/');
+    const board = ada.page.getByRole('region', { name: 'Find Roommates' });
+    const card = board.getByTestId('listing-card').filter({ hasText: title });
+    await card.waitFor();
+    expect(await card.getByText('Featured').count()).toBe(0);
+    expect(await board.getByText('No listings yet').count()).toBe(0);
+    // Removed again, so that other tests see the board as they left it.
+    expect((await cleo.context.request.delete(`/api/roommate-listings/${listing.id}`)).status()).toBe(204);
   });
 
   it('says so when the home answer fails, and keeps the rest of the screen', async () => {

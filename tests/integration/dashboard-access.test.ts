@@ -95,7 +95,7 @@ describe('isolation between households', () => {
     expect(theirHome.household.id).toBe(t.other.household.id);
     expect(theirHome.today.events.map((e) => e.id)).toEqual([lunch.id]);
     expect(theirHome.balance).toEqual({ owedCents: 4950, owingCents: 0, netCents: 4950 });
-    // The featured listings are public; everything else of Ann's household stays out.
+    // The board's listings are public; everything else of Ann's household stays out.
     const { featuredListings: _public, ...rest } = theirHome;
     for (const secret of ownerSecrets) expect(JSON.stringify(rest)).not.toContain(secret);
 

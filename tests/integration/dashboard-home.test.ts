@@ -104,7 +104,7 @@ describe('GET /api/home: a seeded household', () => {
     } satisfies Record<keyof HomeData, unknown>);
     // Ann: the most chore points this week, though Cat and Ben wrote and paid more.
     expect(home.dashboard.topPerformer?.userId).toBe(ann.user.id);
-    // Four active listings are featured; the three newest are shown, featured first then newest.
+    // The board's first three in Browse's order: four active listings are featured, so only they show.
     expect(home.featuredListings.map((l) => [l.id, l.title, l.featured, l.status])).toEqual([
       [listings['Ben room 3']!.id, 'Ben room 3', true, 'active'],
       [listings['Ben room 2']!.id, 'Ben room 2', true, 'active'],
@@ -128,5 +128,30 @@ describe('GET /api/home: a seeded household', () => {
     expect(unread.json()).toEqual({ unread: 3 });
     expect(home.listings).toEqual({ own: 3, active: 3, featured: 3 });
     expect(home.chores).toEqual({ active: 7, total: 13 });
+  });
+
+  it('shows the newest active listings, featured first, and not only featured ones', async () => {
+    const { ann, ben, listings } = t.seed;
+    const status = async (key: string, value: 'active' | 'closed') => {
+      const response = await ben.client.patch(`/api/roommate-listings/${listings[key]!.id}`, {
+        status: value,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+    };
+    // Two featured ones closed: the two featured left, then the newest of the rest (Ann's room 2,
+    // never featured). Closed listings are not shown.
+    await status('Ben room 3', 'closed');
+    await status('Ben room 2', 'closed');
+    try {
+      const home = await getHome(ann);
+      expect(home.featuredListings.map((l) => [l.title, l.featured])).toEqual([
+        ['Ben room 1', true],
+        ['Ann room 1', true],
+        ['Ann room 2', false],
+      ]);
+    } finally {
+      await status('Ben room 2', 'active');
+      await status('Ben room 3', 'active');
+    }
   });
 });

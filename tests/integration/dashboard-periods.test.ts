@@ -392,7 +392,7 @@ describe('GET /api/dashboard: edges', () => {
       listings: { own: 0, active: 0, featured: 0 },
     });
     expect(home.messages.unread).toBe((await ned.client.get('/api/messages/unread-count')).json().unread);
-    // The featured listings are the whole board's, not the household's.
+    // The listings are the whole board's (featured first, then newest), not the household's.
     expect(home.featuredListings.map((l) => l.title)).toEqual(['Ben room 3', 'Ben room 2', 'Ben room 1']);
   });
 });

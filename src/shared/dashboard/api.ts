@@ -124,6 +124,10 @@ const homeData = z.strictObject({
   }),
   /** The viewer's own listings: all, active, and active featured ones. */
   listings: z.strictObject({ own: z.number(), active: z.number(), featured: z.number() }),
+  /**
+   * The newest active listings, featured ones first (docs/listings.md, On the home screens). The
+   * name is from when only featured ones were shown; clients read it, so it stays.
+   */
   featuredListings: z.array(listingView),
 });
 export type HomeData = z.output<typeof homeData>;

@@ -350,7 +350,7 @@ export async function home(
   const todayStart = startOfDayIn(todayKey, timeZone);
   const tomorrowStart = startOfDayIn(addDaysToKey(todayKey, 1), timeZone);
   const weekStart = periodStart('week', now, timeZone)!;
-  const [household, choreCounts, priority, balance, today, unread, latest, week, listings, featured] =
+  const [household, choreCounts, priority, balance, today, unread, latest, week, listings, board] =
     await Promise.all([
       db
         .selectFrom('households')
@@ -408,11 +408,10 @@ export async function home(
         ])
         .where('created_by', '=', userId)
         .executeTakeFirstOrThrow(),
-      // Kept in the read cache: other posters' streets stay out (listings/queries.ts, Reader).
-      browseListings(db, listingsQuerySchema.parse({ featured: 'true', limit: HOME_LIMIT }), {
-        userId,
-        cached: true,
-      }),
+      // The board's first few, as Browse orders them (featured first, then newest): households
+      // have no address, so nothing narrows them to a place. Kept in the read cache: other
+      // posters' streets stay out (listings/queries.ts, Reader).
+      browseListings(db, listingsQuerySchema.parse({ limit: HOME_LIMIT }), { userId, cached: true }),
     ]);
   // Only events that start today (an event that started yesterday and runs on is not 'today's').
   const todays = today.filter((e) => Date.parse(e.startDate) >= todayStart);
@@ -457,6 +456,6 @@ export async function home(
     },
     listings: { own: num(listings.own), active: num(listings.active), featured: num(listings.featured) },
     // The server's listing is the view the client reads (its enums are checked on the way in).
-    featuredListings: featured.listings as ListingView[],
+    featuredListings: board.listings as ListingView[],
   };
 }

@@ -315,7 +315,7 @@ export function HomePage() {
       {empty ? <EmptyHousehold /> : <DashboardSection data={data} />}
       <LatestMessages data={data} />
       {data ? (
-        <HomeFindRoommates own={data.listings} featured={data.featuredListings} />
+        <HomeFindRoommates own={data.listings} listings={data.featuredListings} />
       ) : (
         <SkeletonRows rows={2} height="h-28" />
       )}

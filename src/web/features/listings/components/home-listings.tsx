@@ -7,7 +7,7 @@ import { useFeaturedListings } from '../api/get-listings.ts';
 import { useMyListings } from '../api/get-my-listings.ts';
 import { ListingCard } from './listing-card.tsx';
 
-/** The home screens show at most 3 featured and 2 own listings (docs/listings.md, On the home screens). */
+/** The no-household home shows at most 3 featured and 2 own listings (docs/listings.md, On the home screens). */
 const HOME_FEATURED = 3;
 const HOME_OWN = 2;
 
@@ -68,18 +68,17 @@ export function NoHouseholdListings() {
 
 /**
  * The household home's listings (docs/listings.md, On the home screens), from GET /api/home: 'Your
- * Activity' when the user has listings, and 'Find Roommates' with up to 3 featured listings, or 'No
- * listings yet' with 'Post Listing'.
+ * Activity' when the user has listings, and 'Find Roommates' with the board's newest few (featured
+ * first, as many as the server sends), or 'No listings yet' with 'Post Listing'.
  */
 export function HomeFindRoommates({
   own,
-  featured,
+  listings: list,
 }: {
   own: { own: number; active: number; featured: number };
-  featured: readonly ListingView[];
+  listings: readonly ListingView[];
 }) {
   const t = useT();
-  const list = featured.slice(0, HOME_FEATURED);
   return (
     <>
       {own.own > 0 && (
