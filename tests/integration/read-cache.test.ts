@@ -256,7 +256,7 @@ function writeCases(
       },
     ],
     [
-      'edit a profile (no event is published)',
+      'edit a profile (member_updated)',
       async (w) => {
         const response = await as(h.ben, w).patch('/api/auth/user', {
           firstName: 'Benedict',
@@ -277,7 +277,7 @@ function writeCases(
       },
     ],
     [
-      'change a profile colour (no event is published)',
+      'change a profile colour (member_updated)',
       async (w) => {
         const response = await as(h.ben, w).patch('/api/user', { profileColor: 'emerald' });
         expect(response.statusCode, response.body).toBe(200);
@@ -498,8 +498,9 @@ describe.each(['inject', 'http'])('one instance, requests by %s', (transport) =>
     const socket = await sockets.open(url.ws, { cookie: as(h.ann, t.app).cookie, origin: url.origin });
     try {
       await socket.connect(h.ann.user.id, h.id);
-      // A write that raises no event: only the {invalidate} message crosses the bus.
-      expect((await as(h.ben, t.app).patch('/api/user', { profileColor: 'emerald' })).statusCode).toBe(200);
+      // A write that raises no event (a language is the member's own): only the {invalidate}
+      // message crosses the bus.
+      expect((await as(h.ben, t.app).patch('/api/user', { language: 'de' })).statusCode).toBe(200);
       await socket.sync();
       expect(socket.unread()).toEqual([]);
       // An event still arrives as before.

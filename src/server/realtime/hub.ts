@@ -50,6 +50,11 @@ export interface Publisher {
   toHousehold(householdId: string, event: ServerEvent, options?: { exceptUserId?: string }): Promise<void>;
   /** Sends an event to every socket of one user. */
   toUser(userId: string, event: ServerEvent): Promise<void>;
+  /**
+   * Sends an event to the household a user is in, their own sockets among its members'. A user in
+   * no household has no socket (the channel is for members), so nobody is told.
+   */
+  toHouseholdOf(userId: string, event: ServerEvent): Promise<void>;
   /** Closes the sockets of sessions that ended (on every instance): see endSessions. */
   sessionsEnded(ended: EndedSessions): Promise<void>;
 }
@@ -114,6 +119,10 @@ export function createHub(app: FastifyInstance, db: Db, config: Config, bus: Eve
         event,
       ),
     toUser: (userId, event) => publish({ userId }, event),
+    toHouseholdOf: async (userId, event) => {
+      const membership = await findMembership(db, userId);
+      if (membership) await publish({ householdId: membership.householdId }, event);
+    },
     sessionsEnded: (ended) => bus.publish({ sessionsEnded: ended }),
   };
 
@@ -154,6 +163,10 @@ export function createHub(app: FastifyInstance, db: Db, config: Config, bus: Eve
     if (!('event' in message)) return;
     const { audience, event } = message;
     const text = JSON.stringify(event);
+    // Typing frames carry the name read when the socket opened: it follows a rename.
+    if (event.type === 'member_updated') {
+      for (const peer of peers) if (peer.userId === event.user.id) peer.userName = displayName(event.user);
+    }
     if ('userId' in audience) {
       for (const peer of peers) {
         if (peer.userId !== audience.userId) continue;

@@ -25,6 +25,14 @@ export function toAuthor(user: MessageAuthor): MessageAuthor {
   };
 }
 
+/** Messages shown with their author as they are now, after a change of name, colour or photo. */
+export function withAuthor<T extends Pick<ChatMessage, 'userId' | 'user'>>(
+  list: T[],
+  author: MessageAuthor,
+): T[] {
+  return list.map((message) => (message.userId === author.id ? { ...message, user: author } : message));
+}
+
 /** Every frame the server sends on /ws (docs/client.md, Live channel). */
 export type ServerEvent =
   | { type: 'connection_confirmed'; userId: string; householdId: string }
@@ -37,6 +45,10 @@ export type ServerEvent =
   | { type: 'user_kicked'; householdId: string }
   | { type: 'member_removed'; userId: string }
   | { type: 'member_joined' | 'member_left'; userId: string }
+  /** A member changed their name, colour or photo; `user` is how they are shown from now on. */
+  | { type: 'member_updated'; user: MessageAuthor }
+  /** A listing of `listingId` was posted, edited, closed, reopened or deleted. */
+  | { type: 'listing_changed'; listingId: string }
   | { type: 'household_updated' }
   | { type: 'new_chore' | 'chore_updated' | 'chore_deleted'; chore?: unknown; id?: string }
   | { type: 'new_expense' | 'expense_updated' | 'expense_deleted'; expense?: unknown; id?: string }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { accountsApi, updateProfileSchema } from '#shared/accounts/api.ts';
 import { accountDataMessages, confirmsEmail, deleteAccountSchema } from '#shared/accounts/data.ts';
 import { SIGNED_IN_COOKIE } from '#shared/accounts/session-cookie.ts';
+import { toAuthor } from '#shared/messages/rules.ts';
 import { loginSchema, normalizeEmail, registerSchema, updateNamesSchema } from '#shared/validation.ts';
 import { type Context, requireUser } from '../../auth/guards.ts';
 import { findUserById } from '../../auth/members.ts';
@@ -115,11 +116,21 @@ export function accountRoutes(app: FastifyInstance, ctx: Context): void {
   route(app, accountsApi.user, (request, reply) => currentUser(request, reply));
   route(app, accountsApi.authUser, (request, reply) => currentUser(request, reply));
 
+  /**
+   * The user as they are now, told to their household: every member's screens show their name,
+   * colour and photo (docs/client.md, Live channel).
+   */
+  const announceProfile = async (userId: string) => {
+    const user = await getCurrentUser(db, userId);
+    await ctx.events.toHouseholdOf(userId, { type: 'member_updated', user: toAuthor(user) });
+    return user;
+  };
+
   route(app, accountsApi.updateNames, async (request, reply) => {
     const userId = await requireUser(ctx, request, reply);
     const input = parse(updateNamesSchema, request.body);
     await updateNames(db, userId, input.firstName, input.lastName);
-    return getCurrentUser(db, userId);
+    return announceProfile(userId);
   });
 
   // Deleting the account: the e-mail typed again and the password confirm it (README, Your data;
@@ -153,9 +164,10 @@ export function accountRoutes(app: FastifyInstance, ctx: Context): void {
   route(app, accountsApi.updateProfileColor, async (request, reply) => {
     const userId = await requireUser(ctx, request, reply);
     const input = parse(updateProfileSchema, request.body);
-    if (input.profileColor !== undefined) await updateProfileColor(db, userId, input.profileColor);
     if (input.language !== undefined) await updateLanguage(db, userId, input.language);
-    return getCurrentUser(db, userId);
+    if (input.profileColor === undefined) return getCurrentUser(db, userId);
+    await updateProfileColor(db, userId, input.profileColor);
+    return announceProfile(userId);
   });
 
   route(app, accountsApi.uploadProfileImage, async (request, reply) => {
@@ -164,12 +176,13 @@ export function accountRoutes(app: FastifyInstance, ctx: Context): void {
     const image = await processImage(buffer);
     const imageId = await insertImage(db, userId, image, 'profile');
     await replaceProfileImage(db, userId, imageId);
-    return getCurrentUser(db, userId);
+    return announceProfile(userId);
   });
 
   route(app, accountsApi.deleteProfileImage, async (request, reply) => {
     const userId = await requireUser(ctx, request, reply);
     await replaceProfileImage(db, userId, null);
+    await announceProfile(userId);
     return reply.status(204).send();
   });
 }

@@ -57,6 +57,14 @@ export function listingRoutes(app: FastifyInstance, ctx: Context): void {
   const { db } = ctx;
 
   /**
+   * Told to the poster's household, their own devices among it: their home counts their listings
+   * and lists the board's newest. Other households see the change at their next read; the board
+   * is everyone's, and telling every socket of every household of each post would not scale.
+   */
+  const changed = (userId: string, listingId: string) =>
+    ctx.events.toHouseholdOf(userId, { type: 'listing_changed', listingId });
+
+  /**
    * A new listing's currency when the body names none: the poster's household's, else the one of
    * the language their browser asks for (Accept-Language), else US dollars.
    */
@@ -153,6 +161,7 @@ export function listingRoutes(app: FastifyInstance, ctx: Context): void {
         photos,
         ctx.now(),
       );
+      await changed(userId, id);
       return reply.status(201).send(await getListing(db, id, { userId }));
     },
     { bodyLimit: LISTING_BODY_LIMIT },
@@ -196,12 +205,14 @@ export function listingRoutes(app: FastifyInstance, ctx: Context): void {
     if (changes.status === 'active' && listing.status !== 'active')
       checkCap(await countActiveListings(db, listing.createdBy), CAPS.activeListingsPerUser);
     await updateListing(db, listing.id, changes, ctx.now());
+    await changed(listing.createdBy, listing.id);
     return (await getListing(db, listing.id, { userId: listing.createdBy }))!;
   });
 
   route(app, listingsApi.remove, async (request, reply) => {
     const listing = await requireCreator(request, reply);
     await deleteListing(db, listing.id);
+    await changed(listing.createdBy, listing.id);
     return reply.status(204).send();
   });
 }

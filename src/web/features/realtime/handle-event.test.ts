@@ -1,7 +1,8 @@
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChatMessage } from '#shared/messages/api.ts';
 import { activityQueryKey } from '../activity/index.ts';
+import { authUserQueryKey, userQueryKey } from '../auth/index.ts';
 import { calendarQueryKey } from '../calendar/index.ts';
 import { choresQueryKey } from '../chores/index.ts';
 import { dashboardQueryKey, homeQueryKey } from '../dashboard/index.ts';
@@ -13,6 +14,7 @@ import {
   trashQueryKey,
 } from '../expenses/index.ts';
 import { currentHouseholdQueryKey, kickedStatusQueryKey } from '../households/index.ts';
+import { listingQueryKey, listingsQueryKey } from '../listings/index.ts';
 import { type ChatEntry, messagesQueryKey, unreadCountQueryKey } from '../messages/index.ts';
 import { type EventContext, handleServerEvent, KICK_RELOAD_MS, refreshAfterConnect } from './handle-event.ts';
 
@@ -53,6 +55,19 @@ afterEach(() => {
 const messages = () => queryClient.getQueryData<ChatEntry[]>(messagesQueryKey);
 /** The home screen and the dashboard refresh on every event that changes one of their figures. */
 const SUMMARIES = [homeQueryKey[0], dashboardQueryKey[0]];
+/** Every household read but the chat: what a reconnect refetches, and what may show a member's name. */
+const HOUSEHOLD_READS = [
+  currentHouseholdQueryKey[0],
+  choresQueryKey[0],
+  expensesQueryKey[0],
+  paymentsQueryKey[0],
+  balanceQueryKey[0],
+  balancesQueryKey[0],
+  calendarQueryKey[0],
+  ...SUMMARIES,
+  activityQueryKey[0],
+  trashQueryKey[0],
+];
 
 describe('handleServerEvent', () => {
   it('appends new messages once, replaces the pending copy of an own message, and counts others as unread', () => {
@@ -165,25 +180,63 @@ describe('handleServerEvent', () => {
   });
 });
 
+describe('profile and listing changes', () => {
+  const author = (id: string, firstName: string, profileColor: 'blue' | 'green' = 'blue') => ({
+    id,
+    firstName,
+    lastName: 'Example',
+    email: `${id}@example.com`,
+    profileColor,
+    profileImageUrl: null,
+  });
+
+  it("shows a renamed member's messages with the new name and colour and refetches every read that shows members", () => {
+    queryClient.setQueryData<ChatEntry[]>(messagesQueryKey, [
+      message('m1', { user: author('bea', 'Bea') }),
+      message('m2', { userId: 'cy', user: author('cy', 'Cy') }),
+      message('m3', { userId: null, type: 'system' }),
+      message('temp-b', { user: author('bea', 'Bea') }),
+    ]);
+    const renamed = author('bea', 'Beatrix', 'green');
+    handleServerEvent({ type: 'member_updated', user: renamed }, context);
+    expect(messages()!.map((m) => m.user?.firstName ?? null)).toEqual(['Beatrix', 'Cy', null, 'Beatrix']);
+    expect(messages()![0]!.user).toEqual(renamed);
+    // The chat is changed in place, not fetched again; someone else's account is not.
+    expect(invalidated).toEqual(HOUSEHOLD_READS);
+  });
+
+  it('refetches the signed-in user on their own devices when they changed their profile', () => {
+    handleServerEvent({ type: 'member_updated', user: author('ada', 'Ada') }, context);
+    expect(invalidated).toEqual([...HOUSEHOLD_READS, userQueryKey[0], authUserQueryKey[0]]);
+  });
+
+  it("refetches home and the listing lists on listing_changed, and only marks the listing's own page stale", () => {
+    const mine = [...listingsQueryKey, 'my'];
+    const observe = (queryKey: readonly unknown[]) => {
+      queryClient.setQueryData(queryKey, []);
+      new QueryObserver(queryClient, { queryKey, queryFn: async () => [], staleTime: Infinity }).subscribe(
+        () => {},
+      );
+    };
+    observe(mine);
+    observe(listingQueryKey('l1'));
+    observe(listingQueryKey('l2'));
+    handleServerEvent({ type: 'listing_changed', listingId: 'l1' }, context);
+    expect(invalidated).toEqual([homeQueryKey[0], listingsQueryKey[0], listingsQueryKey[0]]);
+    expect(queryClient.isFetching({ queryKey: mine })).toBe(1);
+    expect(queryClient.isFetching({ queryKey: listingQueryKey('l2') })).toBe(1);
+    // On the device that deleted it, its page is still showing: fetched again, it would be a 404.
+    expect(queryClient.isFetching({ queryKey: listingQueryKey('l1') })).toBe(0);
+    expect(queryClient.getQueryState(listingQueryKey('l1'))?.isInvalidated).toBe(true);
+  });
+});
+
 describe('refreshAfterConnect', () => {
   it('refetches the chat on the first connection and everything the socket refreshes after a reconnect', () => {
     refreshAfterConnect(queryClient, false);
     expect(invalidated).toEqual([messagesQueryKey[0], unreadCountQueryKey[0]]);
     invalidated = [];
     refreshAfterConnect(queryClient, true);
-    expect(invalidated).toEqual([
-      messagesQueryKey[0],
-      unreadCountQueryKey[0],
-      currentHouseholdQueryKey[0],
-      choresQueryKey[0],
-      expensesQueryKey[0],
-      paymentsQueryKey[0],
-      balanceQueryKey[0],
-      balancesQueryKey[0],
-      calendarQueryKey[0],
-      ...SUMMARIES,
-      activityQueryKey[0],
-      trashQueryKey[0],
-    ]);
+    expect(invalidated).toEqual([messagesQueryKey[0], unreadCountQueryKey[0], ...HOUSEHOLD_READS]);
   });
 });

@@ -1,6 +1,7 @@
 import type { Query, QueryClient } from '@tanstack/react-query';
-import type { ServerEvent } from '#shared/messages/rules.ts';
+import { type ServerEvent, withAuthor } from '#shared/messages/rules.ts';
 import { activityQueryKey } from '../activity/index.ts';
+import { authUserQueryKey, userQueryKey } from '../auth/index.ts';
 import { calendarQueryKey } from '../calendar/index.ts';
 import { choresQueryKey } from '../chores/index.ts';
 import { dashboardQueryKey, homeQueryKey } from '../dashboard/index.ts';
@@ -12,6 +13,7 @@ import {
   trashQueryKey,
 } from '../expenses/index.ts';
 import { currentHouseholdQueryKey, type KickedStatus, kickedStatusQueryKey } from '../households/index.ts';
+import { listingQueryKey, listingsQueryKey } from '../listings/index.ts';
 import {
   type ChatEntry,
   messagesQueryKey,
@@ -54,6 +56,24 @@ const SUMMARY_EVENTS = new Set<ServerEvent['type']>([
   'calendar_event_updated',
   'calendar_event_deleted',
 ]);
+
+/**
+ * Every household read the channel keeps current, but the chat: what a reconnect fetches again,
+ * and what shows members' names, colours and photos.
+ */
+const HOUSEHOLD_READS: readonly (readonly unknown[])[] = [
+  currentHouseholdQueryKey,
+  choresQueryKey,
+  expensesQueryKey,
+  paymentsQueryKey,
+  balanceQueryKey,
+  balancesQueryKey,
+  calendarQueryKey,
+  homeQueryKey,
+  dashboardQueryKey,
+  activityQueryKey,
+  trashQueryKey,
+];
 
 /** Queries already waiting for their fetch to end before they fetch again. */
 const waitingToRefetch = new WeakSet<Query>();
@@ -135,6 +155,25 @@ export function handleServerEvent(event: ServerEvent, context: EventContext): vo
       invalidate(balanceQueryKey);
       invalidate(balancesQueryKey);
       return;
+    // A name, colour or photo is part of nearly every read; the chat, maybe long, is changed in place.
+    case 'member_updated':
+      updateMessages((list) => withAuthor(list, event.user));
+      for (const queryKey of HOUSEHOLD_READS) invalidate(queryKey);
+      if (event.user.id === context.userId) {
+        invalidate(userQueryKey);
+        invalidate(authUserQueryKey);
+      }
+      return;
+    case 'listing_changed':
+      invalidate(homeQueryKey);
+      // The lists refetch. The listing's own page is only marked stale: on the device that deleted
+      // it, that page is still showing until it leaves, and would fetch a 404.
+      void queryClient.invalidateQueries({
+        queryKey: listingsQueryKey,
+        predicate: (query) => query.queryKey[1] !== 'detail' || query.queryKey[2] !== event.listingId,
+      });
+      void queryClient.invalidateQueries({ queryKey: listingQueryKey(event.listingId), refetchType: 'none' });
+      return;
     case 'new_chore':
     case 'chore_updated':
     case 'chore_deleted':
@@ -177,19 +216,7 @@ export function handleServerEvent(event: ServerEvent, context: EventContext): vo
 export function refreshAfterConnect(queryClient: QueryClient, again: boolean): void {
   const keys: (readonly unknown[])[] = [messagesQueryKey, unreadCountQueryKey];
   if (again) {
-    keys.push(
-      currentHouseholdQueryKey,
-      choresQueryKey,
-      expensesQueryKey,
-      paymentsQueryKey,
-      balanceQueryKey,
-      balancesQueryKey,
-      calendarQueryKey,
-      homeQueryKey,
-      dashboardQueryKey,
-      activityQueryKey,
-      trashQueryKey,
-    );
+    keys.push(...HOUSEHOLD_READS);
     typing.clear();
   }
   for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
