@@ -48,6 +48,9 @@ export const GENERIC_ERROR = 'Something went wrong. Please try again.';
 /** A request that got no answer at all: the device is offline, or the server is down. */
 export const UNREACHABLE_ERROR = 'Hearth could not be reached. Check your connection and try again.';
 
+/** A change made while the device is offline, which cannot wait for the network: nothing is saved. */
+export const OFFLINE_ERROR = 'You are offline, so this was not saved. Try again when you are back online.';
+
 /** What an error card shows for a failed request: the server's message, else a generic sentence. */
 export function errorMessage(raw: string | null | undefined): string {
   return extractErrorMessage(raw ?? '') || GENERIC_ERROR;

@@ -114,6 +114,8 @@ describe('household chat', () => {
       content: 'Hello Bea, welcome!',
       householdId: household.id,
       userId: ada.id,
+      // The device's id for the message: sent again, it is stored once.
+      clientId: expect.stringMatching(/^temp-/),
     });
     expect(await adaInput.inputValue()).toBe('');
     const adaOnBea = messageItem(bea.page, 'Hello Bea, welcome!');

@@ -10,7 +10,7 @@ import { root } from '../../scripts/build-inputs.mjs';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/chromium.ts';
 import { watchPageErrors } from './helpers.ts';
 import { ServerProcess } from './server.ts';
-import { browserPerFile, expectAccessible, registerMember } from './setup.ts';
+import { browserPerFile, controlledBy, expectAccessible, keptAnswers, registerMember } from './setup.ts';
 
 const baseUrl = inject('baseUrl');
 const browser = browserPerFile();
@@ -20,21 +20,6 @@ function pngSize(bytes: Buffer): { width: number; height: number } | null {
   const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
   if (!bytes.subarray(0, 8).equals(signature) || bytes.toString('latin1', 12, 16) !== 'IHDR') return null;
   return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
-}
-
-/** Waits until the page's worker is active, then reloads so that the worker controls the page. */
-async function controlledBy(page: Page, origin = baseUrl): Promise<void> {
-  await page.evaluate(async () => {
-    const registration = await navigator.serviceWorker.ready;
-    const worker = registration.active!;
-    if (worker.state !== 'activated') {
-      await new Promise<void>((resolve) =>
-        worker.addEventListener('statechange', () => worker.state === 'activated' && resolve()),
-      );
-    }
-  });
-  await page.reload();
-  expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toBe(`${origin}/sw.js`);
 }
 
 async function openLanding(context: BrowserContext): Promise<Page> {
@@ -172,7 +157,7 @@ describe('offline', () => {
       }
     });
     await page.goto('/');
-    await controlledBy(page);
+    await controlledBy(page, baseUrl);
     // Online, a controlled page reads the API from the network, and its image once.
     await page
       .getByRole('heading', { name: /Welcome back, Olive|Welcome/ })
@@ -180,14 +165,15 @@ describe('offline', () => {
       .waitFor();
     expect(await page.evaluate((url) => fetch(url).then((r) => r.status), imageUrl)).toBe(200);
 
+    await expect.poll(() => keptAnswers(page)).toContain('/api/user');
     await context.setOffline(true);
     const reloaded = await page.reload();
     expect(reloaded?.fromServiceWorker()).toBe(true);
-    // The shell and its scripts come from the cache; with no answer about the user the app
-    // shows its signed-out screen and says that it is offline.
+    // The shell and its scripts come from the cache, the member's answers from what the device
+    // kept: still signed in, and told that it is offline.
     await page.getByRole('status').getByText("You're offline").waitFor();
     await page
-      .getByRole('heading', { name: /Welcome back|Smart Chores/ })
+      .getByRole('heading', { name: /Welcome back, Olive|Welcome/ })
       .first()
       .waitFor();
     await expectAccessible(page);

@@ -82,6 +82,48 @@ export async function joinHousehold(member: { context: BrowserContext }, inviteC
   expect(joined.status()).toBe(200);
 }
 
+/** Waits until the page's worker is active, then reloads so that the worker controls the page. */
+export async function controlledBy(page: Page, origin: string): Promise<void> {
+  await page.evaluate(async () => {
+    const registration = await navigator.serviceWorker.ready;
+    const worker = registration.active!;
+    if (worker.state !== 'activated') {
+      await new Promise<void>((resolve) =>
+        worker.addEventListener('statechange', () => worker.state === 'activated' && resolve()),
+      );
+    }
+  });
+  await page.reload();
+  expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toBe(`${origin}/sw.js`);
+}
+
+/** The first element of each answer's key that the device keeps for offline use. */
+export function keptAnswers(page: Page): Promise<string[]> {
+  return page.evaluate(async () => {
+    // Opening a database that is not there would create an empty one: look first.
+    const names = (await indexedDB.databases()).map((database) => database.name);
+    if (!names.includes('hearth-offline')) return [];
+    return new Promise<string[]>((resolve) => {
+      const open = indexedDB.open('hearth-offline');
+      open.onerror = () => resolve([]);
+      open.onsuccess = () => {
+        const database = open.result;
+        if (!database.objectStoreNames.contains('answers')) {
+          database.close();
+          resolve([]);
+          return;
+        }
+        const read = database.transaction('answers').objectStore('answers').get('last-known');
+        read.onsuccess = () => {
+          database.close();
+          const queries: { queryKey: unknown[] }[] = read.result?.state.queries ?? [];
+          resolve(queries.map((query) => String(query.queryKey[0])));
+        };
+      };
+    });
+  });
+}
+
 /** Opens a page and waits until its real-time channel is confirmed, so no event is missed. */
 export async function openLive(page: Page, path: string): Promise<void> {
   const confirmed = page.waitForEvent('websocket').then((socket: WebSocket) =>

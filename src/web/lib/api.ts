@@ -1,6 +1,6 @@
 import type { QueryFunction } from '@tanstack/react-query';
 import type { ApiErrorCode, ApiErrorParams } from '#shared/api-errors.ts';
-import { formatHttpError, readErrorBody, UNREACHABLE_ERROR } from '#shared/errors.ts';
+import { formatHttpError, OFFLINE_ERROR, readErrorBody, UNREACHABLE_ERROR } from '#shared/errors.ts';
 import { READ_RETRIES, readRetryDelay } from '#shared/realtime/policy.ts';
 
 /**
@@ -26,11 +26,11 @@ export class ApiError extends Error {
 
 /**
  * No answer at all (offline, the server down): the browser's own words for it ("Failed to fetch")
- * mean nothing to a person, so it carries ours.
+ * mean nothing to a person, so it carries ours, and says so when the device knows it is offline.
  */
 export class NetworkError extends Error {
   constructor(cause: unknown) {
-    super(UNREACHABLE_ERROR, { cause });
+    super(globalThis.navigator?.onLine === false ? OFFLINE_ERROR : UNREACHABLE_ERROR, { cause });
     this.name = 'NetworkError';
   }
 }

@@ -7,7 +7,7 @@
  * since) shows its English too.
  */
 import { API_ERRORS, type ApiErrorParams, placeholdersOf } from '#shared/api-errors.ts';
-import { extractErrorMessage, GENERIC_ERROR, UNREACHABLE_ERROR } from '#shared/errors.ts';
+import { extractErrorMessage, GENERIC_ERROR, OFFLINE_ERROR, UNREACHABLE_ERROR } from '#shared/errors.ts';
 import { codeOfMessage, paramsOfMessage } from '#shared/validation-rules.ts';
 import { ApiError, NetworkError } from './api.ts';
 import { i18n, type MessageId, useT } from './i18n.tsx';
@@ -23,6 +23,7 @@ export function errorMessageId(code: string): MessageId {
 const FRAME: Record<string, MessageId> = {
   [GENERIC_ERROR]: 'common.error.generic',
   [UNREACHABLE_ERROR]: 'common.error.unreachable',
+  [OFFLINE_ERROR]: 'common.error.offline',
 };
 
 interface Coded {

@@ -1,3 +1,4 @@
+import { onlineManager } from '@tanstack/react-query';
 import { startTransition, useEffect, useState } from 'react';
 import { readies, readsNameTimeZone, type ScreenName, screenAt } from '#shared/screens/screens.ts';
 import { maybeSignedIn, userQueryOptions } from '../features/auth/index.ts';
@@ -31,6 +32,16 @@ function screenToLoad(pathname: string, signedIn: boolean): ScreenName | undefin
   return name !== undefined && readies(name, audience, 'load') ? name : undefined;
 }
 
+/**
+ * Keeps the member's answers and chat outbox on the device (src/web/offline/), in a chunk of its
+ * own that signed-out pages never load; offline, what was kept is put back first.
+ */
+function keepOffline(): Promise<void> {
+  return import('../offline/saved-answers.ts')
+    .then((m) => m.startOffline(queryClient))
+    .catch(() => undefined);
+}
+
 let firstScreen: Promise<void> = Promise.resolve();
 /** Set once firstScreen has settled: the app's first render then shows the screen at once. */
 let firstScreenSettled = false;
@@ -49,7 +60,11 @@ export function preloadFirstScreen(pathname: string): void {
   const name = screenToLoad(pathname, signedIn);
   const code = name ? screens[name].load().catch(() => undefined) : Promise.resolve();
   let arrived: Promise<unknown> = Promise.all([code, user]);
-  if (signedIn) {
+  const offline = signedIn ? keepOffline() : undefined;
+  if (offline && !onlineManager.isOnline()) {
+    // Offline, no answer is coming: the screen opens with what the device kept.
+    arrived = Promise.all([code, offline]);
+  } else if (signedIn) {
     // With the household known and the screen's code in, the screen's own reads go out at once,
     // not after React has rendered it. Without a household there is nothing of it to read.
     const household = queryClient.fetchQuery(currentHouseholdQueryOptions);
@@ -87,6 +102,7 @@ export function takeServerFirstScreen(pathname: string): FirstScreenState | null
  */
 export function hydrateFirstScreen(pathname: string, state: FirstScreenState): Promise<void> {
   hydrateFirstScreenState(queryClient, state);
+  if (maybeSignedIn()) void keepOffline();
   const name = screenToLoad(pathname, maybeSignedIn());
   firstScreen = (name ? screens[name].load().catch(() => undefined) : Promise.resolve()).then(() => {
     firstScreenSettled = true;

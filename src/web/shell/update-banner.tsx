@@ -1,6 +1,9 @@
-import { useSyncExternalStore } from 'react';
+import { lazy, Suspense, useSyncExternalStore } from 'react';
 import { useT } from '../lib/i18n.tsx';
 import { applyUpdate, subscribeToUpdate, updateWaiting } from '../lib/service-worker.ts';
+
+// Kept by the service worker like every file of the app: it loads offline too.
+const OfflineBar = lazy(() => import('../offline/offline-bar.tsx').then((m) => ({ default: m.OfflineBar })));
 
 function subscribeToConnection(listener: () => void): () => void {
   window.addEventListener('online', listener);
@@ -11,7 +14,7 @@ function subscribeToConnection(listener: () => void): () => void {
   };
 }
 
-const BAR =
+export const BANNER =
   'fixed inset-x-0 top-2 z-50 mx-auto flex w-[calc(100%-1rem)] max-w-[414px] items-center justify-between gap-3 rounded-xl bg-slate-900 px-4 py-2.5 text-sm text-white shadow-lg dark:bg-slate-100 dark:text-slate-900';
 
 /** 'Update available — Reload' when a new build's worker waits, and a notice while offline. */
@@ -25,7 +28,7 @@ export function UpdateBanner() {
   );
   if (update) {
     return (
-      <div role="status" className={BAR}>
+      <div role="status" className={BANNER}>
         <span>{t('shell.update.available')}</span>
         <button
           type="button"
@@ -39,9 +42,9 @@ export function UpdateBanner() {
   }
   if (!online) {
     return (
-      <div role="status" className={BAR}>
-        {t('shell.offline')}
-      </div>
+      <Suspense fallback={null}>
+        <OfflineBar />
+      </Suspense>
     );
   }
   return null;

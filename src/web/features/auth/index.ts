@@ -1,5 +1,12 @@
 // What the rest of the app may import from this feature (docs/client.md, Features).
-export { authUserQueryKey, maybeSignedIn, userQueryKey, userQueryOptions, useUser } from './api/get-user.ts';
+export {
+  authUserQueryKey,
+  cachedUserId,
+  maybeSignedIn,
+  userQueryKey,
+  userQueryOptions,
+  useUser,
+} from './api/get-user.ts';
 export { useLogout } from './api/logout.ts';
 export {
   deleteProfileImage,

@@ -1,5 +1,5 @@
 import '#shared/i18n/compiled/areas/messages.ts';
-import { useIsMutating, useQueryClient } from '@tanstack/react-query';
+import { type Mutation, useIsMutating, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useDeferredValue, useMemo, useRef, useState } from 'react';
 import type { MessageAuthor, PublicUser } from '#shared/accounts/api.ts';
 import { displayName } from '#shared/accounts/users.ts';
@@ -20,7 +20,7 @@ import { useCurrentHousehold } from '../households/index.ts';
 import { messagesQueryKey, messagesQueryOptions, useMessages } from './api/get-messages.ts';
 import { useReactToMessage } from './api/react-to-message.ts';
 import { newTempId, sendMessageMutationKey, useSendMessage } from './api/send-message.ts';
-import { useSendPhoto } from './api/send-photo.ts';
+import { sendPhotoMutationKey, useSendPhoto } from './api/send-photo.ts';
 import { type ChatEntry, reconcileLatest, removeMessage } from './chat.ts';
 import { ChatHeader } from './components/chat-header.tsx';
 import { ChatSidePane } from './components/chat-side-pane.tsx';
@@ -40,6 +40,8 @@ export function MessagesPage() {
   return <Chat user={user} householdId={household.id} />;
 }
 
+const isUnderWay = (mutation: Mutation) => !mutation.state.isPaused;
+
 function Chat({ user, householdId }: { user: PublicUser; householdId: string }) {
   const t = useT();
   const author = useMemo<MessageAuthor>(() => toAuthor(user), [user]);
@@ -51,7 +53,11 @@ function Chat({ user, householdId }: { user: PublicUser; householdId: string }) 
   // the page; the copy follows every change a moment later.
   const shown = useDeferredValue(messages);
   const send = useSendMessage();
-  const sending = useIsMutating({ mutationKey: sendMessageMutationKey }) > 0;
+  // A message waiting in the outbox for the network is not being sent: more may join it.
+  const sending =
+    useIsMutating({ mutationKey: sendMessageMutationKey, predicate: isUnderWay }) +
+      useIsMutating({ mutationKey: sendPhotoMutationKey }) >
+    0;
   const react = useReactToMessage(author.id);
   const typing = useTypingSender(householdId, author.id, displayName(author));
   const [draft, setDraft] = useState('');

@@ -107,6 +107,20 @@ describe('handleServerEvent', () => {
     expect(invalidated).toEqual([messagesQueryKey[0]]);
   });
 
+  it('marks the message message_error names as failed, for Retry, and leaves the others pending', () => {
+    queryClient.setQueryData<ChatEntry[]>(messagesQueryKey, [
+      message('m1'),
+      message('temp-a'),
+      message('temp-b'),
+    ]);
+    handleServerEvent({ type: 'message_error', error: 'not saved', clientId: 'temp-a' }, context);
+    expect(messages()!.map((m) => [m.id, m.failed ?? false])).toEqual([
+      ['m1', false],
+      ['temp-a', true],
+      ['temp-b', false],
+    ]);
+  });
+
   it('on user_kicked refreshes the household, sets the kicked flag, goes home and reloads after 100 ms', () => {
     handleServerEvent({ type: 'user_kicked', householdId: 'h1' }, context);
     expect(invalidated).toEqual([currentHouseholdQueryKey[0]]);

@@ -16,6 +16,7 @@ import { currentHouseholdQueryKey, type KickedStatus, kickedStatusQueryKey } fro
 import { listingQueryKey, listingsQueryKey } from '../listings/index.ts';
 import {
   type ChatEntry,
+  markFailed,
   messagesQueryKey,
   receiveMessage,
   setReactions,
@@ -131,9 +132,12 @@ export function handleServerEvent(event: ServerEvent, context: EventContext): vo
     case 'message_reaction':
       updateMessages((list) => setReactions(list, event.messageId, event.reactions));
       return;
-    case 'message_error':
+    case 'message_error': {
+      const { clientId } = event;
+      if (clientId) updateMessages((list) => markFailed(list, clientId, true));
       invalidate(messagesQueryKey);
       return;
+    }
     case 'user_typing':
       typing.started(event.userId, event.userName);
       return;

@@ -12,8 +12,9 @@ import { messages as m8 } from './imports.ts';
 import { messages as m9 } from './listings.ts';
 import { messages as m10 } from './mail.ts';
 import { messages as m11 } from './messages.ts';
-import { messages as m12 } from './onboarding.ts';
-import { messages as m13 } from './password.ts';
-import { messages as m14 } from './settings.ts';
+import { messages as m12 } from './offline.ts';
+import { messages as m13 } from './onboarding.ts';
+import { messages as m14 } from './password.ts';
+import { messages as m15 } from './settings.ts';
 
-export const areaMessages: Messages = { ...m0, ...m1, ...m2, ...m3, ...m4, ...m5, ...m6, ...m7, ...m8, ...m9, ...m10, ...m11, ...m12, ...m13, ...m14 };
+export const areaMessages: Messages = { ...m0, ...m1, ...m2, ...m3, ...m4, ...m5, ...m6, ...m7, ...m8, ...m9, ...m10, ...m11, ...m12, ...m13, ...m14, ...m15 };

@@ -19,6 +19,20 @@ export function maybeSignedIn(): boolean {
   return hasCookie(document.cookie, SIGNED_IN_COOKIE) || readLocal(storageKeys.authCache) !== null;
 }
 
+/** The id of the user this browser was signed in as at its last check, if any. */
+export function cachedUserId(): string | null {
+  const cached = readLocal(storageKeys.authCache);
+  if (cached === null) return null;
+  try {
+    const user: unknown = JSON.parse(cached);
+    return typeof user === 'object' && user !== null && 'id' in user && typeof user.id === 'string'
+      ? user.id
+      : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * GET /api/user: the signed-in user, or null when signed out (401). Mirrored in 'auth-cache'.
  * A browser that cannot be signed in is not asked about: the answer would be a 401.

@@ -1,7 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { mutationOptions, type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MessageAuthor } from '#shared/accounts/api.ts';
 import type { ChatMessage } from '#shared/messages/api.ts';
-import { ApiError, apiJson } from '../../../lib/api.ts';
+import { READ_RETRIES, readRetryDelay } from '#shared/realtime/policy.ts';
+import { ApiError, apiJson, NetworkError } from '../../../lib/api.ts';
 import { type ChatEntry, markFailed, settlePending, TEMP_ID_PREFIX } from '../chat.ts';
 import { messagesQueryKey } from './get-messages.ts';
 
@@ -9,6 +10,7 @@ export function sendMessage(input: {
   content: string;
   householdId: string;
   userId: string;
+  clientId: string;
 }): Promise<ChatMessage> {
   return apiJson<ChatMessage>('POST', '/api/messages', input);
 }
@@ -40,15 +42,26 @@ function failureText(error: Error): string {
 /**
  * Optimistic send: the message shows at once with a temp- id, is replaced by the server's copy
  * (whether the POST answer or the socket event comes first), or is marked failed for Retry.
+ * Offline, it waits in the outbox (a paused mutation, kept across reloads by src/web/offline/)
+ * and goes when the browser is back online; the temp- id is its clientId, so the server stores
+ * it once however often it is sent. These options are the mutation's defaults: a send restored
+ * after a reload has no component to give them.
  */
-export function useSendMessage() {
-  const queryClient = useQueryClient();
+export function sendMessageOptions(queryClient: QueryClient) {
   const update = (change: (list: ChatEntry[]) => ChatEntry[]) =>
     queryClient.setQueryData<ChatEntry[]>(messagesQueryKey, (list) => change(list ?? []));
-  return useMutation({
+  // A send from the outbox may end before the chat was read: the chat's first read brings it.
+  const settle = (change: (list: ChatEntry[]) => ChatEntry[]) =>
+    queryClient.setQueryData<ChatEntry[]>(messagesQueryKey, (list) => list && change(list));
+  return mutationOptions<ChatMessage, Error, SendVariables>({
     mutationKey: sendMessageMutationKey,
-    mutationFn: ({ content, householdId, author }: SendVariables) =>
-      sendMessage({ content, householdId, userId: author.id }),
+    mutationFn: ({ tempId, content, householdId, author }) =>
+      sendMessage({ content, householdId, userId: author.id, clientId: tempId }),
+    // Offline, a send waits for the network instead of failing; sends go one at a time, in order.
+    networkMode: 'online',
+    scope: { id: 'chat' },
+    retry: (failures, error) => error instanceof NetworkError && failures < READ_RETRIES,
+    retryDelay: readRetryDelay,
     onMutate: ({ tempId, content, author, householdId }) => {
       update((list) => {
         if (list.some((m) => m.id === tempId)) return markFailed(list, tempId, false);
@@ -65,10 +78,20 @@ export function useSendMessage() {
         return [...list, pending];
       });
     },
-    onSuccess: (message, { tempId }) => update((list) => settlePending(list, tempId, message)),
+    onSuccess: (message, { tempId }) => settle((list) => settlePending(list, tempId, message)),
     onError: (error, { tempId }) => {
       console.warn(failureText(error));
-      update((list) => markFailed(list, tempId, true));
+      settle((list) => markFailed(list, tempId, true));
     },
   });
+}
+
+/** Makes sends restored from the outbox go as sends made on the screen do. */
+export function keepChatOutbox(queryClient: QueryClient): void {
+  queryClient.setMutationDefaults(sendMessageMutationKey, sendMessageOptions(queryClient));
+}
+
+export function useSendMessage() {
+  const queryClient = useQueryClient();
+  return useMutation(sendMessageOptions(queryClient));
 }
