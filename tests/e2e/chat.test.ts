@@ -1,5 +1,7 @@
 // Household chat in real time, with two browsers. The file runs its own production server (fresh
 // data, and a server the last test can stop and start again).
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newContext, watchPageErrors } from './helpers.ts';
@@ -233,6 +235,54 @@ describe('household chat', () => {
     expect(warnings).toContain('Failed to send message: 503 Service Unavailable');
     await dropped.getByRole('button', { name: 'Discard' }).click();
     await dropped.waitFor({ state: 'detached' });
+    adaErrors.assertNone();
+  });
+
+  it('hears message_error when the server cannot store a message, and Retry stores it once', async () => {
+    const ada = await member('Ada', 'Lovelace');
+    const bea = await member('Bea', 'Example');
+    // The 500 is provoked on purpose: the server loses its messages table for a moment.
+    const adaErrors = watchPageErrors(ada.page, [500]);
+    const household = await createHousehold(ada, 'Oak House');
+    await joinHousehold(bea, household.inviteCode);
+    const socket = ada.page.waitForEvent('websocket');
+    await openChat(ada.page);
+    await openChat(bea.page);
+    const frames = await socket;
+    const heard = frames.waitForEvent('framereceived', {
+      predicate: (frame) => String(frame.payload).includes('"message_error"'),
+    });
+
+    const database = new SQLite(path.join(server.dataDir, 'hearth.db'));
+    try {
+      database.exec('alter table messages rename to messages_away');
+      const input = ada.page.getByRole('textbox', { name: 'Message' });
+      await input.fill('Bins go out tonight');
+      await input.press('Enter');
+      const frame = JSON.parse(String((await heard).payload));
+      const failed = messageItem(ada.page, 'Bins go out tonight');
+      await failed.getByText('Not sent.').waitFor();
+      // The frame names the message the page holds, so it is that message that offers Retry.
+      expect(frame).toEqual({
+        type: 'message_error',
+        error: 'Your message could not be saved. Try sending it again.',
+        clientId: expect.stringMatching(/^temp-/),
+      });
+    } finally {
+      database.exec('alter table messages_away rename to messages');
+      database.close();
+    }
+
+    const failed = messageItem(ada.page, 'Bins go out tonight');
+    const [retried] = await Promise.all([
+      ada.page.waitForResponse((r) => r.url().endsWith('/api/messages') && r.request().method() === 'POST'),
+      failed.getByRole('button', { name: 'Retry' }).click(),
+    ]);
+    expect(retried.status()).toBe(201);
+    await failed.getByText('Not sent.').waitFor({ state: 'detached' });
+    await messageItem(bea.page, 'Bins go out tonight').waitFor();
+    expect(await messageItem(bea.page, 'Bins go out tonight').count()).toBe(1);
+    expect(await failed.count()).toBe(1);
     adaErrors.assertNone();
   });
 
