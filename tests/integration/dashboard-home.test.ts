@@ -1,5 +1,6 @@
 // The home screen through the API (GET /api/home) for a seeded household.
 
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { HomeData } from '#shared/dashboard/api.ts';
 import {
@@ -11,6 +12,14 @@ import {
   setUpDashboardApp,
   upcoming,
 } from './dashboard-setup.ts';
+import { householdOf } from './helpers.ts';
+
+/** The smallest picture a listing takes: one white pixel, as a data URL. */
+const PHOTO = `data:image/png;base64,${(
+  await sharp({ create: { width: 1, height: 1, channels: 3, background: '#fff' } })
+    .png()
+    .toBuffer()
+).toString('base64')}`;
 
 const t = setUpDashboardApp();
 
@@ -152,6 +161,43 @@ describe('GET /api/home: a seeded household', () => {
     } finally {
       await status('Ben room 2', 'active');
       await status('Ben room 3', 'active');
+    }
+  });
+
+  it("shows listings in the household's own city, and from anywhere while its members have posted none", async () => {
+    const { ann } = t.seed;
+    const { people } = await householdOf(t.app, ['Dee Berliner']);
+    const dee = people[0]!;
+    // Dee's household has no listing of its own: the board's first three, wherever they are.
+    expect((await getHome(dee)).featuredListings.map((l) => l.city)).toEqual([
+      'Springfield',
+      'Springfield',
+      'Springfield',
+    ]);
+    const posted = await dee.client.post('/api/roommate-listings', {
+      title: 'Room in Mitte',
+      rent: 650,
+      location: '1 Torstraße',
+      city: 'Berlin',
+      country: 'DE',
+      postcode: '10115',
+      images: [PHOTO],
+    });
+    expect(posted.statusCode, posted.body).toBe(201);
+    try {
+      // Now the household is in Berlin: its home shows Berlin's listings, not Springfield's featured ones.
+      expect((await getHome(dee)).featuredListings.map((l) => [l.title, l.city])).toEqual([
+        ['Room in Mitte', 'Berlin'],
+      ]);
+      // Ann's household is in Springfield, though the newest listing on the board is in Berlin.
+      expect((await getHome(ann)).featuredListings.map((l) => l.city)).toEqual([
+        'Springfield',
+        'Springfield',
+        'Springfield',
+      ]);
+    } finally {
+      const removed = await dee.client.delete(`/api/roommate-listings/${posted.json().id}`);
+      expect(removed.statusCode).toBeLessThan(300);
     }
   });
 });

@@ -338,6 +338,34 @@ export async function dashboard(
   };
 }
 
+/**
+ * The listings home shows: the board's first few as Browse orders them (featured first, then
+ * newest), in the household's city when it has one, else from anywhere. A household has no
+ * address of its own; its place is that of the latest listing one of its members posted (the
+ * room they advertised is most likely in their home). Kept in the read cache: other posters'
+ * streets stay out (listings/queries.ts, Reader).
+ */
+async function homeListings(db: Db, householdId: string, userId: string) {
+  const reader = { userId, cached: true };
+  const place = await db
+    .selectFrom('listings as l')
+    .innerJoin('household_members as m', 'm.user_id', 'l.created_by')
+    .select(['l.country', 'l.city'])
+    .where('m.household_id', '=', householdId)
+    .orderBy('l.created_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  if (place) {
+    const near = await browseListings(
+      db,
+      listingsQuerySchema.parse({ country: place.country, city: place.city, limit: HOME_LIMIT }),
+      reader,
+    );
+    if (near.listings.length > 0) return near;
+  }
+  return browseListings(db, listingsQuerySchema.parse({ limit: HOME_LIMIT }), reader);
+}
+
 /** GET /api/home: what the home screen shows, for one member. */
 export async function home(
   db: Db,
@@ -408,10 +436,7 @@ export async function home(
         ])
         .where('created_by', '=', userId)
         .executeTakeFirstOrThrow(),
-      // The board's first few, as Browse orders them (featured first, then newest): households
-      // have no address, so nothing narrows them to a place. Kept in the read cache: other
-      // posters' streets stay out (listings/queries.ts, Reader).
-      browseListings(db, listingsQuerySchema.parse({ limit: HOME_LIMIT }), { userId, cached: true }),
+      homeListings(db, householdId, userId),
     ]);
   // Only events that start today (an event that started yesterday and runs on is not 'today's').
   const todays = today.filter((e) => Date.parse(e.startDate) >= todayStart);
