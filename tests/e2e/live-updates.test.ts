@@ -46,13 +46,19 @@ function gradientOf(page: Page, color: string): Promise<string> {
 const avatarOf = (row: Locator) => row.locator('span[aria-hidden="true"]').first();
 
 describe('live profile and listing changes', () => {
-  it("shows a member's new name and colour in another member's chat and member list", async () => {
+  it("shows a member's new name and colour in the other members' chat and member list", async () => {
     const ada = await member('Ada');
     const bea = await member('Bea');
+    const cal = await member('Cal');
     const { inviteCode } = await createHousehold(ada, 'Elm House');
     await joinHousehold(bea, inviteCode);
+    await joinHousehold(cal, inviteCode);
     await ok(bea, 'post', '/api/messages', { content: 'Pizza tonight?' });
     const errors = watchPageErrors(ada.page);
+    // A third member's chat lists the household's members too.
+    await openLive(cal.page, '/messages');
+    const onCal = cal.page.getByTestId('chat-side-pane').getByRole('listitem');
+    await onCal.filter({ hasText: 'Bea E.' }).waitFor();
 
     await openLive(ada.page, '/messages');
     const message = ada.page
@@ -71,6 +77,7 @@ describe('live profile and listing changes', () => {
     await message.getByText('Beatrix E.', { exact: true }).waitFor();
     await members.filter({ hasText: 'Beatrix E.' }).waitFor();
     expect(await members.filter({ hasText: 'Bea E.' }).count()).toBe(0);
+    await onCal.filter({ hasText: 'Beatrix E.' }).waitFor();
 
     // And picks another colour: her avatar beside her message and in the list turns green.
     await ok(bea, 'patch', '/api/user', { profileColor: 'green' });
@@ -103,14 +110,16 @@ describe('live profile and listing changes', () => {
       rent: '700',
       country: 'US',
       postcode: '62701',
-      city: 'Springfield',
+      // A city of its own: the household's home shows its city's listings, whatever other
+      // tests have put on the shared board.
+      city: `Springfield ${Date.now().toString(36)}`,
       images: [`data:image/jpeg;base64,${photo.toString('base64')}`],
     });
     const { id } = (await created.json()) as { id: string };
     const activity = otherTab.getByRole('region', { name: 'Your Activity' });
     const active = () => activity.getByText('Active listings').locator('..').innerText();
     await expect.poll(active).toMatch(/1$/);
-    // The board on Bea's home shows it too: the newest listing.
+    // The board on Bea's home shows it too: the listing of the household's own city.
     await bea.page.getByRole('region', { name: 'Find Roommates' }).getByText(title).waitFor();
 
     await ok(ada, 'patch', `/api/roommate-listings/${id}`, { status: 'closed' });
