@@ -30,10 +30,10 @@ function outboxSize(page: Page): Promise<number> {
       new Promise<number>((resolve) => {
         const open = indexedDB.open('hearth-offline');
         open.onsuccess = () => {
-          const read = open.result.transaction('answers').objectStore('answers').get('last-known');
+          const read = open.result.transaction('answers').objectStore('answers').get('outbox');
           read.onsuccess = () => {
             open.result.close();
-            resolve(read.result?.state.mutations.length ?? 0);
+            resolve(read.result?.length ?? 0);
           };
         };
       }),

@@ -113,11 +113,15 @@ export function keptAnswers(page: Page): Promise<string[]> {
           resolve([]);
           return;
         }
-        const read = database.transaction('answers').objectStore('answers').get('last-known');
-        read.onsuccess = () => {
+        const store = database.transaction('answers').objectStore('answers');
+        const keys = store.getAllKeys();
+        const values = store.getAll();
+        values.onsuccess = () => {
           database.close();
-          const queries: { queryKey: unknown[] }[] = read.result?.state.queries ?? [];
-          resolve(queries.map((query) => String(query.queryKey[0])));
+          const answers = keys.result
+            .map((key, i) => [String(key), values.result[i] as { queryKey: unknown[] }] as const)
+            .filter(([key]) => key.startsWith('answer:'));
+          resolve(answers.map(([, query]) => String(query.queryKey[0])));
         };
       };
     });

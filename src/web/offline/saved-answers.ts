@@ -5,7 +5,7 @@ import {
   onlineManager,
   type QueryClient,
 } from '@tanstack/react-query';
-import { createStore, del, get, set, type UseStore } from 'idb-keyval';
+import { clear, createStore, delMany, entries, get, set, type UseStore } from 'idb-keyval';
 import type { CurrentUser } from '#shared/accounts/api.ts';
 import { cachedUserId, userQueryKey } from '../features/auth/index.ts';
 import { keepChatOutbox, sendMessageMutationKey } from '../features/messages/index.ts';
@@ -16,25 +16,27 @@ import { keepChatOutbox, sendMessageMutationKey } from '../features/messages/ind
  * when the browser is back online, even after a reload.
  */
 
-/** The IndexedDB database and its one record. */
+/** The IndexedDB database; its store holds one record per answer, beside the owner and the outbox. */
 const DATABASE = 'hearth-offline';
-const KEY = 'last-known';
+const OWNER = 'owner';
+const OUTBOX = 'outbox';
+const ANSWER = 'answer:';
+const INDEX = 'index';
 /** Raised when the shape of a kept answer changes: a copy kept by an older app is then dropped. */
-const FORMAT = 1;
-/** A copy older than this is not shown: offline for two weeks, the household has moved on. */
+const FORMAT = 2;
+/** An answer older than this is not shown: offline for two weeks, the household has moved on. */
 const KEEP_MS = 14 * 24 * 60 * 60 * 1000;
 /** The most answers kept: enough for every screen and a few of each kind of detail. */
 const KEEP_ANSWERS = 200;
-/** Answers change in bursts (a screen's reads, a live event's refetch): one write per burst. */
-const SAVE_AFTER_MS = 1000;
+/** How long a batch of writes waits for the page to be idle (after loading, it is busy). */
+const IDLE_WAIT_MS = 5000;
 
 type KeptQuery = DehydratedState['queries'][number];
+type KeptMutation = DehydratedState['mutations'][number];
 
-interface Kept {
+interface Owner {
   format: number;
   userId: string;
-  savedAt: number;
-  state: DehydratedState;
 }
 
 let store: UseStore | undefined;
@@ -55,61 +57,46 @@ async function quietly<T>(work: () => Promise<T>): Promise<T | undefined> {
   }
 }
 
-/** The kept copy for this member, or null (none, another member's, too old, an older format). */
-async function readKept(userId: string | null): Promise<Kept | null> {
-  const kept = await quietly(() => get<Kept>(KEY, openStore()));
-  if (!kept) return null;
-  const usable = kept.format === FORMAT && kept.userId === userId && Date.now() - kept.savedAt < KEEP_MS;
-  if (!usable) await quietly(() => del(KEY, openStore()));
-  return usable ? kept : null;
+/** Runs `work` when the page is idle: writing a large answer copies it, on the page's thread. */
+function whenIdle(work: () => void): void {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(work, { timeout: IDLE_WAIT_MS });
+  else setTimeout(work, 0);
+}
+
+/** Whether the store is this member's, in this format; another member's is emptied. */
+async function ownedBy(userId: string | null): Promise<boolean> {
+  const owner = await quietly(() => get<Owner>(OWNER, openStore()));
+  if (owner?.format === FORMAT && owner.userId === userId) return true;
+  if (owner) await quietly(() => clear(openStore()));
+  return false;
 }
 
 /**
  * Puts the kept copy into the cache: the chat outbox always, the answers when asked (offline).
  * An answer the cache already holds in a newer copy stays as it is.
  */
-async function restore(queryClient: QueryClient, { answers }: { answers: boolean }): Promise<Kept | null> {
-  const kept = await readKept(cachedUserId());
-  if (!kept) return null;
-  hydrate(queryClient, {
-    queries: answers ? kept.state.queries : [],
-    // A send restored while signed in elsewhere in this tab is already in the cache.
-    mutations: queryClient.getMutationCache().getAll().some(isChatSend) ? [] : kept.state.mutations,
-  });
-  return kept;
+async function restore(queryClient: QueryClient, { answers }: { answers: boolean }): Promise<void> {
+  if (!(await ownedBy(cachedUserId()))) return;
+  // A send restored while signed in elsewhere in this tab is already in the cache.
+  const outbox = queryClient.getMutationCache().getAll().some(isChatSend)
+    ? []
+    : ((await quietly(() => get<KeptMutation[]>(OUTBOX, openStore()))) ?? []);
+  let queries: KeptQuery[] = [];
+  if (answers) {
+    const kept = (await quietly(() => entries<string, KeptQuery>(openStore()))) ?? [];
+    const since = Date.now() - KEEP_MS;
+    queries = kept
+      .filter(([key, query]) => key.startsWith(ANSWER) && query.state.dataUpdatedAt > since)
+      .map(([, query]) => query);
+  }
+  hydrate(queryClient, { queries, mutations: outbox });
 }
 
-/**
- * What to keep: the cache's answers, over the answers kept before (each page load holds only the
- * answers of the screens it opened), the most recent first, and the chat sends still to go. The
- * shape is the one `hydrate` reads. (Not the library's `dehydrate`: the first screen's bundle
- * would carry it.)
- */
-function snapshot(queryClient: QueryClient, known: Map<string, KeptQuery>): DehydratedState {
-  const now = Date.now();
-  for (const query of queryClient.getQueryCache().getAll()) {
-    if (query.state.status !== 'success' || query.state.data === undefined) continue;
-    const state = {
-      ...query.state,
-      fetchStatus: 'idle' as const,
-      fetchFailureCount: 0,
-      fetchFailureReason: null,
-    };
-    known.set(query.queryHash, {
-      queryHash: query.queryHash,
-      queryKey: query.queryKey,
-      state,
-      dehydratedAt: now,
-    });
-  }
-  const recent = [...known.values()]
-    .sort((a, b) => b.state.dataUpdatedAt - a.state.dataUpdatedAt)
-    .slice(0, KEEP_ANSWERS);
-  known.clear();
-  for (const query of recent) known.set(query.queryHash, query);
+/** The chat sends still to go, as `hydrate` reads them, paused until the browser is online. */
+function outboxOf(queryClient: QueryClient): KeptMutation[] {
   // A send under way when the page closed may or may not have arrived: it goes again, and the
   // server keeps one copy (its clientId).
-  const mutations = queryClient
+  return queryClient
     .getMutationCache()
     .getAll()
     .filter((mutation) => isChatSend(mutation) && mutation.state.status === 'pending')
@@ -118,51 +105,99 @@ function snapshot(queryClient: QueryClient, known: Map<string, KeptQuery>): Dehy
       scope: mutation.options.scope,
       state: { ...mutation.state, isPaused: true },
     }));
-  return { queries: recent, mutations };
 }
 
 /**
  * Starts keeping the member's answers and outbox, after putting back what was kept: the answers
  * only when the browser is offline (online, the screens ask the server as usual), the outbox
- * always, and it is sent at once when the browser is online.
+ * always, and it is sent at once when the browser is online. `later`: once the page is idle,
+ * since online none of it is needed to show the first screen.
  */
-export async function startOffline(queryClient: QueryClient): Promise<void> {
+export async function startOffline(queryClient: QueryClient, later: boolean): Promise<void> {
   keepChatOutbox(queryClient);
-  const kept = await restore(queryClient, { answers: !onlineManager.isOnline() });
+  if (later) await new Promise<void>((resolve) => whenIdle(resolve));
+  await restore(queryClient, { answers: !onlineManager.isOnline() });
   if (onlineManager.isOnline()) void queryClient.resumePausedMutations();
-  keepSaved(queryClient, kept?.state.queries ?? []);
+  keepSaved(queryClient);
   // Offline in the middle of a visit: screens not opened yet in this page open with their copy.
   onlineManager.subscribe((online) => {
     if (!online) void restore(queryClient, { answers: true });
   });
 }
 
-function keepSaved(queryClient: QueryClient, keptBefore: KeptQuery[]): void {
-  const known = new Map(keptBefore.map((query) => [query.queryHash, query]));
-  let timer: ReturnType<typeof setTimeout> | undefined;
+/**
+ * Writes each answer that changed, one per idle moment (a page load holds only the screens it
+ * opened, so each answer is its own record and the others stay), and the outbox at once: a
+ * reload a moment after sending must not lose the message. The most recent answers are kept.
+ */
+function keepSaved(queryClient: QueryClient): void {
+  const changed = new Set<string>();
+  let scheduled = false;
   let signedOut = false;
-  const save = () => {
-    clearTimeout(timer);
-    timer = undefined;
-    const user = queryClient.getQueryData<CurrentUser | null>(userQueryKey);
-    if (signedOut || !user) return;
-    const kept: Kept = {
-      format: FORMAT,
-      userId: user.id,
-      savedAt: Date.now(),
-      state: snapshot(queryClient, known),
-    };
-    void quietly(() => set(KEY, kept, openStore()));
+  let owner: string | null = null;
+  /** Each kept answer's time, by its hash (the record INDEX): which to drop when there are too many. */
+  let index: Map<string, number> | undefined;
+  const userId = () => queryClient.getQueryData<CurrentUser | null>(userQueryKey)?.id ?? null;
+  const claim = async (id: string) => {
+    if (owner === id) return;
+    owner = id;
+    if (!(await ownedBy(id)))
+      await quietly(() => set(OWNER, { format: FORMAT, userId: id } satisfies Owner, openStore()));
   };
-  const saveSoon = () => {
-    timer ??= setTimeout(save, SAVE_AFTER_MS);
+
+  const writeOne = async (hash: string) => {
+    const query = queryClient.getQueryCache().get(hash);
+    if (query?.state.status !== 'success' || query.state.data === undefined) return;
+    const state = {
+      ...query.state,
+      fetchStatus: 'idle' as const,
+      fetchFailureCount: 0,
+      fetchFailureReason: null,
+    };
+    const kept: KeptQuery = { queryHash: hash, queryKey: query.queryKey, state, dehydratedAt: Date.now() };
+    await quietly(() => set(`${ANSWER}${hash}`, kept, openStore()));
+    await noteWritten(hash, state.dataUpdatedAt);
+  };
+  /** Notes the answer's time, and drops the oldest answers beyond the most kept. */
+  const noteWritten = async (hash: string, updatedAt: number) => {
+    index ??= new Map(
+      Object.entries((await quietly(() => get<Record<string, number>>(INDEX, openStore()))) ?? {}),
+    );
+    index.set(hash, updatedAt);
+    const oldest = [...index].sort(([, a], [, b]) => b - a).slice(KEEP_ANSWERS);
+    for (const [key] of oldest) index.delete(key);
+    if (oldest.length > 0)
+      await quietly(() =>
+        delMany(
+          oldest.map(([key]) => `${ANSWER}${key}`),
+          openStore(),
+        ),
+      );
+    await quietly(() => set(INDEX, Object.fromEntries(index ?? []), openStore()));
+  };
+  const writeNext = async () => {
+    scheduled = false;
+    const id = userId();
+    if (signedOut || id === null) return;
+    await claim(id);
+    const [hash] = changed;
+    if (hash === undefined) return;
+    changed.delete(hash);
+    await writeOne(hash);
+    if (changed.size > 0) schedule();
+  };
+  const schedule = () => {
+    if (scheduled) return;
+    scheduled = true;
+    whenIdle(() => void writeNext());
   };
   const forget = () => {
     signedOut = true;
-    known.clear();
-    clearTimeout(timer);
-    void quietly(() => del(KEY, openStore()));
+    changed.clear();
+    index = undefined;
+    void quietly(() => clear(openStore()));
   };
+
   queryClient.getQueryCache().subscribe((event) => {
     const isUser = event.query.queryKey[0] === userQueryKey[0];
     // Signing out clears the cache, and a 401 answers the user check with null: nothing stays.
@@ -175,14 +210,24 @@ function keepSaved(queryClient: QueryClient, keptBefore: KeptQuery[]): void {
       (event.type === 'updated' && event.action.type === 'success') ||
       (event.type === 'added' && event.query.state.status === 'success')
     ) {
-      saveSoon();
+      changed.add(event.query.queryHash);
+      schedule();
     }
   });
   // Answers already in (the ones the server rendered the first screen with) are kept too.
-  saveSoon();
-  // The outbox is written at once: a reload a moment after sending must not lose the message.
+  for (const query of queryClient.getQueryCache().getAll()) {
+    if (query.state.status === 'success') changed.add(query.queryHash);
+  }
+  schedule();
   queryClient.getMutationCache().subscribe((event) => {
-    if (event.mutation && isChatSend(event.mutation)) save();
+    const id = userId();
+    if (!event.mutation || !isChatSend(event.mutation) || signedOut || id === null) return;
+    const outbox = outboxOf(queryClient);
+    void claim(id).then(() => quietly(() => set(OUTBOX, outbox, openStore())));
   });
-  window.addEventListener('pagehide', () => timer !== undefined && save());
+  // Leaving the page: what is left to write goes now.
+  window.addEventListener('pagehide', () => {
+    for (const hash of changed) void writeOne(hash);
+    changed.clear();
+  });
 }

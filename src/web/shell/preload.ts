@@ -38,7 +38,7 @@ function screenToLoad(pathname: string, signedIn: boolean): ScreenName | undefin
  */
 function keepOffline(): Promise<void> {
   return import('../offline/saved-answers.ts')
-    .then((m) => m.startOffline(queryClient))
+    .then((m) => m.startOffline(queryClient, onlineManager.isOnline()))
     .catch(() => undefined);
 }
 
