@@ -8,7 +8,13 @@ import {
 import { clear, createStore, delMany, entries, get, set, type UseStore } from 'idb-keyval';
 import type { CurrentUser } from '#shared/accounts/api.ts';
 import { cachedUserId, userQueryKey } from '../features/auth/index.ts';
-import { keepChatOutbox, sendMessageMutationKey } from '../features/messages/index.ts';
+import {
+  keepChatOutbox,
+  type SendVariables,
+  sendMessageMutationKey,
+  showOutbox,
+} from '../features/messages/index.ts';
+import { OFFLINE_DATABASE } from './forget.ts';
 
 /**
  * The signed-in member's last-known answers and chat outbox, kept in IndexedDB (decision 0040):
@@ -16,8 +22,7 @@ import { keepChatOutbox, sendMessageMutationKey } from '../features/messages/ind
  * when the browser is back online, even after a reload.
  */
 
-/** The IndexedDB database; its store holds one record per answer, beside the owner and the outbox. */
-const DATABASE = 'hearth-offline';
+// The database's one store holds a record per answer, beside the owner and the outbox.
 const OWNER = 'owner';
 const OUTBOX = 'outbox';
 const ANSWER = 'answer:';
@@ -41,7 +46,7 @@ interface Owner {
 
 let store: UseStore | undefined;
 const openStore = () => {
-  store ??= createStore(DATABASE, 'answers');
+  store ??= createStore(OFFLINE_DATABASE, 'answers');
   return store;
 };
 
@@ -90,6 +95,10 @@ async function restore(queryClient: QueryClient, { answers }: { answers: boolean
       .map(([, query]) => query);
   }
   hydrate(queryClient, { queries, mutations: outbox });
+  showOutbox(
+    queryClient,
+    outbox.map((send) => send.state.variables as SendVariables),
+  );
 }
 
 /** The chat sends still to go, as `hydrate` reads them, paused until the browser is online. */
@@ -107,6 +116,20 @@ function outboxOf(queryClient: QueryClient): KeptMutation[] {
     }));
 }
 
+/** Set once the member signs out here (or their session ends): nothing more is written. */
+let signedOut = false;
+
+/** Signing out clears the cache, and a 401 answers the user check with null: nothing stays. */
+function forgetOnSignOut(queryClient: QueryClient): void {
+  queryClient.getQueryCache().subscribe((event) => {
+    if (signedOut || event.query.queryKey[0] !== userQueryKey[0]) return;
+    if (event.type === 'removed' || (event.type === 'updated' && event.query.state.data === null)) {
+      signedOut = true;
+      void quietly(() => clear(openStore()));
+    }
+  });
+}
+
 /**
  * Starts keeping the member's answers and outbox, after putting back what was kept: the answers
  * only when the browser is offline (online, the screens ask the server as usual), the outbox
@@ -115,6 +138,7 @@ function outboxOf(queryClient: QueryClient): KeptMutation[] {
  */
 export async function startOffline(queryClient: QueryClient, later: boolean): Promise<void> {
   keepChatOutbox(queryClient);
+  forgetOnSignOut(queryClient);
   if (later) await new Promise<void>((resolve) => whenIdle(resolve));
   await restore(queryClient, { answers: !onlineManager.isOnline() });
   if (onlineManager.isOnline()) void queryClient.resumePausedMutations();
@@ -133,13 +157,12 @@ export async function startOffline(queryClient: QueryClient, later: boolean): Pr
 function keepSaved(queryClient: QueryClient): void {
   const changed = new Set<string>();
   let scheduled = false;
-  let signedOut = false;
   let owner: string | null = null;
   /** Each kept answer's time, by its hash (the record INDEX): which to drop when there are too many. */
   let index: Map<string, number> | undefined;
   const userId = () => queryClient.getQueryData<CurrentUser | null>(userQueryKey)?.id ?? null;
   const claim = async (id: string) => {
-    if (owner === id) return;
+    if (owner === id || signedOut) return;
     owner = id;
     if (!(await ownedBy(id)))
       await quietly(() => set(OWNER, { format: FORMAT, userId: id } satisfies Owner, openStore()));
@@ -155,6 +178,8 @@ function keepSaved(queryClient: QueryClient): void {
       fetchFailureReason: null,
     };
     const kept: KeptQuery = { queryHash: hash, queryKey: query.queryKey, state, dehydratedAt: Date.now() };
+    // Signed out meanwhile: nothing more is written.
+    if (signedOut) return;
     await quietly(() => set(`${ANSWER}${hash}`, kept, openStore()));
     await noteWritten(hash, state.dataUpdatedAt);
   };
@@ -163,6 +188,7 @@ function keepSaved(queryClient: QueryClient): void {
     index ??= new Map(
       Object.entries((await quietly(() => get<Record<string, number>>(INDEX, openStore()))) ?? {}),
     );
+    if (signedOut) return;
     index.set(hash, updatedAt);
     const oldest = [...index].sort(([, a], [, b]) => b - a).slice(KEEP_ANSWERS);
     for (const [key] of oldest) index.delete(key);
@@ -173,7 +199,7 @@ function keepSaved(queryClient: QueryClient): void {
           openStore(),
         ),
       );
-    await quietly(() => set(INDEX, Object.fromEntries(index ?? []), openStore()));
+    if (!signedOut) await quietly(() => set(INDEX, Object.fromEntries(index ?? []), openStore()));
   };
   const writeNext = async () => {
     scheduled = false;
@@ -191,22 +217,9 @@ function keepSaved(queryClient: QueryClient): void {
     scheduled = true;
     whenIdle(() => void writeNext());
   };
-  const forget = () => {
-    signedOut = true;
-    changed.clear();
-    index = undefined;
-    void quietly(() => clear(openStore()));
-  };
 
   queryClient.getQueryCache().subscribe((event) => {
-    const isUser = event.query.queryKey[0] === userQueryKey[0];
-    // Signing out clears the cache, and a 401 answers the user check with null: nothing stays.
     if (
-      isUser &&
-      (event.type === 'removed' || (event.type === 'updated' && event.query.state.data === null))
-    ) {
-      forget();
-    } else if (
       (event.type === 'updated' && event.action.type === 'success') ||
       (event.type === 'added' && event.query.state.status === 'success')
     ) {
@@ -219,12 +232,17 @@ function keepSaved(queryClient: QueryClient): void {
     if (query.state.status === 'success') changed.add(query.queryHash);
   }
   schedule();
-  queryClient.getMutationCache().subscribe((event) => {
+  const saveOutbox = () => {
     const id = userId();
-    if (!event.mutation || !isChatSend(event.mutation) || signedOut || id === null) return;
+    if (signedOut || id === null) return;
     const outbox = outboxOf(queryClient);
-    void claim(id).then(() => quietly(() => set(OUTBOX, outbox, openStore())));
+    void claim(id).then(() => (signedOut ? undefined : quietly(() => set(OUTBOX, outbox, openStore()))));
+  };
+  queryClient.getMutationCache().subscribe((event) => {
+    if (event.mutation && isChatSend(event.mutation)) saveOutbox();
   });
+  // Messages sent before this started (the page was busy) are in the outbox too.
+  if (outboxOf(queryClient).length > 0) saveOutbox();
   // Leaving the page: what is left to write goes now.
   window.addEventListener('pagehide', () => {
     for (const hash of changed) void writeOne(hash);

@@ -9,6 +9,7 @@ import {
   writeLocal,
   writeSession,
 } from '../../lib/storage.ts';
+import { forgetOfflineCopy } from '../../offline/forget.ts';
 import { userQueryOptions } from './api/get-user.ts';
 import { startAuthTransition } from './auth-transition.ts';
 
@@ -57,6 +58,7 @@ export function leaveSignedOut(queryClient: QueryClient): void {
   leaving = true;
   startAuthTransition('Signing out...');
   queryClient.clear();
+  forgetOfflineCopy();
   removeLocal(storageKeys.authCache);
   removeSession(storageKeys.isNewSignup);
   window.location.assign('/');

@@ -3,7 +3,7 @@ import type { MessageAuthor } from '#shared/accounts/api.ts';
 import type { ChatMessage } from '#shared/messages/api.ts';
 import { READ_RETRIES, readRetryDelay } from '#shared/realtime/policy.ts';
 import { ApiError, apiJson, NetworkError } from '../../../lib/api.ts';
-import { type ChatEntry, markFailed, settlePending, TEMP_ID_PREFIX } from '../chat.ts';
+import { type ChatEntry, isTemporary, markFailed, settlePending, TEMP_ID_PREFIX } from '../chat.ts';
 import { messagesQueryKey } from './get-messages.ts';
 
 export function sendMessage(input: {
@@ -65,17 +65,7 @@ export function sendMessageOptions(queryClient: QueryClient) {
     onMutate: ({ tempId, content, author, householdId }) => {
       update((list) => {
         if (list.some((m) => m.id === tempId)) return markFailed(list, tempId, false);
-        const pending: ChatEntry = {
-          id: tempId,
-          content,
-          userId: author.id,
-          user: author,
-          householdId,
-          createdAt: new Date().toISOString(),
-          type: 'text',
-          reactions: [],
-        };
-        return [...list, pending];
+        return [...list, pendingEntry({ tempId, content, author, householdId })];
       });
     },
     onSuccess: (message, { tempId }) => settle((list) => settlePending(list, tempId, message)),
@@ -84,6 +74,39 @@ export function sendMessageOptions(queryClient: QueryClient) {
       settle((list) => markFailed(list, tempId, true));
     },
   });
+}
+
+function pendingEntry({ tempId, content, author, householdId }: SendVariables): ChatEntry {
+  return {
+    id: tempId,
+    content,
+    userId: author.id,
+    user: author,
+    householdId,
+    createdAt: new Date().toISOString(),
+    type: 'text',
+    reactions: [],
+  };
+}
+
+/**
+ * The chat as it was kept, with exactly the messages of the outbox shown as on their way: one
+ * the kept chat shows as pending but the outbox no longer holds was sent meanwhile.
+ */
+export function showOutbox(queryClient: QueryClient, waiting: readonly SendVariables[]): void {
+  const updatedAt = queryClient.getQueryState(messagesQueryKey)?.dataUpdatedAt;
+  queryClient.setQueryData<ChatEntry[]>(
+    messagesQueryKey,
+    (list) => {
+      if (!list) return list;
+      const ids = new Set(waiting.map((send) => send.tempId));
+      const kept = list.filter((m) => !isTemporary(m) || ids.has(m.id));
+      const missing = waiting.filter((send) => !kept.some((m) => m.id === send.tempId));
+      return [...kept, ...missing.map(pendingEntry)];
+    },
+    // Still the time the chat was last read: the offline bar says how old it is.
+    { updatedAt },
+  );
 }
 
 /** Makes sends restored from the outbox go as sends made on the screen do. */
