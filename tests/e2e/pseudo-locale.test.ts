@@ -23,7 +23,7 @@ const TYPED = [
   'Pizza night',
   'Bins out',
   'Pseudo Loft',
-  'Springfield',
+  'Pseudoville',
   // Country names are Intl's, in English for the pseudo-locale.
   'United States',
   'Hearth',
@@ -161,7 +161,9 @@ describe('the pseudo-locale', () => {
         utilities: '50',
         country: 'US',
         postcode: '62701',
-        city: 'Springfield',
+        // A city of its own: home shows the household's city's listings, and other files put
+        // theirs (their titles are data, not words to wrap) on the same board.
+        city: 'Pseudoville',
         lifestylePreferences: ['quiet'],
         amenities: ['WiFi', 'Laundry'],
         images: [`data:image/jpeg;base64,${photo.toString('base64')}`],
