@@ -77,15 +77,17 @@ async function ownedBy(userId: string | null): Promise<boolean> {
 }
 
 /**
- * Puts the kept copy into the cache: the chat outbox always, the answers when asked (offline).
- * An answer the cache already holds in a newer copy stays as it is.
+ * Puts the kept copy into the cache: the answers when asked (offline), and at start the chat
+ * outbox, with the chat showing exactly its messages as on their way. (Later, the cache's own
+ * sends are the outbox: a failed message waiting for Retry stays.) An answer the cache already
+ * holds in a newer copy stays as it is.
  */
-async function restore(queryClient: QueryClient, { answers }: { answers: boolean }): Promise<void> {
+async function restore(
+  queryClient: QueryClient,
+  { answers, outbox }: { answers: boolean; outbox: boolean },
+): Promise<void> {
   if (!(await ownedBy(cachedUserId()))) return;
-  // A send restored while signed in elsewhere in this tab is already in the cache.
-  const outbox = queryClient.getMutationCache().getAll().some(isChatSend)
-    ? []
-    : ((await quietly(() => get<KeptMutation[]>(OUTBOX, openStore()))) ?? []);
+  const sends = outbox ? ((await quietly(() => get<KeptMutation[]>(OUTBOX, openStore()))) ?? []) : [];
   let queries: KeptQuery[] = [];
   if (answers) {
     const kept = (await quietly(() => entries<string, KeptQuery>(openStore()))) ?? [];
@@ -94,11 +96,13 @@ async function restore(queryClient: QueryClient, { answers }: { answers: boolean
       .filter(([key, query]) => key.startsWith(ANSWER) && query.state.dataUpdatedAt > since)
       .map(([, query]) => query);
   }
-  hydrate(queryClient, { queries, mutations: outbox });
-  showOutbox(
-    queryClient,
-    outbox.map((send) => send.state.variables as SendVariables),
-  );
+  hydrate(queryClient, { queries, mutations: sends });
+  if (outbox) {
+    showOutbox(
+      queryClient,
+      sends.map((send) => send.state.variables as SendVariables),
+    );
+  }
 }
 
 /** The chat sends still to go, as `hydrate` reads them, paused until the browser is online. */
@@ -140,12 +144,12 @@ export async function startOffline(queryClient: QueryClient, later: boolean): Pr
   keepChatOutbox(queryClient);
   forgetOnSignOut(queryClient);
   if (later) await new Promise<void>((resolve) => whenIdle(resolve));
-  await restore(queryClient, { answers: !onlineManager.isOnline() });
+  await restore(queryClient, { answers: !onlineManager.isOnline(), outbox: true });
   if (onlineManager.isOnline()) void queryClient.resumePausedMutations();
   keepSaved(queryClient);
   // Offline in the middle of a visit: screens not opened yet in this page open with their copy.
   onlineManager.subscribe((online) => {
-    if (!online) void restore(queryClient, { answers: true });
+    if (!online) void restore(queryClient, { answers: true, outbox: false });
   });
 }
 
