@@ -5,9 +5,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { DatabaseConfig } from '#server/config.ts';
-import { type Database, openMigratedDatabase } from '#server/db/database.ts';
+import { openMigratedDatabase } from '#server/db/database.ts';
 import { testEngine } from './helpers.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -16,6 +16,8 @@ const KILL_AFTER = 200;
 
 interface Run {
   printed: string[];
+  /** Units in each group commit the writer reported (SQLite only). */
+  batches: number[];
   exit: { code: number | null; signal: NodeJS.Signals | null };
   stderr: string;
 }
@@ -24,14 +26,19 @@ interface Run {
  * Runs the writer, SIGKILLs it as soon as it has printed KILL_AFTER ids (it is still inserting),
  * and returns every id it printed on a complete line before it died.
  */
-function runWriterAndKill(config: DatabaseConfig): Promise<Run> {
+function runWriterAndKill(config: DatabaseConfig, writers: number): Promise<Run> {
   return new Promise((resolve, reject) => {
     const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', writer], {
       cwd: repoRoot,
-      env: { ...process.env, HEARTH_DURABLE_DATABASE: JSON.stringify(config) },
+      env: {
+        ...process.env,
+        HEARTH_DURABLE_DATABASE: JSON.stringify(config),
+        HEARTH_DURABLE_WRITERS: String(writers),
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const printed: string[] = [];
+    const batches: number[] = [];
     let pending = '';
     let stderr = '';
     let killed = false;
@@ -40,7 +47,10 @@ function runWriterAndKill(config: DatabaseConfig): Promise<Run> {
       pending += chunk;
       const lines = pending.split('\n');
       pending = lines.pop() ?? ''; // a line without its newline was not fully printed: not counted
-      for (const line of lines) if (line.startsWith('u-')) printed.push(line);
+      for (const line of lines) {
+        if (line.startsWith('u-')) printed.push(line);
+        else if (line.startsWith('batch ')) batches.push(Number(line.slice(6)));
+      }
       if (!killed && printed.length >= KILL_AFTER) {
         killed = true;
         child.kill('SIGKILL');
@@ -51,54 +61,49 @@ function runWriterAndKill(config: DatabaseConfig): Promise<Run> {
       stderr += chunk;
     });
     child.on('error', reject);
-    child.on('close', (code, signal) => resolve({ printed, exit: { code, signal }, stderr }));
+    child.on('close', (code, signal) => resolve({ printed, batches, exit: { code, signal }, stderr }));
   });
 }
 
-describe(`durability on ${testEngine}: every acknowledged insert survives SIGKILL`, () => {
-  let config: DatabaseConfig;
-  let tempDir: string | null = null;
-  let schema: string | null = null;
+const BATCHED_WRITERS = 20;
 
-  beforeAll(() => {
+describe(`durability on ${testEngine}: every acknowledged insert survives SIGKILL`, () => {
+  const tempDirs: string[] = [];
+  const schemas: { config: DatabaseConfig; schema: string }[] = [];
+
+  /** A database of its own for each case: a file in a new folder, or a new PostgreSQL schema. */
+  function freshDatabase(): DatabaseConfig {
     if (testEngine === 'sqlite') {
-      tempDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hearth-durable-'));
-      config = { engine: 'sqlite', file: path.join(tempDir, 'hearth.db') };
-    } else {
-      const url = process.env.TEST_DATABASE_URL;
-      if (!url) throw new Error('HEARTH_TEST_ENGINE=postgres needs TEST_DATABASE_URL');
-      schema = `durable_${randomBytes(6).toString('hex')}`;
-      config = { engine: 'postgres', url, schema };
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hearth-durable-'));
+      tempDirs.push(dir);
+      return { engine: 'sqlite', file: path.join(dir, 'hearth.db') };
     }
-  });
+    const url = process.env.TEST_DATABASE_URL;
+    if (!url) throw new Error('HEARTH_TEST_ENGINE=postgres needs TEST_DATABASE_URL');
+    const schema = `durable_${randomBytes(6).toString('hex')}`;
+    const config: DatabaseConfig = { engine: 'postgres', url, schema };
+    schemas.push({ config, schema });
+    return config;
+  }
 
   afterAll(async () => {
-    if (tempDir) fs.rmSync(tempDir, { recursive: true, force: true });
-    if (schema) {
+    for (const dir of tempDirs) fs.rmSync(dir, { recursive: true, force: true });
+    for (const { config, schema } of schemas) {
       const database = await openMigratedDatabase(config);
       await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(database.db);
       await database.close();
     }
   });
 
-  it('keeps every id the killed writer printed, and nothing it never started', async () => {
-    const run = await runWriterAndKill(config);
-    expect(run.exit.signal, run.stderr).toBe('SIGKILL');
-    expect(run.printed.length).toBeGreaterThanOrEqual(KILL_AFTER);
-    // The ids were acknowledged in order: u-1 … u-N with no gaps.
-    expect(run.printed).toEqual(Array.from({ length: run.printed.length }, (_, i) => `u-${i + 1}`));
-
-    let database: Database | null = null;
+  /** Every printed id is stored whole; at most `inFlight` more were stored unacknowledged. */
+  async function expectAcknowledgedKept(config: DatabaseConfig, run: Run, inFlight: number) {
+    const database = await openMigratedDatabase(config);
     try {
-      database = await openMigratedDatabase(config);
       const rows = await database.db.selectFrom('users').select(['id', 'email', 'last_name']).execute();
       const present = new Set(rows.map((r) => r.id));
-      const missing = run.printed.filter((id) => !present.has(id));
-      expect(missing).toEqual([]);
-
-      // At most one insert was in flight when the writer died; it may or may not have committed.
+      expect(run.printed.filter((id) => !present.has(id))).toEqual([]);
       expect(rows.length).toBeGreaterThanOrEqual(run.printed.length);
-      expect(rows.length).toBeLessThanOrEqual(run.printed.length + 1);
+      expect(rows.length).toBeLessThanOrEqual(run.printed.length + inFlight);
       for (const row of rows) {
         const n = row.id.slice(2);
         expect(row).toEqual({ id: `u-${n}`, email: `u-${n}@durable.test`, last_name: n });
@@ -136,7 +141,30 @@ describe(`durability on ${testEngine}: every acknowledged insert survives SIGKIL
         expect(foreignKeys.rows[0]?.foreign_keys).toBe(1);
       }
     } finally {
-      await database?.close();
+      await database.close();
     }
+  }
+
+  it('keeps every id the killed writer printed, and nothing it never started', async () => {
+    const config = freshDatabase();
+    const run = await runWriterAndKill(config, 1);
+    expect(run.exit.signal, run.stderr).toBe('SIGKILL');
+    expect(run.printed.length).toBeGreaterThanOrEqual(KILL_AFTER);
+    // The ids were acknowledged in order: u-1 … u-N with no gaps.
+    expect(run.printed).toEqual(Array.from({ length: run.printed.length }, (_, i) => `u-${i + 1}`));
+    // At most one insert was in flight when the writer died; it may or may not have committed.
+    await expectAcknowledgedKept(config, run, 1);
+  });
+
+  it(`keeps every acknowledged id when killed while ${BATCHED_WRITERS} writers share group commits`, async () => {
+    const config = freshDatabase();
+    const run = await runWriterAndKill(config, BATCHED_WRITERS);
+    expect(run.exit.signal, run.stderr).toBe('SIGKILL');
+    expect(run.printed.length).toBeGreaterThanOrEqual(KILL_AFTER);
+    if (testEngine === 'sqlite') {
+      // The inserts really were committed in groups, and the writer died with one under way.
+      expect(Math.max(...run.batches)).toBeGreaterThan(1);
+    }
+    await expectAcknowledgedKept(config, run, BATCHED_WRITERS);
   });
 });

@@ -1,4 +1,5 @@
 import { Kysely, type MigrationProvider, Migrator, sql } from 'kysely';
+import type pg from 'pg';
 import type { DatabaseConfig } from '../config.ts';
 import { createEngine, type Engine, type EngineOptions } from './dialect.ts';
 import { migrations } from './migrations.ts';
@@ -13,6 +14,8 @@ export interface Database {
   schema?: string;
   /** How it was opened: a second connection (the event listener) opens the same database. */
   config: DatabaseConfig;
+  /** The PostgreSQL pool (its counts, for /metrics); absent on SQLite. */
+  pool?: pg.Pool;
   close: () => Promise<void>;
 }
 
@@ -27,6 +30,7 @@ export async function openDatabase(config: DatabaseConfig, options: EngineOption
     db,
     engine: parts.engine,
     config,
+    ...(parts.pool ? { pool: parts.pool } : {}),
     ...(config.engine === 'postgres' && config.schema ? { schema: config.schema } : {}),
     close: async () => {
       if (closed) return;
@@ -64,8 +68,11 @@ async function currentSchema(database: Database): Promise<string | undefined> {
 }
 
 /** Opens and migrates: what the server and the tests use. */
-export async function openMigratedDatabase(config: DatabaseConfig): Promise<Database> {
-  const database = await openDatabase(config);
+export async function openMigratedDatabase(
+  config: DatabaseConfig,
+  options: EngineOptions = {},
+): Promise<Database> {
+  const database = await openDatabase(config, options);
   try {
     await migrate(database);
   } catch (error) {

@@ -26,6 +26,7 @@ import pg from 'pg';
 import { containsPattern, LIKE_ESCAPE } from '#shared/search/rules.ts';
 import type { DatabaseConfig } from '../config.ts';
 import { startCheckpointer } from './checkpointer.ts';
+import { type BatchObserver, groupCommitDialect } from './group-commit.ts';
 import type { DB } from './schema.ts';
 
 /**
@@ -40,6 +41,8 @@ export interface EngineParts {
   plugins: KyselyPlugin[];
   /** Runs after Kysely is closed, for resources Kysely does not own. */
   dispose: () => Promise<void>;
+  /** The PostgreSQL pool, whose counts /metrics reports; absent on SQLite. */
+  pool?: pg.Pool;
 }
 
 // Kysely's SQLite driver prepares every query afresh; preparing costs about as much as running a
@@ -85,12 +88,17 @@ export function containsIgnoringCase(
   return NOT_ASCII.test(text) ? sql<SqlBool>`fold_case(${ref}) ${like}` : sql<SqlBool>`${ref} ${like}`;
 }
 
-/** A second connection that only reads, beside the server's own (the downloads worker). */
 export interface EngineOptions {
+  /** A second connection that only reads, beside the server's own (the downloads worker). */
   reader?: boolean;
+  /** Told of each group commit on a SQLite file (metrics). */
+  batches?: BatchObserver;
 }
 
-export function createEngine(config: DatabaseConfig, { reader = false }: EngineOptions = {}): EngineParts {
+export function createEngine(
+  config: DatabaseConfig,
+  { reader = false, batches }: EngineOptions = {},
+): EngineParts {
   if (config.engine === 'sqlite' && reader) {
     // The server's connection has made the file, chosen WAL and checkpoints it.
     const database = addFoldCase(
@@ -105,22 +113,42 @@ export function createEngine(config: DatabaseConfig, { reader = false }: EngineO
     };
   }
   if (config.engine === 'sqlite') {
-    if (config.file !== ':memory:') fs.mkdirSync(path.dirname(config.file), { recursive: true });
+    const memory = config.file === ':memory:';
+    if (!memory) fs.mkdirSync(path.dirname(config.file), { recursive: true });
     const database = addFoldCase(reusePreparedStatements(new SQLite(config.file)));
     // WAL with synchronous=FULL: every acknowledged commit survives a crash or power loss.
     database.pragma('journal_mode = WAL');
     database.pragma('synchronous = FULL');
     database.pragma('foreign_keys = ON');
     database.pragma('busy_timeout = 5000');
-    // A file database is checkpointed from a worker thread instead of inside commits.
-    const checkpointer = config.file === ':memory:' ? null : startCheckpointer(config.file);
-    if (checkpointer) database.pragma('wal_autocheckpoint = 0');
+    if (memory) {
+      // Nothing to make durable: one connection, and a turn after each query (decision 0031).
+      return {
+        engine: 'sqlite',
+        dialect: new SqliteDialect({ database }),
+        plugins: [new SqliteBooleans(), new TurnAfterEachQuery()],
+        dispose: async () => {},
+      };
+    }
+    // A file database is checkpointed from a worker thread instead of inside commits, and its
+    // writes are committed in groups (src/server/db/group-commit.ts), which also takes the turns.
+    const checkpointer = startCheckpointer(config.file);
+    database.pragma('wal_autocheckpoint = 0');
+    const openReader = () => {
+      const reader = addFoldCase(reusePreparedStatements(new SQLite(config.file, { fileMustExist: true })));
+      reader.pragma('busy_timeout = 5000');
+      reader.pragma('synchronous = FULL');
+      reader.pragma('foreign_keys = ON');
+      reader.pragma('wal_autocheckpoint = 0');
+      reader.pragma('query_only = ON');
+      return reader;
+    };
     return {
       engine: 'sqlite',
-      dialect: new SqliteDialect({ database }),
-      plugins: [new SqliteBooleans(), new TurnAfterEachQuery()],
+      dialect: groupCommitDialect(database, openReader, batches ?? null),
+      plugins: [new SqliteBooleans()],
       dispose: async () => {
-        await checkpointer?.stop();
+        await checkpointer.stop();
       },
     };
   }
@@ -143,7 +171,13 @@ export function createEngine(config: DatabaseConfig, { reader = false }: EngineO
   pool.on('connect', (client) => {
     client.on('error', () => {});
   });
-  return { engine: 'postgres', dialect: new PostgresDialect({ pool }), plugins: [], dispose: async () => {} };
+  return {
+    engine: 'postgres',
+    dialect: new PostgresDialect({ pool }),
+    plugins: [],
+    pool,
+    dispose: async () => {},
+  };
 }
 
 /** Column types for migrations. */

@@ -1,0 +1,149 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { type Kysely, sql } from 'kysely';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { type Database, openDatabase } from './database.ts';
+
+interface TestTables {
+  notes: { id: string; body: string };
+  parents: { id: string };
+  children: { id: string; parent_id: string };
+}
+
+// The driver seen through Kysely, on a real SQLite file with synchronous=FULL.
+describe('group commit on a SQLite file', () => {
+  let dir: string;
+  let database: Database;
+  let batches: number[];
+  let db: Kysely<TestTables>;
+
+  beforeEach(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hearth-group-commit-'));
+    batches = [];
+    database = await openDatabase(
+      { engine: 'sqlite', file: path.join(dir, 'hearth.db') },
+      { batches: { committed: (units) => batches.push(units) } },
+    );
+    db = database.db as unknown as Kysely<TestTables>;
+    await sql`create table notes (id text primary key, body text not null)`.execute(db);
+    await sql`create table parents (id text primary key)`.execute(db);
+    await sql`create table children (id text primary key, parent_id text references parents (id) deferrable initially deferred)`.execute(
+      db,
+    );
+    batches = [];
+  });
+
+  afterEach(async () => {
+    await database.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  const ids = async () =>
+    (await db.selectFrom('notes').select('id').orderBy('id').execute()).map((r) => r.id);
+
+  it('commits writes that arrive together once, and answers each after that commit', async () => {
+    const writes = Array.from({ length: 20 }, (_, i) =>
+      i % 2 === 0
+        ? db
+            .insertInto('notes')
+            .values({ id: `n${String(i).padStart(2, '0')}`, body: 'alone' })
+            .execute()
+        : db.transaction().execute(async (trx) => {
+            await trx
+              .insertInto('notes')
+              .values({ id: `n${String(i).padStart(2, '0')}`, body: 'in a transaction' })
+              .execute();
+            await trx.updateTable('notes').set({ body: 'updated' }).where('id', '=', 'nothing').execute();
+          }),
+    );
+    await Promise.all(writes);
+    expect((await ids()).length).toBe(20);
+    expect(batches.reduce((a, b) => a + b, 0)).toBe(20);
+    expect(batches.length).toBeLessThan(20);
+    // What was answered is on disk: a new connection finds it.
+    const other = await openDatabase({ engine: 'sqlite', file: path.join(dir, 'hearth.db') });
+    const seen = await sql<{ n: number }>`select count(*) as n from notes`.execute(other.db);
+    await other.close();
+    expect(seen.rows[0]?.n).toBe(20);
+  });
+
+  it('undoes a failing transaction alone, keeping the others of its batch', async () => {
+    const results = await Promise.allSettled([
+      db.insertInto('notes').values({ id: 'a', body: 'kept' }).execute(),
+      db.transaction().execute(async (trx) => {
+        await trx.insertInto('notes').values({ id: 'b', body: 'undone' }).execute();
+        throw new Error('changed its mind');
+      }),
+      db.transaction().execute(async (trx) => {
+        await trx.insertInto('notes').values({ id: 'c', body: 'kept' }).execute();
+      }),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect(await ids()).toEqual(['a', 'c']);
+    expect(batches).toEqual([3]);
+  });
+
+  it('never lets a read outside a transaction see a write that is not committed', async () => {
+    let letGo!: () => void;
+    const held = new Promise<void>((resolve) => {
+      letGo = resolve;
+    });
+    let inserted!: () => void;
+    const insertDone = new Promise<void>((resolve) => {
+      inserted = resolve;
+    });
+    const writing = db.transaction().execute(async (trx) => {
+      await trx.insertInto('notes').values({ id: 'pending', body: 'not yet' }).execute();
+      inserted();
+      await held;
+    });
+    await insertDone;
+    expect(await ids()).toEqual([]);
+    letGo();
+    await writing;
+    expect(await ids()).toEqual(['pending']);
+  });
+
+  it('reports a failed insert once the row it clashed with can be read', async () => {
+    const first = db.insertInto('notes').values({ id: 'same', body: 'first' }).execute();
+    const second = db.insertInto('notes').values({ id: 'same', body: 'second' }).execute();
+    await expect(second).rejects.toThrow(/UNIQUE/);
+    // The caller of the failed insert reads at once, before the first insert's caller has heard back.
+    expect(await ids()).toEqual(['same']);
+    await first;
+  });
+
+  it('fails every write of a batch whose commit fails, and stores none of them', async () => {
+    const results = await Promise.allSettled([
+      db.insertInto('notes').values({ id: 'innocent', body: 'same batch' }).execute(),
+      // Checked only at commit: the child's parent does not exist.
+      db.insertInto('children').values({ id: 'orphan', parent_id: 'missing' }).execute(),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected']);
+    expect(await ids()).toEqual([]);
+    // The writer is usable again afterwards.
+    await db.insertInto('notes').values({ id: 'later', body: 'next batch' }).execute();
+    expect(await ids()).toEqual(['later']);
+  });
+
+  it('lets the event loop turn during a long transaction', async () => {
+    let turned = false;
+    const turnedDuring = await db.transaction().execute(async (trx) => {
+      setImmediate(() => {
+        turned = true;
+      });
+      const started = performance.now();
+      let n = 0;
+      while (performance.now() - started < 50) {
+        await trx
+          .insertInto('notes')
+          .values({ id: `long-${n}`, body: 'x' })
+          .execute();
+        n += 1;
+      }
+      return turned;
+    });
+    expect(turnedDuring).toBe(true);
+  });
+});
