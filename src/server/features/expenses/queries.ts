@@ -366,20 +366,24 @@ async function insertExpense(
       exchange_rate: input.original?.rate ?? null,
     })
     .execute();
-  for (const split of input.splits) {
-    // The payer's own share is settled from the start: nobody owes it to anyone.
-    const own = split.userId === input.paidBy;
+  if (input.splits.length > 0) {
     await trx
       .insertInto('expense_splits')
-      .values({
-        id: randomUUID(),
-        expense_id: id,
-        household_id: householdId,
-        user_id: split.userId,
-        amount_cents: split.cents,
-        settled: own,
-        settled_at: own ? now : null,
-      })
+      .values(
+        input.splits.map((split) => {
+          // The payer's own share is settled from the start: nobody owes it to anyone.
+          const own = split.userId === input.paidBy;
+          return {
+            id: randomUUID(),
+            expense_id: id,
+            household_id: householdId,
+            user_id: split.userId,
+            amount_cents: split.cents,
+            settled: own,
+            settled_at: own ? now : null,
+          };
+        }),
+      )
       .execute();
   }
   return id;

@@ -19,7 +19,7 @@ import { route } from '../../contracts/route.ts';
 import type { Db } from '../../db/database.ts';
 import { badRequest, conflict, forbidden, notFound, parse } from '../../http/errors.ts';
 import { announceActivity, recordActivity } from '../activity/queries.ts';
-import { householdCurrency, isMember } from '../households/queries.ts';
+import { areMembers, householdCurrency, isMember } from '../households/queries.ts';
 import { processImage } from '../images/process.ts';
 import { insertImage } from '../images/queries.ts';
 import { readImageUpload } from '../images/upload.ts';
@@ -159,10 +159,8 @@ export function expenseRoutes(app: FastifyInstance, ctx: Context): void {
     const household = await householdCurrency(db, member.householdId);
     const spent = askedCurrency(request.body) ?? household;
     const { expense, splits } = parse(expenseSchemas(currencyExponent(spent)).create, request.body);
-    for (const userId of [expense.paidBy, ...splits.map((s) => s.userId)]) {
-      if (!(await isMember(db, member.householdId, userId))) {
-        throw badRequest('expense.members_only');
-      }
+    if (!(await areMembers(db, member.householdId, [expense.paidBy, ...splits.map((s) => s.userId)]))) {
+      throw badRequest('expense.members_only');
     }
     const money = inHouseholdCurrency(
       household,

@@ -233,9 +233,8 @@ export async function postMessage(
   const author = await findUserById(db, userId);
   if (!author) throw new Error('author vanished');
   const { id, at } = nextMessageId();
-  const imageId = await db.transaction().execute(async (trx) => {
-    const image = photo ? await insertImage(trx, userId, photo, 'message') : null;
-    await trx
+  const insert = (trx: Db, image: string | null) =>
+    trx
       .insertInto('messages')
       .values({
         id,
@@ -248,8 +247,17 @@ export async function postMessage(
         created_at: at,
       })
       .execute();
-    return image;
-  });
+  // Text alone is one statement; a photo and its message are written in one transaction.
+  let imageId: string | null = null;
+  if (photo) {
+    imageId = await db.transaction().execute(async (trx) => {
+      const image = await insertImage(trx, userId, photo, 'message');
+      await insert(trx, image);
+      return image;
+    });
+  } else {
+    await insert(db, null);
+  }
   const user = toPublicUser(author);
   return {
     id,
