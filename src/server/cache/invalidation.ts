@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { findMembership } from '../auth/members.ts';
-import { SESSION_COOKIE, userIdForToken } from '../auth/sessions.ts';
+import { currentSession, SESSION_COOKIE } from '../auth/sessions.ts';
 import type { Db } from '../db/database.ts';
 import type { EventBus } from '../realtime/bus.ts';
+import type { AuthCache } from './auth-cache.ts';
 import type { ReadCache } from './read-cache.ts';
 
 /** What a write drops: the read cache and the auth cache both have this shape. */
@@ -35,9 +36,9 @@ export function registerInvalidation(
   app: FastifyInstance,
   db: Db,
   bus: EventBus,
-  caches: Droppable[],
-  now: () => number,
+  { reads, auth }: { reads: Droppable; auth: AuthCache },
 ): void {
+  const caches: Droppable[] = [reads, auth];
   // One object that drops from every cache: the read cache and the auth cache.
   const every: Droppable = {
     dropHousehold: (id) => {
@@ -67,11 +68,13 @@ export function registerInvalidation(
   // Invalidations may have been lost while the bus was down (PostgreSQL listener reconnected).
   bus.onResume(() => every.clear());
 
+  // Read through the auth cache, as the route's own guard reads them: the route then finds
+  // them there instead of asking the database again (the answer drops them afterwards).
   const writerOf = async (request: FastifyRequest) => {
-    const token = request.cookies[SESSION_COOKIE];
-    const userId = token ? await userIdForToken(db, token, now()) : null;
-    if (!userId) return undefined;
-    const membership = await findMembership(db, userId);
+    const session = await currentSession(db, auth, request.cookies[SESSION_COOKIE]);
+    if (!session) return undefined;
+    const { userId } = session;
+    const membership = await auth.membership(userId, async () => (await findMembership(db, userId)) ?? null);
     return { userId, householdId: membership?.householdId ?? null };
   };
 

@@ -75,6 +75,10 @@ function addFoldCase(database: SQLite.Database): SQLite.Database {
 
 const NOT_ASCII = /\P{ASCII}/u;
 
+// Each connection to a file keeps this much of the database in its own memory (a negative
+// cache_size counts KiB): index pages that writes touch stay at hand.
+const CACHE_KIB = -65_536;
+
 /** `column` contains `text`, ignoring case, with LIKE's wildcards in `text` taken literally. */
 export function containsIgnoringCase(
   db: Pick<Kysely<unknown>, 'getExecutor'>,
@@ -134,6 +138,7 @@ export function createEngine(
     // writes are committed in groups (src/server/db/group-commit.ts), which also takes the turns.
     const checkpointer = startCheckpointer(config.file);
     database.pragma('wal_autocheckpoint = 0');
+    database.pragma(`cache_size = ${CACHE_KIB}`);
     const openReader = () => {
       const reader = addFoldCase(reusePreparedStatements(new SQLite(config.file, { fileMustExist: true })));
       reader.pragma('busy_timeout = 5000');
@@ -141,6 +146,7 @@ export function createEngine(
       reader.pragma('foreign_keys = ON');
       reader.pragma('wal_autocheckpoint = 0');
       reader.pragma('query_only = ON');
+      reader.pragma(`cache_size = ${CACHE_KIB}`);
       return reader;
     };
     return {

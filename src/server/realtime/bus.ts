@@ -153,6 +153,28 @@ export function createPostgresBus(
   };
   const ready = connect();
 
+  // Payloads published in the same turn of the event loop go out in one statement: one round
+  // trip and one commit for all of them, in the order they were published.
+  let waiting: { payload: string; sent: () => void; failed: (error: unknown) => void }[] = [];
+  const notifyWaiting = async () => {
+    const batch = waiting;
+    waiting = [];
+    try {
+      const payloads = batch.map((item) => item.payload);
+      await sql`select pg_notify(${channel}, payload) from unnest(${payloads}::text[]) with ordinality as t (payload, n) order by n`.execute(
+        db,
+      );
+      for (const item of batch) item.sent();
+    } catch (error) {
+      for (const item of batch) item.failed(error);
+    }
+  };
+  const notify = (payload: string) =>
+    new Promise<void>((sent, failed) => {
+      if (waiting.length === 0) setImmediate(() => void notifyWaiting());
+      waiting.push({ payload, sent, failed });
+    });
+
   return {
     ready: () => ready,
     publish: async (message) => {
@@ -168,7 +190,7 @@ export function createPostgresBus(
           .execute();
         payload = `ref:${id}`;
       }
-      await sql`select pg_notify(${channel}, ${payload})`.execute(db);
+      await notify(payload);
     },
     subscribe: (handler) => {
       handlers.push(handler);

@@ -5,7 +5,12 @@ import type { ExpenseView } from '#shared/expenses/api.ts';
 import { translate } from '#shared/i18n/catalogs.ts';
 import type { ChatMessage } from '#shared/messages/api.ts';
 import { currencyExponent, parseAmount } from '#shared/money.ts';
-import { clip, PUSH_BODY_MAX } from '#shared/push/notifications.ts';
+import {
+  clip,
+  type EmailNotificationType,
+  type NotificationType,
+  PUSH_BODY_MAX,
+} from '#shared/push/notifications.ts';
 import type { Context } from '../../auth/guards.ts';
 import type { Db } from '../../db/database.ts';
 import { mailOrigin } from '../../mail/compose.ts';
@@ -13,6 +18,7 @@ import { moneyIn } from '../../mail/locale.ts';
 import { enqueueLocalized } from './localized.ts';
 import { queueNoticeMail } from './notice-mail.ts';
 import { enqueue } from './outbox.ts';
+import { readSettingsOf, subscriptionsOf } from './queries.ts';
 
 /**
  * What the feature routes call after their write has committed and their event is published:
@@ -43,6 +49,18 @@ export async function memberIds(db: Db, householdId: string): Promise<string[]> 
   return rows.map((r) => r.user_id);
 }
 
+/** The household's members other than `except` who have at least one device to push to. */
+async function membersWithDevices(db: Db, householdId: string, except: string | null): Promise<string[]> {
+  const rows = await db
+    .selectFrom('household_members as m')
+    .innerJoin('push_subscriptions as s', 's.user_id', 'm.user_id')
+    .select('m.user_id')
+    .distinct()
+    .where('m.household_id', '=', householdId)
+    .execute();
+  return rows.map((r) => r.user_id).filter((id) => id !== except);
+}
+
 export async function householdName(db: Db, householdId: string): Promise<string> {
   const row = await db
     .selectFrom('households')
@@ -63,11 +81,33 @@ async function nameOf(db: Db, userId: string | null): Promise<string | null> {
   return row ? displayName(row) : null;
 }
 
+/**
+ * Who among `userIds` could get this kind of notice at all: an e-mail switched on, or a push
+ * switched on with a device to send it to. Two reads for everyone, so that the work per person
+ * (language, wording, queueing) is done only for those it can reach.
+ */
+async function reachable(
+  db: Db,
+  userIds: string[],
+  type: NotificationType & EmailNotificationType,
+): Promise<{ mail: Set<string>; push: Set<string> }> {
+  if (userIds.length === 0) return { mail: new Set(), push: new Set() };
+  const [settings, devices] = await Promise.all([readSettingsOf(db, userIds), subscriptionsOf(db, userIds)]);
+  const withDevice = new Set(devices.map((device) => device.userId));
+  const mail = new Set(userIds.filter((id) => settings.get(id)?.email[type]));
+  const push = new Set(
+    userIds.filter((id) => withDevice.has(id) && settings.get(id)?.enabled && settings.get(id)?.types[type]),
+  );
+  return { mail, push };
+}
+
 /** A chat message: every other member. */
 export function notifyMessage(ctx: Context, message: ChatMessage): Promise<void> {
   return guarded(ctx, 'message', async () => {
     const authorName = displayName(message.user);
-    const recipients = (await memberIds(ctx.db, message.householdId)).filter((id) => id !== message.userId);
+    // Most households have no device to push to: then one read is all it costs.
+    const recipients = await membersWithDevices(ctx.db, message.householdId, message.userId);
+    if (recipients.length === 0) return;
     await enqueue(ctx.db, ctx.now(), recipients, {
       key: `message:${message.id}`,
       payload: {
@@ -129,36 +169,48 @@ export function notifyExpense(
   return guarded(ctx, 'expense', async () => {
     const payer = displayName(expense.paidByUser);
     const exponent = currencyExponent(currency);
-    for (const split of expense.splits) {
-      if (!split.userId || split.settled || split.userId === expense.paidBy || split.userId === actorId)
-        continue;
+    const shares = expense.splits.filter(
+      (split): split is typeof split & { userId: string } =>
+        !!split.userId &&
+        !split.settled &&
+        split.userId !== expense.paidBy &&
+        split.userId !== actorId &&
+        (parseAmount(split.amount, exponent) ?? 0) > 0,
+    );
+    const reach = await reachable(
+      ctx.db,
+      shares.map((split) => split.userId),
+      'expense',
+    );
+    for (const split of shares) {
       const cents = parseAmount(split.amount, exponent) ?? 0;
-      if (cents <= 0) continue;
       const whole = parseAmount(expense.amount, exponent) ?? cents;
-      await queueNoticeMail(
-        ctx.db,
-        ctx.now(),
-        mailOrigin(ctx.config),
-        split.userId,
-        'expense',
-        ({ language }) => {
-          const share = moneyIn(language, cents, currency);
-          const total = moneyIn(language, whole, currency);
-          return {
-            key: `expense:${split.id}`,
-            subject: translate(language, 'mail.expense.subject', {
-              payer,
-              amount: share,
-              title: expense.title,
-            }),
-            paragraphs: [
-              translate(language, 'mail.expense.paid', { payer, total, title: expense.title, share }),
-              translate(language, 'mail.expense.settle'),
-            ],
-            action: { label: translate(language, 'mail.action.openExpenses'), path: '/expenses' },
-          };
-        },
-      );
+      if (reach.mail.has(split.userId))
+        await queueNoticeMail(
+          ctx.db,
+          ctx.now(),
+          mailOrigin(ctx.config),
+          split.userId,
+          'expense',
+          ({ language }) => {
+            const share = moneyIn(language, cents, currency);
+            const total = moneyIn(language, whole, currency);
+            return {
+              key: `expense:${split.id}`,
+              subject: translate(language, 'mail.expense.subject', {
+                payer,
+                amount: share,
+                title: expense.title,
+              }),
+              paragraphs: [
+                translate(language, 'mail.expense.paid', { payer, total, title: expense.title, share }),
+                translate(language, 'mail.expense.settle'),
+              ],
+              action: { label: translate(language, 'mail.action.openExpenses'), path: '/expenses' },
+            };
+          },
+        );
+      if (!reach.push.has(split.userId)) continue;
       await enqueueLocalized(ctx.db, ctx.now(), [split.userId], (language) => ({
         key: `expense:${split.id}`,
         payload: {
