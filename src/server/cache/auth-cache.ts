@@ -27,6 +27,13 @@ export interface AuthCache {
   dropUser(userId: string): void;
   dropHousehold(householdId: string): void;
   clear(): void;
+  /** Lookups by `session` and `membership` answered from memory (hits) or loaded (misses). */
+  stats(): AuthCacheStats;
+}
+
+export interface AuthCacheStats {
+  sessions: { hits: number; misses: number };
+  memberships: { hits: number; misses: number };
 }
 
 export interface AuthCacheOptions {
@@ -142,13 +149,24 @@ export function createAuthCache(options: AuthCacheOptions = {}): AuthCache {
   const now = options.now ?? Date.now;
   const sessions = createGroupedCache<CachedSession>(ttlMs, maxEntries, now);
   const memberships = createGroupedCache<Membership | typeof NO_HOUSEHOLD>(ttlMs, maxEntries, now);
+  const counts: AuthCacheStats = { sessions: { hits: 0, misses: 0 }, memberships: { hits: 0, misses: 0 } };
 
   return {
-    session: async (token, load) =>
-      sessions.get(token)?.value ?? sessions.fill(token, load, (session) => [`user:${session.userId}`]),
+    session: async (token, load) => {
+      const held = sessions.get(token);
+      if (held) {
+        counts.sessions.hits += 1;
+        return held.value;
+      }
+      counts.sessions.misses += 1;
+      return sessions.fill(token, load, (session) => [`user:${session.userId}`]);
+    },
     membership: async (userId, load) => {
+      const held = memberships.get(userId);
+      if (held) counts.memberships.hits += 1;
+      else counts.memberships.misses += 1;
       const value =
-        memberships.get(userId)?.value ??
+        held?.value ??
         (await memberships.fill(
           userId,
           async () => (await load()) ?? NO_HOUSEHOLD,
@@ -177,5 +195,6 @@ export function createAuthCache(options: AuthCacheOptions = {}): AuthCache {
       sessions.clear();
       memberships.clear();
     },
+    stats: () => ({ sessions: { ...counts.sessions }, memberships: { ...counts.memberships } }),
   };
 }

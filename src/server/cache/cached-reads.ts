@@ -26,7 +26,15 @@ export interface CachedReadsOptions {
 
 // With the cache off, answers still carry their ETag, so clients revalidate as before.
 const uncached: Fill = {
-  store: (body) => ({ householdId: '', userId: null, body, etag: etagOf(body), bytes: 0, createdAt: 0 }),
+  store: (body) => ({
+    householdId: '',
+    userId: null,
+    route: '',
+    body,
+    etag: etagOf(body),
+    bytes: 0,
+    createdAt: 0,
+  }),
   abandon: () => {},
 };
 
@@ -68,6 +76,7 @@ export function registerCachedReads(app: FastifyInstance, options: CachedReadsOp
       ...(kind === 'member' ? { userId: member.userId } : {}),
       viewerId: member.userId,
       url: request.url,
+      route: request.routeOptions.url ?? '',
     };
     const key = JSON.stringify([
       request.routeOptions.url,

@@ -17,6 +17,8 @@ export interface ReadCacheOptions {
 export interface CachedRead {
   householdId: string;
   userId: string | null;
+  /** The route's pattern (`/api/chores`), under which an answer from memory is counted. */
+  route: string;
   body: Buffer;
   etag: string;
   bytes: number;
@@ -32,6 +34,8 @@ export interface ReadScope {
   viewerId: string;
   /** That address: path and query as sent. */
   url: string;
+  /** The route's pattern, kept with the answer. */
+  route: string;
 }
 
 export interface ReadCacheStats {
@@ -169,6 +173,7 @@ export function createReadCache(options: ReadCacheOptions): ReadCache {
           const entry: CachedRead = {
             householdId: pending.householdId,
             userId: pending.userId,
+            route: scope.route,
             body,
             etag: etagOf(body),
             bytes: body.length + key.length,

@@ -31,18 +31,23 @@ export function startScheduler(options: {
   now: () => number;
   intervalMs: number;
   jobs: readonly ScheduledJob[];
+  /** Told how long each job's run took, failed or not (the metrics, when they are on). */
+  observe?: (job: string, seconds: number) => void;
 }) {
-  const { db, events, log, now, jobs } = options;
+  const { db, events, log, now, jobs, observe } = options;
   let running: Promise<void> | null = null;
 
   const sweep = async () => {
     for (const job of jobs) {
+      const started = performance.now();
       try {
         await job.run({ db, events, now });
       } catch (error) {
         // The jobs after a failed one wait for the next sweep too.
         log.warn({ err: error, job: job.name }, 'scheduled sweep failed; retrying next time');
         return;
+      } finally {
+        observe?.(job.name, (performance.now() - started) / 1000);
       }
     }
   };
