@@ -145,6 +145,10 @@ try {
     entryPoints: {
       main: path.join(root, 'src/server/main.ts'),
       'downloads-worker': path.join(root, 'src/server/downloads/worker.ts'),
+      // The daily backups' thread, and the operator commands `npm run backup` and `npm run restore`.
+      'backup-worker': path.join(root, 'src/server/backup/worker.ts'),
+      backup: path.join(root, 'src/server/backup/backup-command.ts'),
+      restore: path.join(root, 'src/server/backup/restore-command.ts'),
     },
     outdir: path.join(scratch, 'server'),
     bundle: true,
