@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, DEFAULT_DRAIN_SECONDS, loadConfig } from './config.ts';
+import { drainOnSignals } from './http/drain.ts';
 
 // dist/server/main.js serves dist/web, the build made beside it, and starts the downloads worker
 // built beside it; `npm run dev` runs the sources, where the worker is TypeScript too.
@@ -23,23 +24,7 @@ async function main(): Promise<void> {
     throw error;
   }
   const app = await buildApp(config, { downloadsWorker });
-
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down: finishing requests in flight');
-    try {
-      await app.close();
-      process.exit(0);
-    } catch (error) {
-      app.log.error({ err: error }, 'shutdown failed');
-      process.exit(1);
-    }
-  };
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
-  process.once('SIGINT', () => void shutdown('SIGINT'));
-
+  drainOnSignals(app, config.drainSeconds ?? DEFAULT_DRAIN_SECONDS);
   await app.listen({ port: config.port, host: config.host });
 }
 

@@ -724,7 +724,7 @@ describe('abuse', () => {
 });
 
 describe('shutting down', () => {
-  it('closes every socket with 1001 when the app closes', async () => {
+  it('closes every socket with 1012 (restarting: reconnect, to another instance) when the app closes', async () => {
     const own = await createTestApp();
     try {
       await own.app.listen({ port: 0, host: '127.0.0.1' });
@@ -735,9 +735,30 @@ describe('shutting down', () => {
       await confirmed.connect(user.id, id);
       const idle = await sockets.open(address.ws, { cookie: client.cookie, origin: address.origin });
       await own.app.close();
-      expect(await confirmed.closed).toEqual({ code: 1001, reason: 'Server shutting down' });
-      expect((await idle.closed).code).toBe(1001);
+      expect(await confirmed.closed).toEqual({ code: 1012, reason: 'Server restarting' });
+      expect((await idle.closed).code).toBe(1012);
       expect(own.app.hub.size()).toBe(0);
+    } finally {
+      await own.close();
+    }
+  });
+
+  it('cuts off a client that does not answer the closing handshake, so closing does not wait for it', async () => {
+    const own = await createTestApp();
+    try {
+      await own.app.listen({ port: 0, host: '127.0.0.1' });
+      const address = addressOf(own.app);
+      const { client } = await signUp(own.app);
+      const silent = await sockets.open(address.ws, { cookie: client.cookie, origin: address.origin });
+      // A phone that went out of range: nothing it is sent arrives, so nothing is answered.
+      silent.ws.pause();
+      const started = Date.now();
+      await own.app.close();
+      // Without the cut-off, ws waits 30 s for the answer.
+      expect(Date.now() - started).toBeLessThan(10_000);
+      expect(own.app.hub.size()).toBe(0);
+      silent.ws.resume();
+      await silent.closed;
     } finally {
       await own.close();
     }

@@ -25,6 +25,12 @@ const MAX_BUFFERED_BYTES = 1024 * 1024;
 const MAX_TIMER_MS = 2 ** 31 - 1;
 // After a failed expiry check (database away), the next try.
 const EXPIRY_RETRY_MS = 60_000;
+// On close, a client that has not answered the closing handshake by then (gone, or too slow to
+// matter) is cut off, so one lost phone does not hold up a server's drain.
+const CLOSE_HANDSHAKE_MS = 2_000;
+/** Close code and reason of a server going away: the client reconnects, to another instance. */
+const RESTART_CLOSE = 1012;
+const RESTART_REASON = 'Server restarting';
 
 interface Peer {
   socket: WebSocket;
@@ -261,6 +267,8 @@ export function createHub(app: FastifyInstance, db: Db, config: Config, bus: Eve
     const session = token ? await liveSession(db, token) : null;
     const user = session ? await findUserById(db, session.userId) : undefined;
     if (!session || !user) return refuse(socket, 401, 'Unauthorized');
+    // The hub closed while the session was read: the client tries again, on another instance.
+    if (closing) return refuse(socket, 503, 'Service Unavailable');
     wss.handleUpgrade(request, socket, head, (ws) => {
       const peer: Peer = {
         socket: ws,
@@ -308,7 +316,7 @@ export function createHub(app: FastifyInstance, db: Db, config: Config, bus: Eve
   // Events may have been lost while the bus was down: every client reconnects (1012, service
   // restart) and refetches what it shows, as it does after any reconnect.
   bus.onResume(() => {
-    for (const peer of peers) peer.socket.close(1012, 'Reconnect to catch up');
+    for (const peer of peers) peer.socket.close(RESTART_CLOSE, 'Reconnect to catch up');
   });
 
   const upgradeListener = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
@@ -342,8 +350,12 @@ export function createHub(app: FastifyInstance, db: Db, config: Config, bus: Eve
       clearInterval(heartbeat);
       for (const peer of peers) clearTimeout(peer.expiryTimer);
       app.server.off('upgrade', upgradeListener);
-      for (const peer of peers) peer.socket.close(1001, 'Server shutting down');
+      for (const peer of peers) peer.socket.close(RESTART_CLOSE, RESTART_REASON);
+      const cutOff = setTimeout(() => {
+        for (const peer of peers) peer.socket.terminate();
+      }, CLOSE_HANDSHAKE_MS);
       await new Promise<void>((resolve) => wss.close(() => resolve()));
+      clearTimeout(cutOff);
     },
   };
 }
