@@ -1,8 +1,11 @@
 import http from 'node:http';
+import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { type Context, requireMember, viewerOf } from './auth/guards.ts';
+import { dailyBackups } from './backup/daily.ts';
+import { holdServerLock } from './backup/server-lock.ts';
 import { createAuthCache } from './cache/auth-cache.ts';
 import { registerCachedReads } from './cache/cached-reads.ts';
 import { createFastReads, type FastReads } from './cache/fast-reads.ts';
@@ -38,11 +41,14 @@ import { messageRoutes } from './features/messages/routes.ts';
 import { type PushOptions, pushRoutes } from './features/push/routes.ts';
 import { searchRoutes } from './features/search/routes.ts';
 import { createCompressor, registerCompression } from './http/compression.ts';
+import { registerDrain } from './http/drain.ts';
 import { acceptEmptyJsonBodies, frameworkErrorReply, registerErrorHandler } from './http/errors.ts';
 import { registerSecurity, securityHeaders } from './http/security.ts';
 import { SWEEP_INTERVAL_MS, startScheduler } from './jobs/scheduler.ts';
 import { createTransport } from './mail/transport.ts';
 import { MAIL_SWEEP_INTERVAL_MS, startMailWorker } from './mail/worker.ts';
+import { createMetrics, type Metrics } from './metrics/metrics.ts';
+import { registerMetrics, routeLabel } from './metrics/route.ts';
 import { registerWeb } from './pages/web.ts';
 import { createInProcessBus, createPostgresBus } from './realtime/bus.ts';
 import { createHub, type Hub } from './realtime/hub.ts';
@@ -99,7 +105,25 @@ export const JSON_BODY_LIMIT = 1024 * 1024;
 
 /** Creates the whole app without listening: main.ts listens, tests inject. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
-  const database = options.database ?? (await openMigratedDatabase(config.database));
+  // A server on a DATA_DIR says so for as long as it runs: a restore refuses meanwhile.
+  const dataDirLock =
+    !options.database && config.database.engine === 'sqlite' && config.database.file !== ':memory:'
+      ? holdServerLock(path.dirname(config.database.file))
+      : null;
+  let database: Database;
+  let metrics: Metrics | null = null;
+  try {
+    // Group commits are counted once the metrics exist (they are made with the rest below).
+    database =
+      options.database ??
+      (await openMigratedDatabase(
+        config.database,
+        config.metricsToken ? { batches: { committed: (units, ms) => metrics?.batch(units, ms) } } : {},
+      ));
+  } catch (error) {
+    dataDirLock?.release();
+    throw error;
+  }
   const timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
   // Set once the caches exist; until then (and whenever it declines) Fastify answers.
   let fastReads: FastReads | undefined;
@@ -137,6 +161,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   app.addHook('onClose', async () => {
     if (!options.database) await database.close();
+    dataDirLock?.release();
   });
   // While shutting down, answers tell clients not to reuse the connection, so a keep-alive
   // socket does not hold the process open or meet a 503 on its next request.
@@ -148,6 +173,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     if (closing) reply.header('Connection', 'close');
     return payload;
   });
+  registerDrain(app);
 
   // Third-party plugins, ours, then routes.
   await app.register(fastifyCookie);
@@ -176,7 +202,20 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const now = options.now ?? Date.now;
   const reads = createReadCache({ now });
   const auth = createAuthCache();
-  registerInvalidation(app, database.db, bus, [reads, auth], now);
+  // Off unless METRICS_TOKEN is set: then one hook a request, and observers on the fast path and sweeps.
+  if (config.metricsToken) {
+    metrics = createMetrics({
+      db: database.db,
+      now,
+      sockets: hub.size,
+      reads,
+      auth,
+      log: app.log,
+      ...(database.pool ? { pool: database.pool } : {}),
+    });
+    registerMetrics(app, config.metricsToken, metrics);
+  }
+  registerInvalidation(app, database.db, bus, { reads, auth });
   // The membership check of a cached read is the route's own (guards.ts), made once a request.
   registerCachedReads(app, {
     reads,
@@ -193,6 +232,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     headers: securityHeaders(config),
     log: app.log,
     closing: () => closing,
+    ...(metrics ? { onAnswer: observeFastRead(metrics) } : {}),
   });
   app.decorate('fastReads', fastReads);
   // An in-memory database cannot be opened a second time, by the worker or anyone.
@@ -213,6 +253,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('preClose', () => mail.stop());
   const imports = importWriter({ db: database.db, events: hub, log: app.log, now: ctx.now });
   app.addHook('preClose', () => imports.close());
+  const backups =
+    database.config.engine === 'sqlite' && sharable && config.backupKeep
+      ? dailyBackups({ file: database.config.file, keep: config.backupKeep, log: app.log })
+      : null;
+  if (backups) app.addHook('preClose', () => backups.stop());
   if (options.sweepIntervalMs !== null) {
     const scheduler = startScheduler({
       db: database.db,
@@ -220,7 +265,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       log: app.log,
       now: ctx.now,
       intervalMs: options.sweepIntervalMs ?? SWEEP_INTERVAL_MS,
-      jobs: [...expenseJobs, imports.job, ...accountJobs],
+      jobs: [...expenseJobs, imports.job, ...accountJobs, ...(backups ? [backups.job] : [])],
+      ...(metrics ? { observe: metrics.job } : {}),
     });
     app.addHook('preClose', () => scheduler.stop());
   }
@@ -252,3 +298,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await registerWeb(app, config.webRoot, (request) => viewerOf(ctx, request));
   return app;
 }
+
+/** Answers from memory are counted as the route that first computed them. */
+const observeFastRead = (metrics: Metrics) => (route: string, status: number, seconds: number) =>
+  metrics.request('GET', routeLabel(route), status, seconds);

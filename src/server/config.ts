@@ -2,6 +2,8 @@ import path from 'node:path';
 import { z } from 'zod';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+/** How long a stopping server may take to finish what is under way (src/server/http/drain.ts). */
+export const DEFAULT_DRAIN_SECONDS = 10;
 
 const envSchema = z.object({
   PORT: z.coerce
@@ -72,10 +74,29 @@ const envSchema = z.object({
       'must be an e-mail address, such as hearth@example.org or Hearth <hearth@example.org>',
     )
     .optional(),
+  METRICS_TOKEN: z
+    .string()
+    .regex(
+      /^[\x21-\x7e]{16,}$/,
+      'must be at least 16 characters without spaces, such as the output of `openssl rand -hex 32`',
+    )
+    .optional(),
+  BACKUP_KEEP: z.coerce
+    .number({ error: 'must be a whole number from 0 (no daily backups) to 1000' })
+    .int('must be a whole number from 0 (no daily backups) to 1000')
+    .min(0, 'must be a whole number from 0 (no daily backups) to 1000')
+    .max(1000, 'must be a whole number from 0 (no daily backups) to 1000')
+    .default(7),
+  DRAIN_SECONDS: z.coerce
+    .number({ error: 'must be a whole number of seconds from 1 to 3600' })
+    .int('must be a whole number of seconds from 1 to 3600')
+    .min(1, 'must be a whole number of seconds from 1 to 3600')
+    .max(3600, 'must be a whole number of seconds from 1 to 3600')
+    .default(DEFAULT_DRAIN_SECONDS),
 });
 
 /** Variables whose values never appear in an error message (it may end up in a log). */
-const SECRETS = new Set(['VAPID_PRIVATE_KEY', 'SMTP_URL']);
+const SECRETS = new Set(['VAPID_PRIVATE_KEY', 'SMTP_URL', 'METRICS_TOKEN']);
 
 function isBase64Url(value: string): boolean {
   return /^[A-Za-z0-9_-]+={0,2}$/.test(value);
@@ -112,6 +133,15 @@ export interface Config {
    * (src/server/mail/). Absent: the log, from the default sender.
    */
   mail?: { smtpUrl: string | null; from: string };
+  /**
+   * Daily backups of the SQLite database kept in DATA_DIR/backups (src/server/backup/); 0 or
+   * absent: none. Nothing on PostgreSQL.
+   */
+  backupKeep?: number;
+  /** The bearer token of GET /metrics (src/server/metrics/); absent, the route does not exist. */
+  metricsToken?: string;
+  /** On SIGTERM, the longest the drain may take before the process exits anyway. */
+  drainSeconds?: number;
 }
 
 /** The sender of e-mail when MAIL_FROM is not set (only without SMTP_URL: then mail goes to the log). */
@@ -174,5 +204,8 @@ export function loadConfig(env: NodeJS.ProcessEnv, webRoot: string | null = null
       e.VAPID_SUBJECT ??
       (e.PUBLIC_ORIGIN?.startsWith('https://') ? e.PUBLIC_ORIGIN : 'mailto:admin@localhost'),
     mail: { smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM ?? DEFAULT_MAIL_FROM },
+    backupKeep: e.BACKUP_KEEP,
+    drainSeconds: e.DRAIN_SECONDS,
+    ...(e.METRICS_TOKEN ? { metricsToken: e.METRICS_TOKEN } : {}),
   };
 }

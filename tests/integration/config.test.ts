@@ -30,6 +30,8 @@ describe('loadConfig', () => {
       vapid: null,
       vapidSubject: 'mailto:admin@localhost',
       mail: { smtpUrl: null, from: 'Hearth <hearth@localhost>' },
+      backupKeep: 7,
+      drainSeconds: 10,
     });
   });
 
@@ -82,6 +84,36 @@ describe('loadConfig', () => {
     expect(loadConfig({ READ_CACHE: 'on' }).readCache).toBe(true);
     expect(loadConfig({ READ_CACHE: 'off' }).readCache).toBe(false);
     expect(() => loadConfig({ READ_CACHE: 'no' })).toThrow('READ_CACHE="no": must be on or off');
+  });
+
+  it('turns /metrics on with a METRICS_TOKEN of 16 or more characters, never repeating a refused one', () => {
+    expect(loadConfig({}).metricsToken).toBeUndefined();
+    const token = 'f3a9c1d2e4b5a6978f3a9c1d2e4b5a69';
+    expect(loadConfig({ METRICS_TOKEN: token }).metricsToken).toBe(token);
+    for (const refused of ['short-token', 'a token with spaces in it']) {
+      expect(configError({ METRICS_TOKEN: refused }).problems).toEqual([
+        'METRICS_TOKEN=[hidden]: must be at least 16 characters without spaces, such as the output of `openssl rand -hex 32`',
+      ]);
+    }
+  });
+
+  it('keeps the last 7 daily backups unless BACKUP_KEEP says how many (0: none), and refuses other values', () => {
+    expect(loadConfig({ BACKUP_KEEP: '30' }).backupKeep).toBe(30);
+    expect(loadConfig({ BACKUP_KEEP: '0' }).backupKeep).toBe(0);
+    for (const refused of ['-1', 'seven', '2.5', '1001']) {
+      expect(configError({ BACKUP_KEEP: refused }).problems).toEqual([
+        `BACKUP_KEEP="${refused}": must be a whole number from 0 (no daily backups) to 1000`,
+      ]);
+    }
+  });
+
+  it('gives a stopping server 10 s to drain unless DRAIN_SECONDS says otherwise, and refuses other values', () => {
+    expect(loadConfig({ DRAIN_SECONDS: '30' }).drainSeconds).toBe(30);
+    for (const refused of ['0', '-5', 'ten', '2.5', '3601']) {
+      expect(configError({ DRAIN_SECONDS: refused }).problems).toEqual([
+        `DRAIN_SECONDS="${refused}": must be a whole number of seconds from 1 to 3600`,
+      ]);
+    }
   });
 
   it('passes the web root through', () => {
