@@ -17,6 +17,7 @@ import {
 } from '#shared/accounts/session-cookie.ts';
 import { generateInviteCode } from '#shared/households/invites.ts';
 import { buildIsStale, root } from '../scripts/build-inputs.mjs';
+import type { LoopDelay } from '../tests/reliability/pathological.ts';
 
 /** Linux's USER_HZ: /proc reports CPU time in hundredths of a second. */
 const CLOCK_TICKS = 100;
@@ -141,27 +142,60 @@ export interface RunningServer {
   rssKb: () => number;
   /** CPU time (user + system) the server process has used so far, from /proc. */
   cpuMs: () => number;
+  /**
+   * The event loop's delay since the previous call (the first call only starts the count), as
+   * measured inside the server; only with `loopProbe`.
+   */
+  loopDelay: () => Promise<LoopDelay>;
   stop: () => Promise<void>;
 }
+
+export interface ServerOptions {
+  /** The checkout whose dist/server/main.js runs: this one unless told (bench/old-build.ts). */
+  appDir?: string;
+  /** Load tests/reliability/loop-probe.mjs into the server, which reports on SIGUSR2. */
+  loopProbe?: boolean;
+}
+
+const LOOP_PROBE = path.join(root, 'tests/reliability/loop-probe.mjs');
 
 export async function startServer(
   dataDir: string,
   extraEnv: Record<string, string> = {},
+  options: ServerOptions = {},
 ): Promise<RunningServer> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['dist/server/main.js'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
-      ...extraEnv,
+  const child = spawn(
+    process.execPath,
+    [...(options.loopProbe ? ['--import', LOOP_PROBE] : []), 'dist/server/main.js'],
+    {
+      cwd: options.appDir ?? root,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        // No copy of the database at start competing with what is measured.
+        BACKUP_KEEP: '0',
+        NODE_ENV: 'production',
+        ...extraEnv,
+      },
+      stdio: ['ignore', options.loopProbe ? 'pipe' : 'ignore', 'inherit'],
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+  );
+  // The probe answers on stdout; the server's log there is left unread, as without the probe.
+  const probeAnswers: ((delay: LoopDelay) => void)[] = [];
+  let pending = '';
+  child.stdout?.setEncoding('utf8');
+  child.stdout?.on('data', (chunk: string) => {
+    pending += chunk;
+    const lines = pending.split('\n');
+    pending = lines.pop() ?? '';
+    for (const line of lines) {
+      if (line.startsWith('{"loopProbe"')) probeAnswers.shift()?.(JSON.parse(line).loopProbe);
+    }
   });
   for (;;) {
     try {
@@ -184,6 +218,13 @@ export async function startServer(
       const stat = fs.readFileSync(`/proc/${child.pid}/stat`, 'utf8');
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
       return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+    },
+    loopDelay: () => {
+      if (!options.loopProbe) throw new Error('the server was started without the loop probe');
+      return new Promise((resolve) => {
+        probeAnswers.push(resolve);
+        child.kill('SIGUSR2');
+      });
     },
     stop: async () => {
       child.kill('SIGTERM');

@@ -16,9 +16,17 @@ import { runSoakBench, type SoakResult } from './soak.ts';
 import { runStartupBench, type StartupResult } from './startup.ts';
 import { type EngineThroughput, runEngineThroughput } from './throughput.ts';
 import { runWebBench, type WebResult } from './web.ts';
+import {
+  type EngineWrites,
+  LOOP_P99_BUDGET_MS,
+  runWritesBench,
+  WRITE_BUDGETS,
+  WRITES_BASE_COMMIT,
+} from './writes.ts';
 
 const known = [
   'throughput',
+  'writes',
   'realtime',
   'web',
   'scroll',
@@ -56,6 +64,8 @@ console.info(`Started ${startedAt}; ${uptime()}`);
 const startup: StartupResult | null = selected('startup') ? await runStartupBench() : null;
 const throughput: EngineThroughput[] = [];
 if (selected('throughput')) for (const engine of engines) throughput.push(await runEngineThroughput(engine));
+const writes: EngineWrites[] = [];
+if (selected('writes')) for (const engine of engines) writes.push(await runWritesBench(engine));
 let realtime: RealtimeResult | null = null;
 let realtimeLoad: number[] | null = null;
 if (selected('realtime')) {
@@ -104,6 +114,22 @@ for (const t of throughput) {
       `${w.requestsPerSecond.toFixed(0)}, ${ms(w.p99Ms)} (${w.errors + w.non2xx} (${w.timeouts}); ${la(w.loadAverage)})`,
       '',
     ]);
+  }
+}
+for (const e of writes) {
+  const budget = WRITE_BUDGETS[e.engine];
+  for (const w of e.writes) {
+    const side = (r: (typeof w)['new']) =>
+      `${r.requestsPerSecond.toFixed(0)}, ${ms(r.p99Ms)}, ${r.errors + r.non2xx} (${r.timeouts}), ${ms(r.loop.p99Ms)}`;
+    rows.push(
+      [
+        `Writes ${e.engine} vs ${WRITES_BASE_COMMIT}: ${w.what}, ${e.connections} conns, ${e.households} households: ratio new / old (load ${la(w.new.loadAverage)})`,
+        `${w.ratio.toFixed(2)}× ${w.met ? '(met)' : '(NOT met)'}`,
+        `≥ ${budget.ratio}×${budget.p99Ms === null ? '' : `, p99 < ${budget.p99Ms} ms`}, 0 errors, loop p99 < ${LOOP_P99_BUDGET_MS} ms`,
+      ],
+      ['  new: req/s, p99, errors (timeouts), event-loop delay p99', side(w.new), ''],
+      [`  ${WRITES_BASE_COMMIT}: req/s, p99, errors (timeouts), event-loop delay p99`, side(w.old), ''],
+    );
   }
 }
 if (realtime) {
@@ -236,6 +262,7 @@ const results = {
   },
   table: rows.map(([name, measured, target]) => ({ name, measured, target })),
   throughput,
+  writes,
   realtime,
   web,
   scroll,

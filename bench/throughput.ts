@@ -8,8 +8,8 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon, { type Result } from 'autocannon';
 import { equalSplit } from '#shared/expenses/rules.ts';
-import { freePort, startServer } from './lib.ts';
-import { type Engine, type SeededData, seedDataset, typicalHousehold } from './seed.ts';
+import { freePort, type SeededUser, startServer } from './lib.ts';
+import { type Engine, type SeededData, type SeededHousehold, seedDataset, typicalHousehold } from './seed.ts';
 
 export const READ_PATHS = ['/api/chores', '/api/expenses', '/api/balance', '/api/home'] as const;
 /** Read as a member of the heavy household too: the ledger's sums over its whole history. */
@@ -55,7 +55,7 @@ export interface EngineThroughput {
   writes: (Load & { what: string })[];
 }
 
-function summarize(result: Result): Load {
+export function summarize(result: Result): Load {
   return {
     requestsPerSecond: result.requests.average,
     p50Ms: result.latency.p50,
@@ -144,6 +144,65 @@ async function startBaseline(routes: Record<string, Captured>) {
 
 const dollars = (cents: number) => (cents / 100).toFixed(2);
 
+/** Each connection writes as a different member of a different ordinary household. */
+export interface Writer {
+  household: SeededHousehold;
+  user: SeededUser;
+}
+
+export function writersOf(households: SeededHousehold[]): Writer[] {
+  return households.map((h, i) => ({ household: h, user: h.members[i % h.members.length]! }));
+}
+
+const messageBody = JSON.stringify({ content: 'Benchmark message: who is cooking tonight?' });
+function expenseBody(w: Writer): string {
+  const ids = w.household.members.map((m) => m.id);
+  const amount = 1200 * ids.length + 7;
+  return JSON.stringify({
+    expense: { title: 'Groceries', amount: dollars(amount), category: 'groceries', paidBy: w.user.id },
+    splits: equalSplit(amount, ids).map((s) => ({ userId: s.userId, amount: dollars(s.cents) })),
+  });
+}
+
+/** The write loads, with bodies every version of the API since bc93578 accepts. */
+export const WRITES = [
+  { what: 'POST /api/messages', path: '/api/messages', body: (_w: Writer) => messageBody },
+  { what: 'POST /api/expenses (equal split among all members)', path: '/api/expenses', body: expenseBody },
+] as const;
+export type Write = (typeof WRITES)[number];
+
+const writeHeaders = (cookie: string, origin: string) => ({
+  cookie,
+  'content-type': 'application/json',
+  origin,
+});
+
+/** One of each write first: the bodies must be accepted. */
+export async function checkWrites(url: string, writers: Writer[]): Promise<void> {
+  for (const write of WRITES) {
+    const response = await fetch(`${url}${write.path}`, {
+      method: 'POST',
+      headers: writeHeaders(writers[0]!.user.cookie, url),
+      body: write.body(writers[0]!),
+    });
+    if (response.status >= 300)
+      throw new Error(`POST ${write.path} at ${url} answered ${response.status}: ${await response.text()}`);
+  }
+}
+
+/** autocannon's options for `write` against the server at `url`, one writer a connection. */
+export function writeLoad(url: string, write: Write, writers: Writer[]): Parameters<typeof autocannon>[0] {
+  let next = 0;
+  return {
+    url: `${url}${write.path}`,
+    method: 'POST',
+    setupClient: (client) => {
+      const w = writers[next++ % writers.length]!;
+      client.setHeadersAndBody(writeHeaders(w.user.cookie, url), write.body(w));
+    },
+  };
+}
+
 export async function runEngineThroughput(
   engine: Engine,
   options: ThroughputOptions = THROUGHPUT_DEFAULTS,
@@ -191,51 +250,12 @@ export async function runEngineThroughput(
       await baseline.stop();
     }
 
-    // Writes: each connection is a different member of a different ordinary household.
-    const writers = data.households.map((h, i) => ({ household: h, user: h.members[i % h.members.length]! }));
-    const headersFor = (cookie: string) => ({
-      cookie,
-      'content-type': 'application/json',
-      origin: server.url,
-    });
-    const messageBody = JSON.stringify({ content: 'Benchmark message: who is cooking tonight?' });
-    const expenseBody = (w: (typeof writers)[number]) => {
-      const ids = w.household.members.map((m) => m.id);
-      const amount = 1200 * ids.length + 7;
-      return JSON.stringify({
-        expense: { title: 'Groceries', amount: dollars(amount), category: 'groceries', paidBy: w.user.id },
-        splits: equalSplit(amount, ids).map((s) => ({ userId: s.userId, amount: dollars(s.cents) })),
-      });
-    };
-    // One of each first: the bodies must be accepted.
-    for (const [p, body] of [
-      ['/api/messages', messageBody],
-      ['/api/expenses', expenseBody(writers[0]!)],
-    ] as const) {
-      const response = await fetch(`${server.url}${p}`, {
-        method: 'POST',
-        headers: headersFor(writers[0]!.user.cookie),
-        body,
-      });
-      if (response.status >= 300)
-        throw new Error(`POST ${p} answered ${response.status}: ${await response.text()}`);
-    }
+    await checkWrites(server.url, writersOf(data.households));
     const writes: (Load & { what: string })[] = [];
-    for (const [what, p, bodyFor] of [
-      ['POST /api/messages', '/api/messages', () => messageBody],
-      ['POST /api/expenses (equal split among all members)', '/api/expenses', expenseBody],
-    ] as const) {
-      let next = 0;
-      const load = await measure(options, {
-        url: `${server.url}${p}`,
-        method: 'POST',
-        setupClient: (client) => {
-          const w = writers[next++ % writers.length]!;
-          client.setHeadersAndBody(headersFor(w.user.cookie), bodyFor(w));
-        },
-      });
-      writes.push({ what, ...load });
-      console.info(`[throughput] ${engine} ${what}: ${load.requestsPerSecond.toFixed(0)} req/s`);
+    for (const write of WRITES) {
+      const load = await measure(options, writeLoad(server.url, write, writersOf(data.households)));
+      writes.push({ what: write.what, ...load });
+      console.info(`[throughput] ${engine} ${write.what}: ${load.requestsPerSecond.toFixed(0)} req/s`);
     }
     return {
       engine,
