@@ -497,7 +497,10 @@ describe('a real server process', () => {
     );
 
     server.child.kill('SIGTERM');
-    await server.waitForLog((l) => String(l.msg).startsWith('shutting down'), 'shutting down');
+    await server.waitForLog(
+      (l) => String(l.msg).startsWith('stopped accepting connections'),
+      'stopped accepting connections',
+    );
     // The listener closes right after the shutdown starts; a new connection is then refused.
     const deadline = Date.now() + 5000;
     while (!(await connectionRefused(port))) {
