@@ -6,6 +6,7 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import type { EndedSessions } from '../realtime/bus.ts';
 import type { Publisher } from '../realtime/hub.ts';
+import { findMembership, type Membership } from './members.ts';
 
 export const SESSION_COOKIE = 'hearth_session';
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -123,16 +124,55 @@ export async function currentSession(
   token: string | undefined,
 ): Promise<CachedSession | null> {
   if (!token || token.length > 100) return null;
-  const session = await cache.session(
-    token,
-    async () =>
-      (await db
-        .selectFrom('sessions')
-        .select(['user_id as userId', 'expires_at as expiresAt'])
-        .where('token_hash', '=', hashToken(token))
-        .executeTakeFirst()) ?? null,
-  );
+  const session = await cache.session(token, () => loadSession(db, hashToken(token)));
   return session && session.expiresAt > Date.now() ? session : null;
+}
+
+async function loadSession(db: Db, tokenHash: string): Promise<CachedSession | null> {
+  return (
+    (await db
+      .selectFrom('sessions')
+      .select(['user_id as userId', 'expires_at as expiresAt'])
+      .where('token_hash', '=', tokenHash)
+      .executeTakeFirst()) ?? null
+  );
+}
+
+/**
+ * The live session a token names and its user's membership, through the auth cache: one query
+ * for both when the cache holds neither (the first read of a write). Reads only.
+ */
+export async function currentSessionAndMembership(
+  db: Db,
+  cache: AuthCache,
+  token: string | undefined,
+): Promise<{ session: CachedSession; membership: Membership | null } | null> {
+  if (!token || token.length > 100) return null;
+  const tokenHash = hashToken(token);
+  const found = await cache.sessionAndMembership(
+    token,
+    async () => {
+      const row = await db
+        .selectFrom('sessions as s')
+        .leftJoin('household_members as m', 'm.user_id', 's.user_id')
+        .select([
+          's.user_id as userId',
+          's.expires_at as expiresAt',
+          'm.household_id as householdId',
+          'm.role as role',
+        ])
+        .where('s.token_hash', '=', tokenHash)
+        .executeTakeFirst();
+      if (!row) return null;
+      const { userId, householdId, role } = row;
+      return {
+        session: { userId, expiresAt: row.expiresAt },
+        membership: householdId && role ? { userId, householdId, role } : null,
+      };
+    },
+    async (userId) => (await findMembership(db, userId)) ?? null,
+  );
+  return found && found.session.expiresAt > Date.now() ? found : null;
 }
 
 /**

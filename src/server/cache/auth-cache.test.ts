@@ -151,6 +151,41 @@ describe('auth cache', () => {
     expect(cache.peekSession('c')).toBeUndefined();
   });
 
+  it('reads a session and its membership in one load when the session is not held', async () => {
+    const cache = createAuthCache();
+    const both = counting({ session: ann, membership: annHome });
+    const membership = counting(annHome);
+    expect(await cache.sessionAndMembership('token', both, membership)).toEqual({
+      session: ann,
+      membership: annHome,
+    });
+    expect(both.calls).toBe(1);
+    expect(membership.calls).toBe(0);
+    // Both are now held, for the route's own guard.
+    expect(await cache.session('token', counting(null))).toEqual(ann);
+    expect(await cache.membership('ann', membership)).toEqual(annHome);
+    expect(membership.calls).toBe(0);
+    // A held session needs only the membership, when that was dropped.
+    cache.dropHousehold('h1');
+    expect(await cache.sessionAndMembership('token', both, membership)).toEqual({
+      session: ann,
+      membership: annHome,
+    });
+    expect([both.calls, membership.calls]).toEqual([1, 1]);
+  });
+
+  it('does not keep a membership read with the session while the household was dropped', async () => {
+    const cache = createAuthCache();
+    const both = held({ session: ann, membership: annHome });
+    const reading = cache.sessionAndMembership('token', both.load, counting(annHome));
+    await both.started;
+    cache.dropHousehold('h1');
+    both.release();
+    expect(await reading).toEqual({ session: ann, membership: annHome });
+    expect(cache.peekSession('token')).toEqual(ann);
+    expect(cache.peekMembership('ann')).toBeUndefined();
+  });
+
   it('records an extended expiry', async () => {
     const cache = createAuthCache();
     await cache.session('token', counting(ann));

@@ -18,6 +18,15 @@ export interface AuthCache {
   session(token: string, load: () => Promise<CachedSession | null>): Promise<CachedSession | null>;
   /** A user's membership (null: in no household), from memory or from `load`. */
   membership(userId: string, load: () => Promise<Membership | null>): Promise<Membership | null>;
+  /**
+   * A session and its user's membership; when the session is not held, both come from
+   * `loadBoth` (one query instead of two), else a membership not held from `loadMembership`.
+   */
+  sessionAndMembership(
+    token: string,
+    loadBoth: () => Promise<{ session: CachedSession; membership: Membership | null } | null>,
+    loadMembership: (userId: string) => Promise<Membership | null>,
+  ): Promise<{ session: CachedSession; membership: Membership | null } | null>;
   /** The session's expiry was moved (sliding expiry). */
   extended(token: string, expiresAt: number): void;
   /** What `session` would answer from memory alone (fast-reads.ts); undefined when not held. */
@@ -103,8 +112,14 @@ function createGroupedCache<V>(ttlMs: number, maxEntries: number, now: () => num
 
   return {
     get,
-    async fill(key: string, load: () => Promise<V | null>, groupsOf: (value: V) => string[]) {
-      const since = generation;
+    /** The count of drops so far, for a fill whose value was read before `fill` was called. */
+    generation: () => generation,
+    async fill(
+      key: string,
+      load: () => Promise<V | null>,
+      groupsOf: (value: V) => string[],
+      since = generation,
+    ) {
       const value = await load();
       if (value === null) return null;
       const groups = groupsOf(value);
@@ -151,31 +166,57 @@ export function createAuthCache(options: AuthCacheOptions = {}): AuthCache {
   const memberships = createGroupedCache<Membership | typeof NO_HOUSEHOLD>(ttlMs, maxEntries, now);
   const counts: AuthCacheStats = { sessions: { hits: 0, misses: 0 }, memberships: { hits: 0, misses: 0 } };
 
+  const membershipGroups = (userId: string) => (membership: Membership | typeof NO_HOUSEHOLD) =>
+    membership === NO_HOUSEHOLD
+      ? [`user:${userId}`]
+      : [`user:${userId}`, `household:${membership.householdId}`];
+
+  const membershipOf = async (userId: string, load: () => Promise<Membership | null>, since?: number) => {
+    const held = memberships.get(userId);
+    if (held) counts.memberships.hits += 1;
+    else counts.memberships.misses += 1;
+    const value =
+      held?.value ??
+      (await memberships.fill(
+        userId,
+        async () => (await load()) ?? NO_HOUSEHOLD,
+        membershipGroups(userId),
+        since,
+      ));
+    return value === NO_HOUSEHOLD ? null : value;
+  };
+
+  const sessionOf = async (token: string, load: () => Promise<CachedSession | null>) => {
+    const held = sessions.get(token);
+    if (held) {
+      counts.sessions.hits += 1;
+      return held.value;
+    }
+    counts.sessions.misses += 1;
+    return sessions.fill(token, load, (session) => [`user:${session.userId}`]);
+  };
+
   return {
-    session: async (token, load) => {
+    session: sessionOf,
+    membership: (userId, load) => membershipOf(userId, load),
+    sessionAndMembership: async (token, loadBoth, loadMembership) => {
       const held = sessions.get(token);
       if (held) {
         counts.sessions.hits += 1;
-        return held.value;
+        const { userId } = held.value;
+        return { session: held.value, membership: await membershipOf(userId, () => loadMembership(userId)) };
       }
-      counts.sessions.misses += 1;
-      return sessions.fill(token, load, (session) => [`user:${session.userId}`]);
-    },
-    membership: async (userId, load) => {
-      const held = memberships.get(userId);
-      if (held) counts.memberships.hits += 1;
-      else counts.memberships.misses += 1;
-      const value =
-        held?.value ??
-        (await memberships.fill(
-          userId,
-          async () => (await load()) ?? NO_HOUSEHOLD,
-          (membership) =>
-            membership === NO_HOUSEHOLD
-              ? [`user:${userId}`]
-              : [`user:${userId}`, `household:${membership.householdId}`],
-        ));
-      return value === NO_HOUSEHOLD ? null : value;
+      // The membership read with the session is kept only if nothing dropped memberships meanwhile.
+      const since = memberships.generation();
+      let read: Membership | null | undefined;
+      const session = await sessionOf(token, async () => {
+        const both = await loadBoth();
+        read = both?.membership;
+        return both?.session ?? null;
+      });
+      if (!session) return null;
+      const load = read === undefined ? () => loadMembership(session.userId) : async () => read ?? null;
+      return { session, membership: await membershipOf(session.userId, load, since) };
     },
     extended: (token, expiresAt) => {
       const entry = sessions.get(token);

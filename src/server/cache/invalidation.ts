@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { findMembership } from '../auth/members.ts';
-import { currentSession, SESSION_COOKIE } from '../auth/sessions.ts';
+import { currentSessionAndMembership, SESSION_COOKIE } from '../auth/sessions.ts';
 import type { Db } from '../db/database.ts';
 import type { EventBus } from '../realtime/bus.ts';
 import type { AuthCache } from './auth-cache.ts';
@@ -71,11 +71,9 @@ export function registerInvalidation(
   // Read through the auth cache, as the route's own guard reads them: the route then finds
   // them there instead of asking the database again (the answer drops them afterwards).
   const writerOf = async (request: FastifyRequest) => {
-    const session = await currentSession(db, auth, request.cookies[SESSION_COOKIE]);
-    if (!session) return undefined;
-    const { userId } = session;
-    const membership = await auth.membership(userId, async () => (await findMembership(db, userId)) ?? null);
-    return { userId, householdId: membership?.householdId ?? null };
+    const found = await currentSessionAndMembership(db, auth, request.cookies[SESSION_COOKIE]);
+    if (!found) return undefined;
+    return { userId: found.session.userId, householdId: found.membership?.householdId ?? null };
   };
 
   app.addHook('preHandler', async (request) => {
