@@ -16,12 +16,13 @@ import { EXPENSES_PAGE } from '#shared/expenses/view.ts';
 import { currencyExponent, formatAmount } from '#shared/money.ts';
 import type { Db } from '../../db/database.ts';
 import { containsIgnoringCase, readBoolean } from '../../db/dialect.ts';
-import type { DB, ExpensesTable } from '../../db/schema.ts';
+import type { DB, ExpenseSplitsTable, ExpensesTable } from '../../db/schema.ts';
 import { toPublicUser } from '../accounts/queries.ts';
 import { householdCurrency } from '../households/queries.ts';
 import { imageUrl } from '../images/queries.ts';
 
 type ExpenseRow = Selectable<ExpensesTable>;
+type SplitRow = Selectable<ExpenseSplitsTable>;
 
 async function authors(db: Db, ids: (string | null)[]): Promise<Map<string, MessageAuthor>> {
   const unique = [...new Set(ids.filter((id): id is string => id !== null))];
@@ -58,6 +59,11 @@ async function toExpenses(db: Db, rows: ExpenseRow[]): Promise<ExpenseView[]> {
     )
     .orderBy('id')
     .execute();
+  return shapeExpenses(db, rows, splits);
+}
+
+/** Expenses with their splits (ordered by id) as the API shows them; reads their people and currency. */
+async function shapeExpenses(db: Db, rows: ExpenseRow[], splits: SplitRow[]): Promise<ExpenseView[]> {
   const people = await authors(db, [...rows.map((r) => r.paid_by), ...splits.map((s) => s.user_id)]);
   const exponent = currencyExponent(await householdCurrency(db, rows[0]!.household_id));
   const splitsOf = new Map<string, typeof splits>();
@@ -338,9 +344,9 @@ async function insertExpense(
   input: NewExpense,
   extra: { recurrenceSourceId: string | null; nextOccurrenceDate: string | null },
   now: number,
-): Promise<string> {
+): Promise<{ row: ExpenseRow; splits: SplitRow[] }> {
   const id = randomUUID();
-  await trx
+  const row = await trx
     .insertInto('expenses')
     .values({
       id,
@@ -365,28 +371,29 @@ async function insertExpense(
       original_amount_cents: input.original?.amountMinor ?? null,
       exchange_rate: input.original?.rate ?? null,
     })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  if (input.splits.length === 0) return { row, splits: [] };
+  const splits = await trx
+    .insertInto('expense_splits')
+    .values(
+      input.splits.map((split) => {
+        // The payer's own share is settled from the start: nobody owes it to anyone.
+        const own = split.userId === input.paidBy;
+        return {
+          id: randomUUID(),
+          expense_id: id,
+          household_id: householdId,
+          user_id: split.userId,
+          amount_cents: split.cents,
+          settled: own,
+          settled_at: own ? now : null,
+        };
+      }),
+    )
+    .returningAll()
     .execute();
-  if (input.splits.length > 0) {
-    await trx
-      .insertInto('expense_splits')
-      .values(
-        input.splits.map((split) => {
-          // The payer's own share is settled from the start: nobody owes it to anyone.
-          const own = split.userId === input.paidBy;
-          return {
-            id: randomUUID(),
-            expense_id: id,
-            household_id: householdId,
-            user_id: split.userId,
-            amount_cents: split.cents,
-            settled: own,
-            settled_at: own ? now : null,
-          };
-        }),
-      )
-      .execute();
-  }
-  return id;
+  return { row, splits: splits.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)) };
 }
 
 /** An expense and its splits in one transaction: never one without the other. */
@@ -398,15 +405,15 @@ export async function createExpense<T>(
   input: NewExpense,
   now: number,
   also: (trx: Db, id: string) => Promise<T>,
-): Promise<{ id: string; also: T }> {
+): Promise<{ expense: ExpenseView; also: T }> {
   const next =
     input.isRecurring &&
     (input.recurringEndDate === null ||
       recurringDate(input.date, input.recurringInterval, 1) <= input.recurringEndDate)
       ? recurringDate(input.date, input.recurringInterval, 1)
       : null;
-  return db.transaction().execute(async (trx) => {
-    const id = await insertExpense(
+  const { written, also: done } = await db.transaction().execute(async (trx) => {
+    const written = await insertExpense(
       trx,
       householdId,
       createdBy,
@@ -414,8 +421,11 @@ export async function createExpense<T>(
       { recurrenceSourceId: null, nextOccurrenceDate: next },
       now,
     );
-    return { id, also: await also(trx, id) };
+    return { written, also: await also(trx, written.row.id) };
   });
+  // The answer is made from the rows as written, not read back.
+  const [expense] = await shapeExpenses(db, [written.row], written.splits);
+  return { expense: expense!, also: done };
 }
 
 export async function setReceipt(
@@ -573,7 +583,7 @@ async function copyDueOccurrences(
   if (ends) return [];
   const created: { householdId: string; id: string }[] = [];
   for (const date of dates) {
-    const id = await insertExpense(
+    const { row } = await insertExpense(
       trx,
       source.household_id,
       source.created_by,
@@ -602,7 +612,7 @@ async function copyDueOccurrences(
       { recurrenceSourceId: source.id, nextOccurrenceDate: null },
       now,
     );
-    created.push({ householdId: source.household_id, id });
+    created.push({ householdId: source.household_id, id: row.id });
   }
   return created;
 }

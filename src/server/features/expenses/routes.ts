@@ -170,7 +170,7 @@ export function expenseRoutes(app: FastifyInstance, ctx: Context): void {
       expense.exchangeRate,
     );
     const title = expense.title;
-    const { id, also: entry } = await createExpense(
+    const { expense: created, also: entry } = await createExpense(
       db,
       member.householdId,
       member.userId,
@@ -202,7 +202,6 @@ export function expenseRoutes(app: FastifyInstance, ctx: Context): void {
           ctx.now(),
         ),
     );
-    const created = (await getExpense(db, member.householdId, id))!;
     await events.toHousehold(member.householdId, { type: 'new_expense', expense: created });
     await announceActivity(events, member.householdId, [entry]);
     await notifyExpense(ctx, member.userId, created, household);
