@@ -41,8 +41,6 @@ interface Batch {
 // not hold every other request; short ones (nearly all) run without a turn while holding the writer.
 const SLICE_MS = 10;
 
-const NO_ROWS = { rows: [] };
-
 class Unit implements DatabaseConnection {
   inTransaction = false;
   /** The batch this unit's transaction lost (SQLite rolled the whole batch back): nothing more runs. */
@@ -285,7 +283,7 @@ function run(statement: SQLite.Statement, parameters: readonly unknown[]): Query
   if (statement.reader) return { rows: statement.all(parameters as unknown[]) };
   const { changes, lastInsertRowid } = statement.run(parameters as unknown[]);
   return {
-    ...NO_ROWS,
+    rows: [],
     numAffectedRows: BigInt(changes),
     insertId: BigInt(lastInsertRowid),
   };
