@@ -3,11 +3,14 @@ import { Worker } from 'node:worker_threads';
 
 // Runs in a worker thread with a connection of its own: moving WAL content into the database
 // file (and its fsyncs, with synchronous=FULL) never blocks the event loop that serves requests.
+// The sync of the WAL before copying and of the database file after it is what lets the writer
+// commit without syncing (decision 0044): the WAL is only reused once its content is on disk.
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
 const Database = require(workerData.modulePath);
 const db = new Database(workerData.file);
 db.pragma('busy_timeout = 5000');
+db.pragma('synchronous = FULL');
 const timer = setInterval(() => {
   try { db.pragma('wal_checkpoint(PASSIVE)'); } catch {}
 }, workerData.intervalMs);

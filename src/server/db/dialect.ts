@@ -26,7 +26,7 @@ import pg from 'pg';
 import { containsPattern, LIKE_ESCAPE } from '#shared/search/rules.ts';
 import type { DatabaseConfig } from '../config.ts';
 import { startCheckpointer } from './checkpointer.ts';
-import { type BatchObserver, groupCommitDialect } from './group-commit.ts';
+import { type BatchObserver, groupCommitDialect, type SyncFile } from './group-commit.ts';
 import type { DB } from './schema.ts';
 
 /**
@@ -97,11 +97,13 @@ export interface EngineOptions {
   reader?: boolean;
   /** Told of each group commit on a SQLite file (metrics). */
   batches?: BatchObserver;
+  /** How the group-commit driver syncs the WAL (its tests hold the sync to watch what waits on it). */
+  syncWal?: SyncFile;
 }
 
 export function createEngine(
   config: DatabaseConfig,
-  { reader = false, batches }: EngineOptions = {},
+  { reader = false, batches, syncWal }: EngineOptions = {},
 ): EngineParts {
   if (config.engine === 'sqlite' && reader) {
     // The server's connection has made the file, chosen WAL and checkpoints it.
@@ -138,6 +140,10 @@ export function createEngine(
     // writes are committed in groups (src/server/db/group-commit.ts), which also takes the turns.
     const checkpointer = startCheckpointer(config.file);
     database.pragma('wal_autocheckpoint = 0');
+    // The driver syncs the WAL itself after each commit, off the event loop (decision 0044).
+    database.pragma('synchronous = OFF');
+    // Each unit's savepoint keeps copies of the pages it changes: in memory, not a temporary file.
+    database.pragma('temp_store = MEMORY');
     database.pragma(`cache_size = ${CACHE_KIB}`);
     const openReader = () => {
       const reader = addFoldCase(reusePreparedStatements(new SQLite(config.file, { fileMustExist: true })));
@@ -151,7 +157,7 @@ export function createEngine(
     };
     return {
       engine: 'sqlite',
-      dialect: groupCommitDialect(database, openReader, batches ?? null),
+      dialect: groupCommitDialect(database, openReader, batches ?? null, syncWal),
       plugins: [new SqliteBooleans()],
       dispose: async () => {
         await checkpointer.stop();

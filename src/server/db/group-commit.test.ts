@@ -4,6 +4,7 @@ import path from 'node:path';
 import { type Kysely, sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from './database.ts';
+import type { SyncFile } from './group-commit.ts';
 
 interface TestTables {
   notes: { id: string; body: string };
@@ -38,6 +39,32 @@ describe('group commit on a SQLite file', () => {
     await database.close();
     fs.rmSync(dir, { recursive: true, force: true });
   });
+
+  /** Reopens the database with a WAL sync the test holds or fails, as a slow or broken disk would. */
+  async function withDisk(disk: { hold: boolean; fail: boolean }) {
+    const held: (() => void)[] = [];
+    let told: (() => void) | null = null;
+    const syncWal: SyncFile = (fd, done) => {
+      if (disk.fail) done(new Error('EIO: i/o error, fdatasync'));
+      else if (disk.hold) held.push(() => fs.fdatasync(fd, done));
+      else fs.fdatasync(fd, done);
+      told?.();
+    };
+    await database.close();
+    database = await openDatabase(
+      { engine: 'sqlite', file: path.join(dir, 'hearth.db') },
+      { batches: { committed: (units) => batches.push(units) }, syncWal },
+    );
+    db = database.db as unknown as Kysely<TestTables>;
+    return {
+      held,
+      /** Resolves at the next sync the driver asks for. */
+      nextSync: () =>
+        new Promise<void>((resolve) => {
+          told = resolve;
+        }),
+    };
+  }
 
   const ids = async () =>
     (await db.selectFrom('notes').select('id').orderBy('id').execute()).map((r) => r.id);
@@ -145,5 +172,48 @@ describe('group commit on a SQLite file', () => {
       return turned;
     });
     expect(turnedDuring).toBe(true);
+  });
+
+  it('answers a write, and lets readers see it, only once its commit is synced to disk', async () => {
+    const disk = { hold: true, fail: false };
+    const { held, nextSync } = await withDisk(disk);
+    const syncing = nextSync();
+    let answered = false;
+    const first = db
+      .insertInto('notes')
+      .values({ id: 'a', body: 'first' })
+      .execute()
+      .then(() => {
+        answered = true;
+      });
+    await syncing;
+    // Committed, but the disk has not confirmed it: nobody is told, and nobody can read it.
+    expect(answered).toBe(false);
+    expect(await ids()).toEqual([]);
+    // A write arriving meanwhile waits for that sync before its own commit.
+    const second = db.insertInto('notes').values({ id: 'b', body: 'second' }).execute();
+    expect(await ids()).toEqual([]);
+    expect(held).toHaveLength(1);
+    disk.hold = false;
+    held.shift()!();
+    await Promise.all([first, second]);
+    expect(await ids()).toEqual(['a', 'b']);
+    expect(batches).toEqual([1, 1]);
+  });
+
+  it('fails the writes of a batch the disk could not sync, hides them, and takes no more writes', async () => {
+    await db.insertInto('notes').values({ id: 'before', body: 'on disk' }).execute();
+    const disk = { hold: false, fail: true };
+    await withDisk(disk);
+    await expect(db.insertInto('notes').values({ id: 'lost', body: 'not synced' }).execute()).rejects.toThrow(
+      /EIO/,
+    );
+    expect(await ids()).toEqual(['before']);
+    await expect(
+      db.transaction().execute(async (trx) => {
+        await trx.insertInto('notes').values({ id: 'after', body: 'refused' }).execute();
+      }),
+    ).rejects.toThrow(/EIO/);
+    expect(await ids()).toEqual(['before']);
   });
 });

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type SQLite from 'better-sqlite3';
@@ -14,21 +16,26 @@ import {
 } from 'kysely';
 
 /**
- * Group commit for a SQLite file (docs/decisions/0042-group-commit.md).
+ * Group commit for a SQLite file (docs/decisions/0042-group-commit.md and 0044).
  *
  * Writes that arrive together share one transaction and one fsync. Each unit of work (a Kysely
  * transaction, or one write statement outside a transaction) runs alone on the writing connection
  * inside the batch's transaction, in a savepoint of its own, so a failing unit is undone alone.
- * The batch commits once no unit is waiting or at the latest on the next turn of the event loop,
- * and every unit's caller hears back only after that commit is on disk. Reads outside a
- * transaction go to a second connection that sees committed data only, so nobody ever reads a
- * write that could still be lost.
+ *
+ * The writing connection commits without syncing (synchronous=OFF); the driver then syncs the WAL
+ * file on libuv's thread pool, and every unit's caller hears back only once that sync is done.
+ * While one batch is on its way to disk the next one gathers, and commits when the sync ends.
+ * Reads outside a transaction go to a second connection, held on the last state that is on disk
+ * while a commit is being synced, so nobody ever reads a write that could still be lost.
  */
 
 /** What the driver reports after each batch (metrics). */
 export interface BatchObserver {
   committed(units: number, milliseconds: number): void;
 }
+
+/** Makes what was written to a file durable: fs.fdatasync, or a stand-in in the driver's tests. */
+export type SyncFile = (fd: number, done: (error: Error | null) => void) => void;
 
 interface Batch {
   units: number;
@@ -67,11 +74,17 @@ export class GroupCommitDriver implements Driver {
   private commitDue = false;
   private reader: SQLite.Database | null = null;
   private closed = false;
+  /** The committed batch whose WAL sync is under way. */
+  private syncing: Batch | null = null;
+  /** Set when a sync failed: what was written may not be on disk, so nothing more is written. */
+  private broken: unknown = null;
+  private wal: number | null = null;
 
   constructor(
     private readonly writer: SQLite.Database,
     private readonly openReader: () => SQLite.Database,
     private readonly observer: BatchObserver | null = null,
+    private readonly syncFile: SyncFile = fs.fdatasync,
   ) {}
 
   async init(): Promise<void> {}
@@ -101,6 +114,7 @@ export class GroupCommitDriver implements Driver {
   async commitTransaction(connection: DatabaseConnection): Promise<void> {
     const unit = connection as Unit;
     if (unit.lost) throw unit.lost;
+    if (this.broken) throw this.broken;
     // On failure Kysely rolls the unit back, which lets the writer go.
     this.writer.exec('release unit');
     unit.inTransaction = false;
@@ -129,7 +143,13 @@ export class GroupCommitDriver implements Driver {
     if (this.closed) return;
     await this.lock();
     this.closed = true;
-    this.commit();
+    while (this.syncing || this.batch) {
+      if (this.syncing) await this.syncing.durable.catch(() => {});
+      else this.commit();
+    }
+    // Closing the last connection checkpoints the WAL into the database file: with a sync.
+    this.writer.pragma('synchronous = FULL');
+    if (this.wal !== null) fs.closeSync(this.wal);
     this.reader?.close();
     this.writer.close();
   }
@@ -149,6 +169,7 @@ export class GroupCommitDriver implements Driver {
 
   private async executeInTransaction(unit: Unit, query: CompiledQuery): Promise<QueryResult<unknown>> {
     if (unit.lost) throw unit.lost;
+    if (this.broken) throw this.broken;
     let result: QueryResult<unknown>;
     try {
       result = run(this.writer.prepare(query.sql), query.parameters);
@@ -197,6 +218,7 @@ export class GroupCommitDriver implements Driver {
 
   /** Opens the batch's transaction when none is open, and counts the unit in it. */
   private join(): void {
+    if (this.broken) throw this.broken;
     if (!this.batch) {
       this.writer.exec('begin immediate');
       let settle!: (error?: unknown) => void;
@@ -211,15 +233,23 @@ export class GroupCommitDriver implements Driver {
     this.batch.units += 1;
   }
 
-  /** The batch commits on the next turn, or as soon as the unit holding the writer lets go. */
+  /**
+   * The batch commits on the next turn, or as soon as the unit holding the writer lets go; while
+   * the batch before it is being synced, once that sync ends.
+   */
   private scheduleCommit(): void {
     if (this.commitScheduled) return;
     this.commitScheduled = true;
     setImmediate(() => {
       this.commitScheduled = false;
-      if (this.held) this.commitDue = true;
-      else this.commit();
+      this.commitWhenFree();
     });
+  }
+
+  private commitWhenFree(): void {
+    if (!this.batch || this.syncing) return;
+    if (this.held) this.commitDue = true;
+    else this.commit();
   }
 
   private commit(): void {
@@ -227,15 +257,61 @@ export class GroupCommitDriver implements Driver {
     if (!batch) return;
     this.batch = null;
     const started = performance.now();
+    // Readers stay on the state before this commit until the commit is on disk.
+    this.pinReader();
     try {
       this.writer.exec('commit');
     } catch (error) {
       this.batch = batch;
       this.abandonBatch(error);
+      this.unpinReader();
       return;
     }
+    this.syncing = batch;
+    this.syncFile(this.walFile(), (error) => this.synced(batch, started, error));
+  }
+
+  private synced(batch: Batch, started: number, error: Error | null): void {
+    this.syncing = null;
+    if (error) {
+      // The page cache can no longer be trusted to hold what it was given: the reader stays on
+      // the last durable state, and every write from now on fails until the server restarts.
+      this.broken = error;
+      batch.settle(error);
+      this.abandonBatch(error);
+      return;
+    }
+    this.unpinReader();
     batch.settle();
     this.observer?.committed(batch.units, performance.now() - started);
+    this.commitWhenFree();
+  }
+
+  /** The WAL file's descriptor, opened once; its folder is synced so that the file itself lasts. */
+  private walFile(): number {
+    if (this.wal === null) {
+      this.wal = fs.openSync(`${this.writer.name}-wal`, 'r+');
+      const folder = fs.openSync(path.dirname(this.writer.name), 'r');
+      try {
+        fs.fsyncSync(folder);
+      } finally {
+        fs.closeSync(folder);
+      }
+    }
+    return this.wal;
+  }
+
+  /** Starts a read transaction on the reading connection, so that it sees nothing newer. */
+  private pinReader(): void {
+    this.reader ??= this.openReader();
+    const reader = this.reader;
+    if (reader.inTransaction) return;
+    reader.exec('begin');
+    reader.prepare('select 1 from sqlite_schema limit 1').get();
+  }
+
+  private unpinReader(): void {
+    if (this.reader?.inTransaction) this.reader.exec('commit');
   }
 
   /**
@@ -271,7 +347,7 @@ export class GroupCommitDriver implements Driver {
   private unlock(): void {
     if (this.commitDue) {
       this.commitDue = false;
-      this.commit();
+      if (!this.syncing) this.commit();
     }
     const next = this.waiting.shift();
     if (next) next();
@@ -294,10 +370,11 @@ export function groupCommitDialect(
   writer: SQLite.Database,
   openReader: () => SQLite.Database,
   observer: BatchObserver | null = null,
+  syncFile?: SyncFile,
 ): Dialect {
   return {
     createAdapter: () => new SqliteAdapter(),
-    createDriver: () => new GroupCommitDriver(writer, openReader, observer),
+    createDriver: () => new GroupCommitDriver(writer, openReader, observer, syncFile),
     createIntrospector: (db: Kysely<unknown>) => new SqliteIntrospector(db),
     createQueryCompiler: () => new SqliteQueryCompiler(),
   };
