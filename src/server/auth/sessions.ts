@@ -1,9 +1,10 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SIGNED_IN_COOKIE } from '#shared/accounts/session-cookie.ts';
 import type { AuthCache, CachedSession } from '../cache/auth-cache.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
+import { newId } from '../db/ids.ts';
 import type { EndedSessions } from '../realtime/bus.ts';
 import type { Publisher } from '../realtime/hub.ts';
 import { findMembership, type Membership } from './members.ts';
@@ -61,7 +62,7 @@ export async function startSession(
     .insertInto('sessions')
     .values({
       token_hash: tokenHash,
-      id: randomUUID(),
+      id: newId(),
       user_id: userId,
       created_at: now,
       expires_at: now + SESSION_TTL_MS,

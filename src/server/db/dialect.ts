@@ -122,7 +122,8 @@ export function createEngine(
     const memory = config.file === ':memory:';
     if (!memory) fs.mkdirSync(path.dirname(config.file), { recursive: true });
     const database = addFoldCase(reusePreparedStatements(new SQLite(config.file)));
-    // WAL with synchronous=FULL: every acknowledged commit survives a crash or power loss.
+    // WAL with synchronous=FULL: every acknowledged commit survives a crash or power loss (for a
+    // file, the group-commit driver takes over the syncing below).
     database.pragma('journal_mode = WAL');
     database.pragma('synchronous = FULL');
     database.pragma('foreign_keys = ON');

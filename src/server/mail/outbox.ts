@@ -1,6 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/database.ts';
+import { newId } from '../db/ids.ts';
 import type { ComposedMail } from './compose.ts';
 import type { MailTransport } from './transport.ts';
 
@@ -48,7 +48,7 @@ export async function queueMail(
   const inserted = await db
     .insertInto('mail_outbox')
     .values({
-      id: randomUUID(),
+      id: newId(),
       dedupe_key: mail.key,
       user_id: mail.userId,
       to_address: mail.to,

@@ -1,10 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { displayName, FORMER_MEMBER } from '#shared/accounts/users.ts';
 import { findMembership } from '../../auth/members.ts';
 import { forgetAccountLimits } from '../../auth/rate-limit.ts';
 import type { Db } from '../../db/database.ts';
 import { readJson } from '../../db/dialect.ts';
+import { newId } from '../../db/ids.ts';
 import { forgetInActivity } from '../activity/queries.ts';
 import { type MembershipEnded, removeMembership } from '../households/queries.ts';
 
@@ -167,7 +167,7 @@ async function moveMoneyToTombstone(trx: Db, userId: string): Promise<void> {
     .limit(1)
     .execute();
   if (paid.length + split.length + settled.length + payments.length === 0) return;
-  const tombstone = randomUUID();
+  const tombstone = newId();
   await trx
     .insertInto('users')
     .values({

@@ -1,9 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import type { Selectable } from 'kysely';
 import type { CurrentUser, PublicUser } from '#shared/accounts/api.ts';
 import { DEFAULT_PROFILE_COLOR, type ProfileColor } from '#shared/accounts/users.ts';
 import { isLanguage, type Language } from '#shared/i18n/languages.ts';
 import type { Db } from '../../db/database.ts';
+import { newId } from '../../db/ids.ts';
 import type { UsersTable } from '../../db/schema.ts';
 import { imageUrl } from '../images/queries.ts';
 
@@ -47,7 +47,7 @@ export async function createUser(
   input: { email: string; passwordHash: string; firstName: string; lastName: string },
 ): Promise<UserRow | null> {
   const row = {
-    id: randomUUID(),
+    id: newId(),
     email: input.email,
     password_hash: input.passwordHash,
     first_name: input.firstName,

@@ -1,10 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { displayName, FORMER_MEMBER } from '#shared/accounts/users.ts';
 import type { ActivityPageView, ActivityView } from '#shared/activity/api.ts';
 import type { ActivityKind } from '#shared/expenses/ledger-view.ts';
 import type { Db } from '../../db/database.ts';
 import { readJson } from '../../db/dialect.ts';
+import { newId } from '../../db/ids.ts';
 import type { Publisher } from '../../realtime/hub.ts';
 
 export const ACTIVITY_PAGE = 50;
@@ -103,7 +103,7 @@ export interface NewActivity {
 
 /** Writes an entry, in the caller's transaction when given one, and returns it as answered. */
 export async function recordActivity(db: Db, entry: NewActivity, now: number): Promise<ActivityView> {
-  const id = randomUUID();
+  const id = newId();
   const changes = entry.changes ?? [];
   await db
     .insertInto('activity')

@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { type Selectable, type SqlBool, sql } from 'kysely';
 import type { z } from 'zod';
@@ -15,6 +15,7 @@ import {
 } from '#shared/calendar/schemas.ts';
 import type { Db } from '../../db/database.ts';
 import { containsIgnoringCase, readBoolean, readJson } from '../../db/dialect.ts';
+import { newId } from '../../db/ids.ts';
 import type { CalendarEventsTable } from '../../db/schema.ts';
 
 type EventRow = Selectable<CalendarEventsTable>;
@@ -116,7 +117,7 @@ export async function createEvent(
 ): Promise<EventRow> {
   const start = Date.parse(input.startDate);
   const row: EventRow = {
-    id: randomUUID(),
+    id: newId(),
     household_id: householdId,
     title: input.title,
     description: input.description?.trim() || null,

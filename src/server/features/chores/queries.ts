@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { type Selectable, sql } from 'kysely';
 import type { z } from 'zod';
@@ -16,6 +15,7 @@ import {
 import { toAuthor } from '#shared/messages/schemas.ts';
 import type { Db } from '../../db/database.ts';
 import { containsIgnoringCase, jsonText, readBoolean, readJson } from '../../db/dialect.ts';
+import { newId } from '../../db/ids.ts';
 import type { ChoresTable } from '../../db/schema.ts';
 import { jsonArrayBody, RawJson } from '../../http/json-body.ts';
 import { toPublicUser } from '../accounts/queries.ts';
@@ -206,7 +206,7 @@ export async function createChore(
   input: Required<Omit<CreateChoreInput, 'status'>> & { subtasks: string[] },
   now: number,
 ): Promise<string> {
-  const id = randomUUID();
+  const id = newId();
   const due = Date.parse(input.dueDate);
   await db
     .insertInto('chores')
@@ -426,7 +426,7 @@ async function createNextOccurrence(trx: Db, row: ChoreRow, streak: number): Pro
     current: row.assigned_to,
     completions: await seriesCompletions(trx, row.series_id),
   });
-  const id = randomUUID();
+  const id = newId();
   const now = Date.now();
   const subtasks = readJson<Subtask[]>(row.subtasks).map((s) => ({ text: s.text, done: false }));
   await trx

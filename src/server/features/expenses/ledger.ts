@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { displayName } from '#shared/accounts/users.ts';
 import type {
   BalanceTotalsView,
@@ -14,6 +13,7 @@ import { debtExplanations } from '#shared/expenses/rules.ts';
 import { currencyExponent, formatAmount } from '#shared/money.ts';
 import type { Db } from '../../db/database.ts';
 import { readBoolean } from '../../db/dialect.ts';
+import { newId } from '../../db/ids.ts';
 import { householdCurrency, listMembers } from '../households/queries.ts';
 import { balanceSplits, setTrashed } from './queries.ts';
 
@@ -339,7 +339,7 @@ export async function insertPayment(
       .executeTakeFirst();
     if (first) return { id: first.id, repeat: true };
   }
-  const id = randomUUID();
+  const id = newId();
   await trx
     .insertInto('payments')
     .values({

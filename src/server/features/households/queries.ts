@@ -1,4 +1,4 @@
-import { randomInt, randomUUID } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import { sql } from 'kysely';
 import { displayName } from '#shared/accounts/users.ts';
 import type { Household, HouseholdMember as Member } from '#shared/households/api.ts';
@@ -9,6 +9,7 @@ import { currencyExponent, DEFAULT_CURRENCY, formatAmount } from '#shared/money.
 import { findMembership, type Membership } from '../../auth/members.ts';
 import type { Db } from '../../db/database.ts';
 import { isUniqueViolation, readBoolean } from '../../db/dialect.ts';
+import { newId } from '../../db/ids.ts';
 import type { HouseholdEventsTable } from '../../db/schema.ts';
 import { toPublicUser } from '../accounts/queries.ts';
 import { reassignOpenChores } from '../chores/queries.ts';
@@ -107,7 +108,7 @@ async function recordEvent(
   await db
     .insertInto('household_events')
     .values({
-      id: randomUUID(),
+      id: newId(),
       household_id: householdId,
       type,
       actor_id: actorId,
@@ -157,7 +158,7 @@ async function addMember(
     await trx
       .insertInto('household_members')
       .values({
-        id: randomUUID(),
+        id: newId(),
         household_id: householdId,
         user_id: userId,
         role,
@@ -230,7 +231,7 @@ export async function createHousehold(
   name: string,
   currency: string = DEFAULT_CURRENCY,
 ): Promise<string> {
-  const householdId = randomUUID();
+  const householdId = newId();
   const now = Date.now();
   await withFreshInviteCode((code) =>
     db.transaction().execute(async (trx) => {

@@ -1,10 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { SplitwiseImportResult } from '#shared/imports/api.ts';
 import type { ImportedOriginal, ImportPlan } from '#shared/imports/splitwise.ts';
 import { currencyExponent, formatAmount } from '#shared/money.ts';
 import type { Db } from '../../db/database.ts';
 import { insertMany, isUniqueViolation } from '../../db/dialect.ts';
+import { newId } from '../../db/ids.ts';
 
 export const CARRY_OVER_TITLE = 'Balance carried over from Splitwise';
 
@@ -77,7 +77,7 @@ export async function acceptImport(
   if (seen) return 'duplicate';
   const { plan } = stored;
   const row = {
-    id: randomUUID(),
+    id: newId(),
     state: 'importing' as const,
     expense_count: plan.expenses.length,
     payment_count: plan.payments.length,
@@ -190,7 +190,7 @@ export async function writeImport(db: Db, id: string): Promise<WrittenImport | n
       ...plan.expenses.map((expense) => ({ expense, settled: true })),
       ...carryOver.map((expense) => ({ expense, settled: false })),
     ];
-    const rows = all.map((item) => ({ ...item, id: randomUUID() }));
+    const rows = all.map((item) => ({ ...item, id: newId() }));
     await insertMany(
       trx,
       'expenses',
@@ -224,7 +224,7 @@ export async function writeImport(db: Db, id: string): Promise<WrittenImport | n
       'expense_splits',
       rows.flatMap(({ id, expense, settled }) =>
         expense.splits.map((s) => ({
-          id: randomUUID(),
+          id: newId(),
           expense_id: id,
           household_id: householdId,
           user_id: s.userId,
@@ -239,7 +239,7 @@ export async function writeImport(db: Db, id: string): Promise<WrittenImport | n
       trx,
       'payments',
       plan.payments.map((p) => ({
-        id: randomUUID(),
+        id: newId(),
         household_id: householdId,
         from_user: p.from,
         to_user: p.to,

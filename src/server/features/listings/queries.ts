@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { type Selectable, sql } from 'kysely';
 import type { z } from 'zod';
 import type { ListingView } from '#shared/listings/api.ts';
@@ -12,6 +11,7 @@ import type { Amenity, LifestylePreference } from '#shared/listings/view.ts';
 import { currencyExponent, formatAmount } from '#shared/money.ts';
 import type { Db } from '../../db/database.ts';
 import { readBoolean, readJson } from '../../db/dialect.ts';
+import { newId } from '../../db/ids.ts';
 import type { ListingsTable } from '../../db/schema.ts';
 import { toPublicUser } from '../accounts/queries.ts';
 import type { ProcessedImage } from '../images/process.ts';
@@ -122,7 +122,7 @@ export async function createListing(
   photos: { card: ProcessedImage; full: ProcessedImage }[],
   now: number,
 ): Promise<string> {
-  const id = randomUUID();
+  const id = newId();
   await db.transaction().execute(async (trx) => {
     await trx
       .insertInto('listings')

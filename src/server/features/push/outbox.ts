@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type https from 'node:https';
 import type { FastifyBaseLogger } from 'fastify';
 import webpush from 'web-push';
@@ -7,6 +6,7 @@ import { parseClock, quietHoursEnd } from '#shared/push/quiet-hours.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { readBoolean } from '../../db/dialect.ts';
+import { newId } from '../../db/ids.ts';
 import { publicAgent } from './public-agent.ts';
 import { readSettingsOf, subscriptionsOf, vapidKeys } from './queries.ts';
 
@@ -72,7 +72,7 @@ export async function enqueue(
   const devices = await subscriptionsOf(db, [...notBefore.keys()]);
   if (devices.length === 0) return 0;
   const rows = devices.map((device) => ({
-    id: randomUUID(),
+    id: newId(),
     user_id: device.userId,
     subscription_id: device.id,
     dedupe_key: `${push.key}:${device.id}`,

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import webpush from 'web-push';
 import {
   DEFAULT_NOTIFICATION_SETTINGS,
@@ -14,6 +13,7 @@ import {
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { readBoolean } from '../../db/dialect.ts';
+import { newId } from '../../db/ids.ts';
 import { FAILED_MAIL_KEPT_MS } from '../../mail/outbox.ts';
 
 export interface VapidKeys {
@@ -70,7 +70,7 @@ export async function saveSubscription(
     const row = await trx
       .insertInto('push_subscriptions')
       .values({
-        id: randomUUID(),
+        id: newId(),
         user_id: userId,
         endpoint: input.endpoint,
         p256dh: input.keys.p256dh,
