@@ -17,6 +17,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** A GET that changes state (GET /api/logout): it invalidates like any other write. */
     writes?: boolean;
+    /** The writer may be in another household afterwards (create, join, leave, remove). */
+    membership?: boolean;
   }
   interface FastifyRequest {
     /** Who sent this state-changing request, and their household before it ran. */
@@ -90,7 +92,8 @@ export function registerInvalidation(
     if (writer.householdId) every.dropHousehold(writer.householdId);
     every.dropUser(writer.userId);
     try {
-      const after = await findMembership(db, writer.userId);
+      // Only a route that can move the writer to another household needs to read where they are.
+      const after = request.routeOptions.config.membership ? await findMembership(db, writer.userId) : null;
       const householdIds = [
         ...new Set([writer.householdId, after?.householdId].filter((id): id is string => !!id)),
       ];

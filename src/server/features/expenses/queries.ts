@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { Expression, ExpressionBuilder, Selectable, SqlBool } from 'kysely';
 import type { MessageAuthor } from '#shared/accounts/api.ts';
@@ -16,6 +15,7 @@ import { EXPENSES_PAGE } from '#shared/expenses/view.ts';
 import { currencyExponent, formatAmount } from '#shared/money.ts';
 import type { Db } from '../../db/database.ts';
 import { containsIgnoringCase, readBoolean } from '../../db/dialect.ts';
+import { newId } from '../../db/ids.ts';
 import type { DB, ExpenseSplitsTable, ExpensesTable } from '../../db/schema.ts';
 import { toPublicUser } from '../accounts/queries.ts';
 import { householdCurrency } from '../households/queries.ts';
@@ -62,10 +62,18 @@ async function toExpenses(db: Db, rows: ExpenseRow[]): Promise<ExpenseView[]> {
   return shapeExpenses(db, rows, splits);
 }
 
-/** Expenses with their splits (ordered by id) as the API shows them; reads their people and currency. */
-async function shapeExpenses(db: Db, rows: ExpenseRow[], splits: SplitRow[]): Promise<ExpenseView[]> {
+/**
+ * Expenses with their splits (ordered by id) as the API shows them; reads their people, and the
+ * household's currency unless the caller has it.
+ */
+async function shapeExpenses(
+  db: Db,
+  rows: ExpenseRow[],
+  splits: SplitRow[],
+  currency?: string,
+): Promise<ExpenseView[]> {
   const people = await authors(db, [...rows.map((r) => r.paid_by), ...splits.map((s) => s.user_id)]);
-  const exponent = currencyExponent(await householdCurrency(db, rows[0]!.household_id));
+  const exponent = currencyExponent(currency ?? (await householdCurrency(db, rows[0]!.household_id)));
   const splitsOf = new Map<string, typeof splits>();
   for (const split of splits) {
     const list = splitsOf.get(split.expense_id);
@@ -345,7 +353,7 @@ async function insertExpense(
   extra: { recurrenceSourceId: string | null; nextOccurrenceDate: string | null },
   now: number,
 ): Promise<{ row: ExpenseRow; splits: SplitRow[] }> {
-  const id = randomUUID();
+  const id = newId();
   const row = await trx
     .insertInto('expenses')
     .values({
@@ -381,7 +389,7 @@ async function insertExpense(
         // The payer's own share is settled from the start: nobody owes it to anyone.
         const own = split.userId === input.paidBy;
         return {
-          id: randomUUID(),
+          id: newId(),
           expense_id: id,
           household_id: householdId,
           user_id: split.userId,
@@ -405,6 +413,7 @@ export async function createExpense<T>(
   input: NewExpense,
   now: number,
   also: (trx: Db, id: string) => Promise<T>,
+  currency: string,
 ): Promise<{ expense: ExpenseView; also: T }> {
   const next =
     input.isRecurring &&
@@ -424,7 +433,7 @@ export async function createExpense<T>(
     return { written, also: await also(trx, written.row.id) };
   });
   // The answer is made from the rows as written, not read back.
-  const [expense] = await shapeExpenses(db, [written.row], written.splits);
+  const [expense] = await shapeExpenses(db, [written.row], written.splits, currency);
   return { expense: expense!, also: done };
 }
 
@@ -689,7 +698,7 @@ export async function updateExpense(
       .insertInto('expense_splits')
       .values(
         shares.map((share) => ({
-          id: randomUUID(),
+          id: newId(),
           expense_id: id,
           household_id: householdId,
           user_id: share.userId,

@@ -201,6 +201,7 @@ export function expenseRoutes(app: FastifyInstance, ctx: Context): void {
           }),
           ctx.now(),
         ),
+      household,
     );
     await events.toHousehold(member.householdId, { type: 'new_expense', expense: created });
     await announceActivity(events, member.householdId, [entry]);

@@ -78,22 +78,30 @@ export function householdRoutes(app: FastifyInstance, ctx: Context): void {
     }
   };
 
-  route(app, householdsApi.create, async (request, reply) => {
-    const userId = await requireUser(ctx, request, reply);
-    const { name, currency } = parse(createHouseholdSchema, request.body);
-    try {
-      const householdId = await createHousehold(
-        db,
-        userId,
-        name,
-        currency ?? currencyForLocale(acceptedTags(request.headers['accept-language'])[0]),
-      );
-      return reply.status(201).send(await getHousehold(db, householdId));
-    } catch (error) {
-      if (error instanceof AlreadyInHousehold) throw conflict(ALREADY_IN_ONE);
-      throw error;
-    }
-  });
+  // Routes after which the writer may be in another household, or in none (cache/invalidation.ts).
+  const MEMBERSHIP_CHANGES = { config: { membership: true } };
+
+  route(
+    app,
+    householdsApi.create,
+    async (request, reply) => {
+      const userId = await requireUser(ctx, request, reply);
+      const { name, currency } = parse(createHouseholdSchema, request.body);
+      try {
+        const householdId = await createHousehold(
+          db,
+          userId,
+          name,
+          currency ?? currencyForLocale(acceptedTags(request.headers['accept-language'])[0]),
+        );
+        return reply.status(201).send(await getHousehold(db, householdId));
+      } catch (error) {
+        if (error instanceof AlreadyInHousehold) throw conflict(ALREADY_IN_ONE);
+        throw error;
+      }
+    },
+    MEMBERSHIP_CHANGES,
+  );
 
   /**
    * Why a member cannot join: their own household's code is the only one told apart, and no
@@ -102,36 +110,41 @@ export function householdRoutes(app: FastifyInstance, ctx: Context): void {
   const alreadyIn = async (householdId: string, inviteCode: string) =>
     (await getInviteCode(db, householdId)) === inviteCode ? ALREADY_MEMBER : ALREADY_IN_ONE;
 
-  route(app, householdsApi.join, async (request, reply) => {
-    const userId = await requireUser(ctx, request, reply);
-    const { inviteCode } = parse(joinHouseholdSchema, request.body);
-    // Only failed joins count: they are how invite codes would be guessed.
-    const attempt = await countAttempt(
-      db,
-      [
-        [LIMITS.joinPerUser, userId],
-        [LIMITS.joinPerAddress, addressOf(request.ip)],
-      ],
-      ctx.now(),
-    );
-    const current = await findMembership(db, userId);
-    if (current) throw conflict(await alreadyIn(current.householdId, inviteCode));
-    const household = await findHouseholdByInviteCode(db, inviteCode);
-    if (!household) throw notFound('household.invalid_invite_code');
-    let messageId: string | null;
-    try {
-      messageId = await joinHousehold(db, userId, household.id);
-    } catch (error) {
-      if (error instanceof AlreadyInHousehold) throw conflict(ALREADY_IN_ONE);
-      throw error;
-    }
-    await attempt.succeeded();
-    await announce(household.id, [messageId]);
-    await events.toHousehold(household.id, { type: 'member_joined', userId });
-    await logMembership(household.id, userId, 'member_joined');
-    await notifyMembership(ctx, household.id, 'joined', userId, userId);
-    return householdOrGone(await getHousehold(db, household.id));
-  });
+  route(
+    app,
+    householdsApi.join,
+    async (request, reply) => {
+      const userId = await requireUser(ctx, request, reply);
+      const { inviteCode } = parse(joinHouseholdSchema, request.body);
+      // Only failed joins count: they are how invite codes would be guessed.
+      const attempt = await countAttempt(
+        db,
+        [
+          [LIMITS.joinPerUser, userId],
+          [LIMITS.joinPerAddress, addressOf(request.ip)],
+        ],
+        ctx.now(),
+      );
+      const current = await findMembership(db, userId);
+      if (current) throw conflict(await alreadyIn(current.householdId, inviteCode));
+      const household = await findHouseholdByInviteCode(db, inviteCode);
+      if (!household) throw notFound('household.invalid_invite_code');
+      let messageId: string | null;
+      try {
+        messageId = await joinHousehold(db, userId, household.id);
+      } catch (error) {
+        if (error instanceof AlreadyInHousehold) throw conflict(ALREADY_IN_ONE);
+        throw error;
+      }
+      await attempt.succeeded();
+      await announce(household.id, [messageId]);
+      await events.toHousehold(household.id, { type: 'member_joined', userId });
+      await logMembership(household.id, userId, 'member_joined');
+      await notifyMembership(ctx, household.id, 'joined', userId, userId);
+      return householdOrGone(await getHousehold(db, household.id));
+    },
+    MEMBERSHIP_CHANGES,
+  );
 
   // null, not 404: having no household is a normal state the web app shows.
   route(app, householdsApi.current, async (request, reply) => {
@@ -198,32 +211,42 @@ export function householdRoutes(app: FastifyInstance, ctx: Context): void {
     return householdOrGone(await getHousehold(db, member.householdId));
   });
 
-  route(app, householdsApi.leave, async (request, reply) => {
-    const member = await requireMember(ctx, request, reply);
-    const ended = await leaveHousehold(db, member);
-    // The leaver's own sockets stop receiving household events at once.
-    await events.toUser(member.userId, { type: 'member_left', userId: member.userId });
-    await announce(member.householdId, ended.messageIds);
-    await events.toHousehold(member.householdId, { type: 'member_left', userId: member.userId });
-    await logMembership(member.householdId, member.userId, 'member_left');
-    await notifyMembership(ctx, member.householdId, 'left', member.userId, member.userId);
-    if (ended.choresMoved > 0) await events.toHousehold(member.householdId, { type: 'chore_updated' });
-    return reply.status(204).send();
-  });
+  route(
+    app,
+    householdsApi.leave,
+    async (request, reply) => {
+      const member = await requireMember(ctx, request, reply);
+      const ended = await leaveHousehold(db, member);
+      // The leaver's own sockets stop receiving household events at once.
+      await events.toUser(member.userId, { type: 'member_left', userId: member.userId });
+      await announce(member.householdId, ended.messageIds);
+      await events.toHousehold(member.householdId, { type: 'member_left', userId: member.userId });
+      await logMembership(member.householdId, member.userId, 'member_left');
+      await notifyMembership(ctx, member.householdId, 'left', member.userId, member.userId);
+      if (ended.choresMoved > 0) await events.toHousehold(member.householdId, { type: 'chore_updated' });
+      return reply.status(204).send();
+    },
+    MEMBERSHIP_CHANGES,
+  );
 
-  route(app, householdsApi.removeMember, async (request, reply) => {
-    const admin = await requireAdmin(ctx, request, reply);
-    const { userId } = parse(householdsApi.removeMember.params, request.params);
-    if (userId === admin.userId) throw badRequest('household.cannot_remove_self');
-    const removed = await removeMember(db, admin.householdId, admin.userId, userId);
-    if (!removed) throw notFound('household.no_such_member');
-    await events.toUser(userId, { type: 'user_kicked', householdId: admin.householdId });
-    await announce(admin.householdId, removed.messageIds);
-    if (removed.choresMoved > 0) await events.toHousehold(admin.householdId, { type: 'chore_updated' });
-    await events.toHousehold(admin.householdId, { type: 'member_removed', userId });
-    await notifyMembership(ctx, admin.householdId, 'removed', userId, admin.userId);
-    return { newInviteCode: removed.newInviteCode };
-  });
+  route(
+    app,
+    householdsApi.removeMember,
+    async (request, reply) => {
+      const admin = await requireAdmin(ctx, request, reply);
+      const { userId } = parse(householdsApi.removeMember.params, request.params);
+      if (userId === admin.userId) throw badRequest('household.cannot_remove_self');
+      const removed = await removeMember(db, admin.householdId, admin.userId, userId);
+      if (!removed) throw notFound('household.no_such_member');
+      await events.toUser(userId, { type: 'user_kicked', householdId: admin.householdId });
+      await announce(admin.householdId, removed.messageIds);
+      if (removed.choresMoved > 0) await events.toHousehold(admin.householdId, { type: 'chore_updated' });
+      await events.toHousehold(admin.householdId, { type: 'member_removed', userId });
+      await notifyMembership(ctx, admin.householdId, 'removed', userId, admin.userId);
+      return { newInviteCode: removed.newInviteCode };
+    },
+    MEMBERSHIP_CHANGES,
+  );
 
   route(app, householdsApi.kickedStatus, async (request, reply) => {
     const userId = await requireUser(ctx, request, reply);
