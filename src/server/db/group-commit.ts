@@ -267,8 +267,16 @@ export class GroupCommitDriver implements Driver {
       this.unpinReader();
       return;
     }
+    let wal: number;
+    try {
+      wal = this.walFile();
+    } catch (error) {
+      // A WAL that cannot be opened cannot be synced: the same as a failed sync, not a hang.
+      this.synced(batch, started, error as Error);
+      return;
+    }
     this.syncing = batch;
-    this.syncFile(this.walFile(), (error) => this.synced(batch, started, error));
+    this.syncFile(wal, (error) => this.synced(batch, started, error));
   }
 
   private synced(batch: Batch, started: number, error: Error | null): void {
