@@ -1,4 +1,7 @@
-import { sql } from 'kysely';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { type Kysely, sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from './database.ts';
 import { isDatabaseUnavailable } from './dialect.ts';
@@ -46,5 +49,45 @@ describe('SQLite queries and the event loop', () => {
     } finally {
       await database.close();
     }
+  });
+});
+
+describe('booleans on SQLite', () => {
+  it('are bound as 1 and 0 in inserts, conditions, lists and raw SQL, on a file and in memory', async () => {
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'hearth-booleans-'));
+    for (const file of [':memory:', path.join(folder, 'booleans.db')]) {
+      const database = await openDatabase({ engine: 'sqlite', file });
+      const db = database.db as unknown as Kysely<{ flags: { id: number; on: number } }>;
+      try {
+        await sql`create table flags (id integer primary key, "on" integer not null)`.execute(db);
+        await db
+          .insertInto('flags')
+          .values([
+            { id: 1, on: true as unknown as number },
+            { id: 2, on: false as unknown as number },
+          ])
+          .execute();
+        const on = await db
+          .selectFrom('flags')
+          .select('id')
+          .where('on', '=', true as unknown as number)
+          .execute();
+        const both = await db
+          .selectFrom('flags')
+          .select('id')
+          .where('on', 'in', [true, false] as unknown as number[])
+          .orderBy('id')
+          .execute();
+        const raw = await sql<{ id: number }>`select id from flags where "on" = ${false}`.execute(db);
+        expect([on.map((r) => r.id), both.map((r) => r.id), raw.rows.map((r) => r.id)]).toEqual([
+          [1],
+          [1, 2],
+          [2],
+        ]);
+      } finally {
+        await database.close();
+      }
+    }
+    fs.rmSync(folder, { recursive: true, force: true });
   });
 });

@@ -7,20 +7,16 @@ import {
   type Insertable,
   type Kysely,
   type KyselyPlugin,
-  OperationNodeTransformer,
   type PluginTransformQueryArgs,
   type PluginTransformResultArgs,
   PostgresAdapter,
   PostgresDialect,
-  type PrimitiveValueListNode,
   type QueryResult,
   type RawBuilder,
   type RootOperationNode,
   type SqlBool,
-  SqliteDialect,
   sql,
   type UnknownRow,
-  type ValueNode,
 } from 'kysely';
 import pg from 'pg';
 import { containsPattern, LIKE_ESCAPE } from '#shared/search/rules.ts';
@@ -28,6 +24,7 @@ import type { DatabaseConfig } from '../config.ts';
 import { startCheckpointer } from './checkpointer.ts';
 import { type BatchObserver, groupCommitDialect, type SyncFile } from './group-commit.ts';
 import type { DB } from './schema.ts';
+import { SqliteBindingDialect } from './sqlite-compiler.ts';
 
 /**
  * Everything that differs between the embedded engine (SQLite) and PostgreSQL lives here:
@@ -99,11 +96,13 @@ export interface EngineOptions {
   batches?: BatchObserver;
   /** How the group-commit driver syncs the WAL (its tests hold the sync to watch what waits on it). */
   syncWal?: SyncFile;
+  /** The WAL size at which writes pause for it to start over (the group-commit driver's tests). */
+  walLimitBytes?: number;
 }
 
 export function createEngine(
   config: DatabaseConfig,
-  { reader = false, batches, syncWal }: EngineOptions = {},
+  { reader = false, batches, syncWal, walLimitBytes }: EngineOptions = {},
 ): EngineParts {
   if (config.engine === 'sqlite' && reader) {
     // The server's connection has made the file, chosen WAL and checkpoints it.
@@ -113,8 +112,8 @@ export function createEngine(
     database.pragma('busy_timeout = 5000');
     return {
       engine: 'sqlite',
-      dialect: new SqliteDialect({ database }),
-      plugins: [new SqliteBooleans()],
+      dialect: new SqliteBindingDialect({ database }),
+      plugins: [],
       dispose: async () => {},
     };
   }
@@ -132,8 +131,8 @@ export function createEngine(
       // Nothing to make durable: one connection, and a turn after each query (decision 0031).
       return {
         engine: 'sqlite',
-        dialect: new SqliteDialect({ database }),
-        plugins: [new SqliteBooleans(), new TurnAfterEachQuery()],
+        dialect: new SqliteBindingDialect({ database }),
+        plugins: [new TurnAfterEachQuery()],
         dispose: async () => {},
       };
     }
@@ -158,8 +157,13 @@ export function createEngine(
     };
     return {
       engine: 'sqlite',
-      dialect: groupCommitDialect(database, openReader, batches ?? null, syncWal),
-      plugins: [new SqliteBooleans()],
+      dialect: groupCommitDialect(database, openReader, {
+        observer: batches ?? null,
+        syncFile: syncWal,
+        checkpointer,
+        walLimitBytes,
+      }),
+      plugins: [],
       dispose: async () => {
         await checkpointer.stop();
       },
@@ -242,26 +246,6 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     return true;
   if (error instanceof AggregateError) return error.errors.some(isDatabaseUnavailable);
   return UNAVAILABLE_MESSAGE.test(error.message);
-}
-
-/** SQLite has no boolean type and better-sqlite3 refuses JS booleans: bind them as 1 and 0. */
-class BooleansToIntegers extends OperationNodeTransformer {
-  protected override transformValue(node: ValueNode): ValueNode {
-    return typeof node.value === 'boolean' ? { ...node, value: node.value ? 1 : 0 } : node;
-  }
-  protected override transformPrimitiveValueList(node: PrimitiveValueListNode): PrimitiveValueListNode {
-    return { ...node, values: node.values.map((v) => (typeof v === 'boolean' ? (v ? 1 : 0) : v)) };
-  }
-}
-
-class SqliteBooleans implements KyselyPlugin {
-  readonly #transformer = new BooleansToIntegers();
-  transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
-    return this.#transformer.transformNode(args.node);
-  }
-  async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
-    return args.result;
-  }
 }
 
 /**

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import SQLite from 'better-sqlite3';
 import { type Kysely, sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from './database.ts';
@@ -201,6 +202,31 @@ describe('group commit on a SQLite file', () => {
     expect(batches).toEqual([1, 1]);
   });
 
+  it('answers a read from the writer when another connection changed its table while a sync held the reader back', async () => {
+    const disk = { hold: false, fail: false };
+    const { held, nextSync } = await withDisk(disk);
+    await db.insertInto('notes').values({ id: 'kept', body: 'on disk' }).execute();
+    // The reader now holds this read's statement ready.
+    expect(await ids()).toEqual(['kept']);
+    const other = new SQLite(path.join(dir, 'hearth.db'));
+    try {
+      other.exec('alter table notes rename to notes_away');
+      disk.hold = true;
+      const syncing = nextSync();
+      const write = db.insertInto('parents').values({ id: 'p' }).execute();
+      await syncing;
+      // The reader stays on the state before that commit, where notes is missing.
+      other.exec('alter table notes_away rename to notes');
+      const read = ids();
+      disk.hold = false;
+      held.shift()!();
+      await write;
+      expect(await read).toEqual(['kept']);
+    } finally {
+      other.close();
+    }
+  });
+
   it('fails the writes of a batch the disk could not sync, hides them, and takes no more writes', async () => {
     await db.insertInto('notes').values({ id: 'before', body: 'on disk' }).execute();
     const disk = { hold: false, fail: true };
@@ -215,5 +241,64 @@ describe('group commit on a SQLite file', () => {
       }),
     ).rejects.toThrow(/EIO/);
     expect(await ids()).toEqual(['before']);
+  });
+
+  describe('with a small WAL limit', () => {
+    const limit = 256 * 1024;
+    const body = 'x'.repeat(2000);
+    const walSize = () => fs.statSync(path.join(dir, 'hearth.db-wal')).size;
+
+    beforeEach(async () => {
+      await database.close();
+      database = await openDatabase(
+        { engine: 'sqlite', file: path.join(dir, 'hearth.db') },
+        { walLimitBytes: limit },
+      );
+      db = database.db as unknown as Kysely<TestTables>;
+    });
+
+    /** Many writers at once, 60 notes of 2 KB each: a batch is being synced at every moment. */
+    const writeNotes = (label: string, writers: number, after?: () => void) =>
+      Promise.all(
+        Array.from({ length: writers }, async (_, writer) => {
+          for (let i = 0; i < 60; i += 1) {
+            await db
+              .insertInto('notes')
+              .values({ id: `${label}-${writer}-${i}`, body })
+              .execute();
+            after?.();
+          }
+        }),
+      );
+
+    const countNotes = async () =>
+      Number(
+        (await db.selectFrom('notes').select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()).n,
+      );
+
+    it('starts the WAL over under a steady flow of writes, instead of letting it grow without end', async () => {
+      let largest = 0;
+      await writeNotes('steady', 40, () => {
+        largest = Math.max(largest, walSize());
+      });
+      // 2,400 notes of 2 KB: about 5 MB went through a WAL that never held more than a fraction.
+      expect(largest).toBeLessThan(limit * 8);
+      expect(await countNotes()).toBe(2400);
+    });
+
+    it('goes on writing while a long read holds the WAL, and starts it over once the read ends', async () => {
+      await db.insertInto('notes').values({ id: 'first', body }).execute();
+      // A long export: a read transaction on a connection of its own, kept open while others write.
+      const exporter = new SQLite(path.join(dir, 'hearth.db'), { readonly: true });
+      exporter.exec('begin');
+      exporter.prepare('select count(*) from notes').get();
+      await writeNotes('during', 20);
+      expect(walSize()).toBeGreaterThan(limit * 4);
+      exporter.exec('commit');
+      exporter.close();
+      await writeNotes('after', 20);
+      expect(walSize()).toBeLessThan(limit * 8);
+      expect(await countNotes()).toBe(2401);
+    });
   });
 });

@@ -12,8 +12,9 @@ import {
   type QueryResult,
   SqliteAdapter,
   SqliteIntrospector,
-  SqliteQueryCompiler,
 } from 'kysely';
+import type { Checkpointer } from './checkpointer.ts';
+import { SqliteBindingCompiler } from './sqlite-compiler.ts';
 
 /**
  * Group commit for a SQLite file (docs/decisions/0042-group-commit.md and 0044).
@@ -37,6 +38,19 @@ export interface BatchObserver {
 /** Makes what was written to a file durable: fs.fdatasync, or a stand-in in the driver's tests. */
 export type SyncFile = (fd: number, done: (error: Error | null) => void) => void;
 
+export interface GroupCommitOptions {
+  observer?: BatchObserver | null;
+  syncFile?: SyncFile;
+  /**
+   * The checkpointer thread, which can copy the WAL into the database file on request, and copy
+   * the whole of it so that the next write starts the WAL over. Without it the WAL is left to
+   * the checkpointer's own rhythm.
+   */
+  checkpointer?: Pick<Checkpointer, 'catchUp' | 'restart'>;
+  /** The WAL's size past which writes pause for it to start over (smaller in the driver's tests). */
+  walLimitBytes?: number;
+}
+
 interface Batch {
   units: number;
   /** Settles once the batch is on disk, or rejects when it never will be. */
@@ -47,6 +61,11 @@ interface Batch {
 // A long transaction lets the event loop turn after this much work, so one import or sweep does
 // not hold every other request; short ones (nearly all) run without a turn while holding the writer.
 const SLICE_MS = 10;
+
+// Readers are held on the last synced state while each commit is synced, so under a steady flow
+// of writes the WAL is never wholly copied back and never starts over by itself: past this size
+// the driver pauses writes for a moment to have it checkpointed and started over.
+const WAL_LIMIT_BYTES = 64 * 1024 * 1024;
 
 class Unit implements DatabaseConnection {
   inTransaction = false;
@@ -79,15 +98,32 @@ export class GroupCommitDriver implements Driver {
   /** Set when a sync failed: what was written may not be on disk, so nothing more is written. */
   private broken: unknown = null;
   private wal: number | null = null;
+  private restarting = false;
+
+  private readonly observer: BatchObserver | null;
+  private readonly syncFile: SyncFile;
+  private readonly checkpointer: Pick<Checkpointer, 'catchUp' | 'restart'> | null;
+  private readonly walLimit: number;
+  /** The WAL's size past which the driver has it started over (see restart). */
+  private restartAt: number;
 
   constructor(
     private readonly writer: SQLite.Database,
     private readonly openReader: () => SQLite.Database,
-    private readonly observer: BatchObserver | null = null,
-    private readonly syncFile: SyncFile = fs.fdatasync,
-  ) {}
+    options: GroupCommitOptions = {},
+  ) {
+    this.observer = options.observer ?? null;
+    this.syncFile = options.syncFile ?? fs.fdatasync;
+    this.checkpointer = options.checkpointer ?? null;
+    this.walLimit = options.walLimitBytes ?? WAL_LIMIT_BYTES;
+    this.restartAt = this.walLimit;
+  }
 
-  async init(): Promise<void> {}
+  async init(): Promise<void> {
+    // Once the WAL starts over, its file is cut back to this size: its size then tells how much
+    // of it is in use, which is when the next restart is due.
+    if (this.checkpointer) this.writer.pragma(`journal_size_limit = ${this.walLimit}`);
+  }
 
   async acquireConnection(): Promise<DatabaseConnection> {
     if (this.closed) throw new Error('The database is closed');
@@ -143,10 +179,7 @@ export class GroupCommitDriver implements Driver {
     if (this.closed) return;
     await this.lock();
     this.closed = true;
-    while (this.syncing || this.batch) {
-      if (this.syncing) await this.syncing.durable.catch(() => {});
-      else this.commit();
-    }
+    await this.drain();
     // Closing the last connection checkpoints the WAL into the database file: with a sync.
     this.writer.pragma('synchronous = FULL');
     if (this.wal !== null) fs.closeSync(this.wal);
@@ -154,12 +187,52 @@ export class GroupCommitDriver implements Driver {
     this.writer.close();
   }
 
+  /** With the writer held: commits what has gathered and waits until nothing is being synced. */
+  private async drain(): Promise<void> {
+    while (this.syncing || this.batch) {
+      if (this.syncing) await this.syncing.durable.catch(() => {});
+      else this.commit();
+    }
+  }
+
+  /**
+   * Holds every write back while the checkpointer copies the whole WAL into the database file,
+   * so that the next batch writes the WAL from its beginning again instead of growing it.
+   */
+  private async restart(checkpointer: Pick<Checkpointer, 'catchUp' | 'restart'>): Promise<void> {
+    // Most of the WAL is copied while writes go on; only what comes after waits for the pause.
+    await checkpointer.catchUp();
+    await this.lock();
+    try {
+      await this.drain();
+      if (this.broken || this.closed) return;
+      const restarted = await checkpointer.restart();
+      // A reader that keeps the WAL busy (a long export) is not waited for: writes go on, and
+      // the next try comes once the WAL has grown as much again.
+      this.restartAt = restarted ? this.walLimit : this.walBytes() + this.walLimit;
+    } finally {
+      this.restarting = false;
+      this.unlock();
+    }
+  }
+
+  private walBytes(): number {
+    return this.wal === null ? 0 : fs.fstatSync(this.wal).size;
+  }
+
   /** Runs one statement for a unit: in its transaction, as a read, or as a write of its own. */
   async execute(unit: Unit, query: CompiledQuery): Promise<QueryResult<unknown>> {
     if (unit.inTransaction) return this.executeInTransaction(unit, query);
     const read = this.readStatement(query.sql);
     if (read) {
-      const result = run(read, query.parameters);
+      let result: QueryResult<unknown>;
+      try {
+        result = run(read, query.parameters);
+      } catch {
+        // While a sync holds the reader on the last synced state, a table another connection has
+        // since changed may be missing there; the writer sees the present and reports any error.
+        return this.writeAlone(query);
+      }
       // A turn after each read lets timers, sockets and new requests in between (decision 0031).
       await yieldToEventLoop();
       return result;
@@ -292,6 +365,10 @@ export class GroupCommitDriver implements Driver {
     this.unpinReader();
     batch.settle();
     this.observer?.committed(batch.units, performance.now() - started);
+    if (this.checkpointer && !this.restarting && this.walBytes() > this.restartAt) {
+      this.restarting = true;
+      void this.restart(this.checkpointer);
+    }
     this.commitWhenFree();
   }
 
@@ -377,13 +454,12 @@ function run(statement: SQLite.Statement, parameters: readonly unknown[]): Query
 export function groupCommitDialect(
   writer: SQLite.Database,
   openReader: () => SQLite.Database,
-  observer: BatchObserver | null = null,
-  syncFile?: SyncFile,
+  options: GroupCommitOptions = {},
 ): Dialect {
   return {
     createAdapter: () => new SqliteAdapter(),
-    createDriver: () => new GroupCommitDriver(writer, openReader, observer, syncFile),
+    createDriver: () => new GroupCommitDriver(writer, openReader, options),
     createIntrospector: (db: Kysely<unknown>) => new SqliteIntrospector(db),
-    createQueryCompiler: () => new SqliteQueryCompiler(),
+    createQueryCompiler: () => new SqliteBindingCompiler(),
   };
 }
