@@ -9,8 +9,19 @@ import { imageUrl } from '../images/queries.ts';
 
 type UserRow = Selectable<UsersTable>;
 
+/** The columns a public user is made of: what a read needs to select for toPublicUser. */
+export const PUBLIC_USER_COLUMNS = [
+  'id',
+  'email',
+  'first_name',
+  'last_name',
+  'profile_color',
+  'profile_image_id',
+  'created_at',
+] as const;
+
 /** The only way a user row leaves the server: no password hash, ever. */
-export function toPublicUser(row: Omit<UserRow, 'language'>): PublicUser {
+export function toPublicUser(row: Pick<UserRow, (typeof PUBLIC_USER_COLUMNS)[number]>): PublicUser {
   return {
     id: row.id,
     email: row.email,

@@ -12,39 +12,48 @@ import {
   settledPercent,
 } from '#shared/expenses/rules.ts';
 import { EXPENSES_PAGE } from '#shared/expenses/view.ts';
-import { currencyExponent, formatAmount } from '#shared/money.ts';
+import { toAuthor } from '#shared/messages/rules.ts';
+import { currencyExponent, DEFAULT_CURRENCY, formatAmount } from '#shared/money.ts';
 import type { Db } from '../../db/database.ts';
 import { containsIgnoringCase, readBoolean } from '../../db/dialect.ts';
 import { newId } from '../../db/ids.ts';
 import type { DB, ExpenseSplitsTable, ExpensesTable } from '../../db/schema.ts';
-import { toPublicUser } from '../accounts/queries.ts';
+import { PUBLIC_USER_COLUMNS, toPublicUser } from '../accounts/queries.ts';
 import { householdCurrency } from '../households/queries.ts';
 import { imageUrl } from '../images/queries.ts';
 
 type ExpenseRow = Selectable<ExpensesTable>;
 type SplitRow = Selectable<ExpenseSplitsTable>;
 
+const authorOf = (row: Parameters<typeof toPublicUser>[0]): MessageAuthor => toAuthor(toPublicUser(row));
+
 async function authors(db: Db, ids: (string | null)[]): Promise<Map<string, MessageAuthor>> {
   const unique = [...new Set(ids.filter((id): id is string => id !== null))];
   const rows = unique.length
-    ? await db.selectFrom('users').selectAll().where('id', 'in', unique).execute()
+    ? await db.selectFrom('users').select(PUBLIC_USER_COLUMNS).where('id', 'in', unique).execute()
     : [];
-  return new Map(
-    rows.map((row) => {
-      const u = toPublicUser(row);
-      return [
-        u.id,
-        {
-          id: u.id,
-          firstName: u.firstName,
-          lastName: u.lastName,
-          email: u.email,
-          profileColor: u.profileColor,
-          profileImageUrl: u.profileImageUrl,
-        },
-      ];
-    }),
-  );
+  return new Map(rows.map((row) => [row.id, authorOf(row)]));
+}
+
+/**
+ * A household's currency and its members: all a new expense is checked against and shown with,
+ * in one read.
+ */
+export async function currencyAndMembers(
+  db: Db,
+  householdId: string,
+): Promise<{ currency: string; members: Map<string, MessageAuthor> }> {
+  const rows = await db
+    .selectFrom('households as h')
+    .innerJoin('household_members as m', 'm.household_id', 'h.id')
+    .innerJoin('users as u', 'u.id', 'm.user_id')
+    .select(['h.currency', ...PUBLIC_USER_COLUMNS.map((column) => `u.${column}` as const)])
+    .where('h.id', '=', householdId)
+    .execute();
+  return {
+    currency: rows[0]?.currency ?? DEFAULT_CURRENCY,
+    members: new Map(rows.map((row) => [row.id, authorOf(row)])),
+  };
 }
 
 async function toExpenses(db: Db, rows: ExpenseRow[]): Promise<ExpenseView[]> {
@@ -63,16 +72,18 @@ async function toExpenses(db: Db, rows: ExpenseRow[]): Promise<ExpenseView[]> {
 }
 
 /**
- * Expenses with their splits (ordered by id) as the API shows them; reads their people, and the
- * household's currency unless the caller has it.
+ * Expenses with their splits (ordered by id) as the API shows them; reads their people and the
+ * household's currency unless the caller has them (`known`: every person the rows name).
  */
 async function shapeExpenses(
   db: Db,
   rows: ExpenseRow[],
   splits: SplitRow[],
   currency?: string,
+  known?: Map<string, MessageAuthor>,
 ): Promise<ExpenseView[]> {
-  const people = await authors(db, [...rows.map((r) => r.paid_by), ...splits.map((s) => s.user_id)]);
+  const people =
+    known ?? (await authors(db, [...rows.map((r) => r.paid_by), ...splits.map((s) => s.user_id)]));
   const exponent = currencyExponent(currency ?? (await householdCurrency(db, rows[0]!.household_id)));
   const splitsOf = new Map<string, typeof splits>();
   for (const split of splits) {
@@ -413,7 +424,7 @@ export async function createExpense<T>(
   input: NewExpense,
   now: number,
   also: (trx: Db, id: string) => Promise<T>,
-  currency: string,
+  household: { currency: string; members: Map<string, MessageAuthor> },
 ): Promise<{ expense: ExpenseView; also: T }> {
   const next =
     input.isRecurring &&
@@ -433,7 +444,13 @@ export async function createExpense<T>(
     return { written, also: await also(trx, written.row.id) };
   });
   // The answer is made from the rows as written, not read back.
-  const [expense] = await shapeExpenses(db, [written.row], written.splits, currency);
+  const [expense] = await shapeExpenses(
+    db,
+    [written.row],
+    written.splits,
+    household.currency,
+    household.members,
+  );
   return { expense: expense!, also: done };
 }
 

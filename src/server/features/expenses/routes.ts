@@ -19,7 +19,7 @@ import { route } from '../../contracts/route.ts';
 import type { Db } from '../../db/database.ts';
 import { badRequest, conflict, forbidden, notFound, parse } from '../../http/errors.ts';
 import { announceActivity, recordActivity } from '../activity/queries.ts';
-import { areMembers, householdCurrency, isMember } from '../households/queries.ts';
+import { householdCurrency, isMember } from '../households/queries.ts';
 import { processImage } from '../images/process.ts';
 import { insertImage } from '../images/queries.ts';
 import { readImageUpload } from '../images/upload.ts';
@@ -37,6 +37,7 @@ import {
 import {
   countExpenses,
   createExpense,
+  currencyAndMembers,
   findSplit,
   getExpense,
   lastRates,
@@ -156,10 +157,11 @@ export function expenseRoutes(app: FastifyInstance, ctx: Context): void {
 
   route(app, expensesApi.create, async (request, reply) => {
     const member = await requireMember(ctx, request, reply);
-    const household = await householdCurrency(db, member.householdId);
+    const people = await currencyAndMembers(db, member.householdId);
+    const household = people.currency;
     const spent = askedCurrency(request.body) ?? household;
     const { expense, splits } = parse(expenseSchemas(currencyExponent(spent)).create, request.body);
-    if (!(await areMembers(db, member.householdId, [expense.paidBy, ...splits.map((s) => s.userId)]))) {
+    if (![expense.paidBy, ...splits.map((s) => s.userId)].every((id) => people.members.has(id))) {
       throw badRequest('expense.members_only');
     }
     const money = inHouseholdCurrency(
@@ -201,7 +203,7 @@ export function expenseRoutes(app: FastifyInstance, ctx: Context): void {
           }),
           ctx.now(),
         ),
-      household,
+      people,
     );
     await events.toHousehold(member.householdId, { type: 'new_expense', expense: created });
     await announceActivity(events, member.householdId, [entry]);

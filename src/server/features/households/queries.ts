@@ -71,19 +71,6 @@ export async function isMember(db: Db, householdId: string, userId: string): Pro
   return row !== undefined;
 }
 
-/** Whether every one of these users is a member of the household: one query for all of them. */
-export async function areMembers(db: Db, householdId: string, userIds: readonly string[]): Promise<boolean> {
-  const wanted = [...new Set(userIds)];
-  if (wanted.length === 0) return true;
-  const rows = await db
-    .selectFrom('household_members')
-    .select('user_id')
-    .where('household_id', '=', householdId)
-    .where('user_id', 'in', wanted)
-    .execute();
-  return rows.length === wanted.length;
-}
-
 /** A household's current invite code. */
 export async function getInviteCode(db: Executor, householdId: string): Promise<string | null> {
   const row = await db

@@ -70,8 +70,6 @@ async function withReactions(db: Db, rows: Row[]): Promise<ChatMessage[]> {
           profile_color: row.profile_color ?? 'blue',
           profile_image_id: row.profile_image_id ?? null,
           created_at: row.created_at ?? 0,
-          password_hash: '',
-          was_kicked: false,
         })
       : null;
     const map = byMessage.get(row.m_id);
