@@ -107,6 +107,23 @@ async function createChore(by: Person, fields: Record<string, unknown>) {
   return response.json() as { id: string };
 }
 
+/** An expense `by` paid, split equally among `among`, each owing `share`. */
+async function addExpense(by: Person, among: Person[], title: string, amount: string, share: string) {
+  const response = await by.client.post('/api/expenses', {
+    expense: {
+      title,
+      amount,
+      category: 'groceries',
+      splitType: 'equal',
+      paidBy: by.user.id,
+      isRecurring: false,
+    },
+    splits: among.map((p) => ({ userId: p.user.id, amount: share })),
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json() as { id: string; splits: { id: string; userId: string }[] };
+}
+
 /**
  * Waits until no send is in flight: the fake clock jumps minutes at once, which real time never
  * does while a send holds its claim.
@@ -383,19 +400,7 @@ describe('who gets what', () => {
 
   it('an expense: each member who owes, with a settle action; not the payer', async () => {
     const { ada, bea, cy } = await household();
-    const response = await ada.client.post('/api/expenses', {
-      expense: {
-        title: 'Groceries',
-        amount: '30.00',
-        category: 'groceries',
-        splitType: 'equal',
-        paidBy: ada.user.id,
-        isRecurring: false,
-      },
-      splits: [ada, bea, cy].map((p) => ({ userId: p.user.id, amount: '10.00' })),
-    });
-    expect(response.statusCode, response.body).toBe(201);
-    const expense = response.json() as { id: string; splits: { id: string; userId: string }[] };
+    const expense = await addExpense(ada, [ada, bea, cy], 'Groceries', '30.00', '10.00');
     await sweep();
     expect(delivered(ada.device, 'expense')).toEqual([]);
     for (const person of [bea, cy]) {
@@ -412,6 +417,17 @@ describe('who gets what', () => {
         },
       ]);
     }
+  });
+
+  it('an expense: not to a member who switched expense pushes off', async () => {
+    const { ada, bea, cy } = await household();
+    await settings(cy, {
+      types: { message: true, chore: true, expense: false, calendar: true, household: true },
+    });
+    await addExpense(ada, [ada, bea, cy], 'Milk', '3.00', '1.00');
+    await sweep();
+    expect(delivered(bea.device, 'expense').map((p) => p.title)).toEqual(['You owe Ada L. $1.00']);
+    expect(delivered(cy.device, 'expense')).toEqual([]);
   });
 
   it('members joining and being removed: the others, not the one who acted', async () => {

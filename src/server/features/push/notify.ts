@@ -18,7 +18,7 @@ import { moneyIn } from '../../mail/locale.ts';
 import { enqueueLocalized } from './localized.ts';
 import { queueNoticeMail } from './notice-mail.ts';
 import { enqueue } from './outbox.ts';
-import { readSettingsOf, subscriptionsOf } from './queries.ts';
+import { settingsAndDevicesOf } from './queries.ts';
 
 /**
  * What the feature routes call after their write has committed and their event is published:
@@ -83,7 +83,7 @@ async function nameOf(db: Db, userId: string | null): Promise<string | null> {
 
 /**
  * Who among `userIds` could get this kind of notice at all: an e-mail switched on, or a push
- * switched on with a device to send it to. Two reads for everyone, so that the work per person
+ * switched on with a device to send it to. One read for everyone, so that the work per person
  * (language, wording, queueing) is done only for those it can reach.
  */
 async function reachable(
@@ -92,8 +92,7 @@ async function reachable(
   type: NotificationType & EmailNotificationType,
 ): Promise<{ mail: Set<string>; push: Set<string> }> {
   if (userIds.length === 0) return { mail: new Set(), push: new Set() };
-  const [settings, devices] = await Promise.all([readSettingsOf(db, userIds), subscriptionsOf(db, userIds)]);
-  const withDevice = new Set(devices.map((device) => device.userId));
+  const { settings, withDevice } = await settingsAndDevicesOf(db, userIds);
   const mail = new Set(userIds.filter((id) => settings.get(id)?.email[type]));
   const push = new Set(
     userIds.filter((id) => withDevice.has(id) && settings.get(id)?.enabled && settings.get(id)?.types[type]),

@@ -1,3 +1,4 @@
+import type { Selectable } from 'kysely';
 import webpush from 'web-push';
 import {
   DEFAULT_NOTIFICATION_SETTINGS,
@@ -14,6 +15,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { readBoolean } from '../../db/dialect.ts';
 import { newId } from '../../db/ids.ts';
+import type { NotificationSettingsTable } from '../../db/schema.ts';
 import { FAILED_MAIL_KEPT_MS } from '../../mail/outbox.ts';
 
 export interface VapidKeys {
@@ -158,30 +160,64 @@ export async function readSettingsOf(db: Db, userIds: string[]): Promise<Map<str
       : await db.selectFrom('notification_settings').selectAll().where('user_id', 'in', userIds).execute();
   const out = new Map<string, NotificationSettings>();
   for (const id of userIds) out.set(id, DEFAULT_NOTIFICATION_SETTINGS);
-  for (const row of rows) {
-    out.set(row.user_id, {
-      enabled: readBoolean(row.enabled),
-      types: {
-        message: readBoolean(row.message),
-        chore: readBoolean(row.chore),
-        expense: readBoolean(row.expense),
-        calendar: readBoolean(row.calendar),
-        household: readBoolean(row.household),
-      },
-      quietHours:
-        row.quiet_start === null || row.quiet_end === null
-          ? null
-          : { start: formatClock(row.quiet_start), end: formatClock(row.quiet_end) },
-      timeZone: row.time_zone,
-      email: {
-        chore: readBoolean(row.email_chore),
-        rent: readBoolean(row.email_rent),
-        expense: readBoolean(row.email_expense),
-        summary: readBoolean(row.email_summary),
-      },
-    });
-  }
+  for (const row of rows) out.set(row.user_id, settingsFrom(row));
   return out;
+}
+
+/**
+ * readSettingsOf and whether each user has a device to push to, in one read: what a notice
+ * needs to know before any work per person.
+ */
+export async function settingsAndDevicesOf(
+  db: Db,
+  userIds: string[],
+): Promise<{ settings: Map<string, NotificationSettings>; withDevice: Set<string> }> {
+  const settings = new Map<string, NotificationSettings>();
+  const withDevice = new Set<string>();
+  if (userIds.length === 0) return { settings, withDevice };
+  const rows = await db
+    .selectFrom('users as u')
+    .leftJoin('notification_settings as s', 's.user_id', 'u.id')
+    .selectAll('s')
+    .select((eb) => [
+      'u.id as person',
+      eb
+        .exists(eb.selectFrom('push_subscriptions as p').select('p.id').whereRef('p.user_id', '=', 'u.id'))
+        .as('device'),
+    ])
+    .where('u.id', 'in', userIds)
+    .execute();
+  for (const id of userIds) settings.set(id, DEFAULT_NOTIFICATION_SETTINGS);
+  for (const row of rows) {
+    if (row.user_id !== null)
+      settings.set(row.person, settingsFrom(row as Selectable<NotificationSettingsTable>));
+    if (readBoolean(row.device)) withDevice.add(row.person);
+  }
+  return { settings, withDevice };
+}
+
+function settingsFrom(row: Selectable<NotificationSettingsTable>): NotificationSettings {
+  return {
+    enabled: readBoolean(row.enabled),
+    types: {
+      message: readBoolean(row.message),
+      chore: readBoolean(row.chore),
+      expense: readBoolean(row.expense),
+      calendar: readBoolean(row.calendar),
+      household: readBoolean(row.household),
+    },
+    quietHours:
+      row.quiet_start === null || row.quiet_end === null
+        ? null
+        : { start: formatClock(row.quiet_start), end: formatClock(row.quiet_end) },
+    timeZone: row.time_zone,
+    email: {
+      chore: readBoolean(row.email_chore),
+      rent: readBoolean(row.email_rent),
+      expense: readBoolean(row.email_expense),
+      summary: readBoolean(row.email_summary),
+    },
+  };
 }
 
 /** Saves the settings whole; without `email`, the e-mail switches stay as they were. */
