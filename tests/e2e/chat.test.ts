@@ -303,6 +303,8 @@ describe('household chat', () => {
     // On another page, Ada's messages raise the count without a reload.
     await nav.getByRole('link', { name: 'Home' }).click();
     await bea.page.waitForURL(`${server.url}/`);
+    // The chat stays on screen until Home's code has come, and a message shown there is read.
+    await bea.page.getByRole('log', { name: 'Conversation' }).waitFor({ state: 'detached' });
     await post(ada, 'Rent is due on Friday');
     await nav.getByRole('link', { name: 'Chat, 1 unread message' }).waitFor();
     await post(ada, 'Who has the spare key?');

@@ -64,6 +64,7 @@ function oldBalances(shares: OldShare[]) {
 const bool = (value: boolean) => (testEngine === 'postgres' ? value : value ? 1 : 0);
 
 describe('migrating settled shares to payments (0014_ledger)', () => {
+  // Each run migrates a database of its own from scratch, which on PostgreSQL takes seconds.
   it('keeps every member’s net and every person-to-person debt to the cent, for any history', async () => {
     await fc.assert(
       fc.asyncProperty(
@@ -150,5 +151,5 @@ describe('migrating settled shares to payments (0014_ledger)', () => {
         examples: [[[{ payer: 0, cents: 1, among: [0, 2, 1], settled: [false, false, true, false] }]]],
       },
     );
-  });
+  }, 120_000);
 });
