@@ -1,7 +1,8 @@
+import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '#server/db/database.ts';
+import { type Database, openDatabase, openMigratedDatabase } from '#server/db/database.ts';
 import type { ChatMessage } from '#shared/messages/api.ts';
 import { SESSION_ENDED_CLOSE } from '#shared/realtime/policy.ts';
 import { Client, createTestApp, createTestApps, PASSWORD, signUp, testEngine } from './helpers.ts';
@@ -337,6 +338,31 @@ if (testEngine === 'postgres') {
       expect(
         (await olaAgain.next('new_message', { where: (f) => f.message.id === fromA.id })).message,
       ).toEqual(fromA);
+    });
+  });
+
+  describe('Hearths in other schemas of the same database', () => {
+    // The migrator asks which tables exist: reading other schemas' tables as well would fail
+    // when one of them is dropped meanwhile ("schema … does not exist").
+    it('are not read when this one looks up its tables', async () => {
+      const url = process.env.TEST_DATABASE_URL ?? '';
+      const neighbour = `neighbour_${randomBytes(6).toString('hex')}`;
+      const ours = `ours_${randomBytes(6).toString('hex')}`;
+      const admin = await openDatabase({ engine: 'postgres', url });
+      try {
+        await (await openMigratedDatabase({ engine: 'postgres', url, schema: neighbour })).close();
+        const database = await openMigratedDatabase({ engine: 'postgres', url, schema: ours });
+        const tables = await database.db.introspection.getTables();
+        await database.close();
+        expect(new Set(tables.map((table) => table.schema))).toEqual(new Set([ours]));
+        expect(tables.find((table) => table.name === 'expenses')?.columns.map((c) => c.name)).toContain(
+          'household_id',
+        );
+      } finally {
+        await sql`drop schema if exists ${sql.id(ours)} cascade`.execute(admin.db);
+        await sql`drop schema if exists ${sql.id(neighbour)} cascade`.execute(admin.db);
+        await admin.close();
+      }
     });
   });
 }

@@ -10,7 +10,6 @@ import {
   type PluginTransformQueryArgs,
   type PluginTransformResultArgs,
   PostgresAdapter,
-  PostgresDialect,
   type QueryResult,
   type RawBuilder,
   type RootOperationNode,
@@ -23,6 +22,7 @@ import { containsPattern, LIKE_ESCAPE } from '#shared/search/rules.ts';
 import type { DatabaseConfig } from '../config.ts';
 import { startCheckpointer } from './checkpointer.ts';
 import { type BatchObserver, groupCommitDialect, type SyncFile } from './group-commit.ts';
+import { CurrentSchemaPostgresDialect } from './pg-introspector.ts';
 import type { DB } from './schema.ts';
 import { SqliteBindingDialect } from './sqlite-compiler.ts';
 
@@ -190,7 +190,7 @@ export function createEngine(
   });
   return {
     engine: 'postgres',
-    dialect: new PostgresDialect({ pool }),
+    dialect: new CurrentSchemaPostgresDialect({ pool }),
     plugins: [],
     pool,
     dispose: async () => {},
