@@ -1,4 +1,9 @@
+import os from 'node:os';
 import { defineConfig } from 'vitest/config';
+
+// Vitest leaves one core free by default; on a two-core machine that means one file at a time.
+// These files hold their server in the test's own process, so every core can run one.
+const everyCore = os.availableParallelism();
 
 export default defineConfig({
   test: {
@@ -6,6 +11,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
+          maxWorkers: everyCore,
           include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
           environment: 'node',
           setupFiles: ['tests/setup/fail-on-console-error.ts'],
@@ -14,6 +20,7 @@ export default defineConfig({
       {
         test: {
           name: 'integration',
+          maxWorkers: everyCore,
           include: ['tests/integration/**/*.test.ts'],
           environment: 'node',
           setupFiles: ['tests/setup/fail-on-console-error.ts'],
