@@ -2,7 +2,8 @@ import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // Vitest leaves one core free by default; on a two-core machine that means one file at a time.
-// These files hold their server in the test's own process, so every core can run one.
+// These files hold their server in the test's own process, so every core can run one
+// (docs/decisions/0046-test-files-on-every-core.md).
 const everyCore = os.availableParallelism();
 
 export default defineConfig({
@@ -21,9 +22,12 @@ export default defineConfig({
         test: {
           name: 'integration',
           maxWorkers: everyCore,
+          // Each file builds its own app on its own database, so the server's modules are loaded
+          // once per worker, not once per file; undo-per-file.ts resets what a file changed.
+          isolate: false,
           include: ['tests/integration/**/*.test.ts'],
           environment: 'node',
-          setupFiles: ['tests/setup/fail-on-console-error.ts'],
+          setupFiles: ['tests/setup/fail-on-console-error.ts', 'tests/setup/undo-per-file.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
