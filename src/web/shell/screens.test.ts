@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { SCREENS, type ScreenName } from '#shared/screens/screens.ts';
 import { screens } from './screens.ts';
 
-describe('the screens’ code', () => {
+// The first test compiles every screen's code on the way: seconds on a busy two-core machine.
+describe('the screens’ code', { timeout: 60_000 }, () => {
   it('is the module the screen list names, for every screen', async () => {
     for (const name of Object.keys(SCREENS) as ScreenName[]) {
       const named = await import(/* @vite-ignore */ `../${SCREENS[name].module}`);
