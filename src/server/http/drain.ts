@@ -5,13 +5,29 @@ import type { FastifyInstance } from 'fastify';
  * The server's side of a drain (app.close): it stops listening at once, so a load balancer's
  * next connection is refused and goes to another instance; requests under way get their answers;
  * a connection that carries no request is closed, as is each one whose answer has gone out, so
- * that closing never waits for a client to hang up. Call before the hooks that stop the rest.
+ * that closing never waits for a client to hang up. It waits, too, for every request's handler
+ * to be done, even one whose client hung up: its connection is gone, but its work (a notice
+ * after a write) still needs the database. Call before the hooks that stop the rest.
  */
 export function registerDrain(app: FastifyInstance): void {
   const sockets = new Set<Socket>();
   app.server.on('connection', (socket: Socket) => {
     sockets.add(socket);
     socket.once('close', () => sockets.delete(socket));
+  });
+  // A request is being handled from its first hook until its answer is handed over to be sent.
+  const handling = new Set<string>();
+  let allHandled: (() => void) | null = null;
+  const handled = (id: string) => {
+    if (handling.delete(id) && handling.size === 0) allHandled?.();
+  };
+  app.addHook('onRequest', (request, _reply, done) => {
+    handling.add(request.id);
+    done();
+  });
+  app.addHook('onSend', (request, _reply, payload, done) => {
+    handled(request.id);
+    done(null, payload);
   });
   let draining = false;
   app.addHook('preClose', async () => {
@@ -22,9 +38,16 @@ export function registerDrain(app: FastifyInstance): void {
     // Connected but silent (a browser's preconnect): Node counts it as a request on its way.
     for (const socket of sockets) if (socket.bytesRead === 0) socket.destroy();
     app.log.info('stopped accepting connections; finishing the requests under way');
+    if (handling.size > 0) {
+      app.log.info({ requests: handling.size }, 'waiting for the handlers under way');
+      await new Promise<void>((resolve) => {
+        allHandled = resolve;
+      });
+    }
   });
   // An answer whose headers left before the drain began did not say `Connection: close`.
-  app.addHook('onResponse', (_request, _reply, done) => {
+  app.addHook('onResponse', (request, _reply, done) => {
+    handled(request.id);
     if (draining) app.server.closeIdleConnections();
     done();
   });
