@@ -117,3 +117,43 @@ it('waits, when closing, for the handler of a request whose client hung up, befo
     await database.drop();
   }
 });
+
+it('does not wait, when closing, for a request whose client hung up before sending all of its body', async () => {
+  const database = await freshDatabase();
+  const app = await buildApp(testConfig(), { sweepIntervalMs: null, database });
+  let begun = () => {};
+  const posting = new Promise<void>((resolve) => {
+    begun = resolve;
+  });
+  app.addHook('onRequest', async (request) => {
+    if (request.url === '/api/messages') begun();
+  });
+  try {
+    const { admin: ada } = await householdOf(app, ['Ada Lovelace']);
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const arrived = new Promise<Socket>((resolve) => app.server.once('connection', resolve));
+    const request = http.request({
+      host: '127.0.0.1',
+      port: (app.server.address() as AddressInfo).port,
+      method: 'POST',
+      path: '/api/messages',
+      agent: false,
+      headers: {
+        'content-type': 'application/json',
+        'content-length': 1000,
+        cookie: ada.client.cookie ?? '',
+      },
+    });
+    request.on('error', () => {});
+    request.write('{"content":"half of it');
+    const socket = await arrived;
+    await posting;
+    const hungUp = new Promise((resolve) => socket.once('close', resolve));
+    request.destroy();
+    await hungUp;
+    await app.close();
+  } finally {
+    await app.close();
+    await database.drop();
+  }
+});
