@@ -78,7 +78,9 @@ describe('offline', () => {
     await expect.poll(() => keptAnswers(page)).toContain('/api/chores');
     await page.goto('/expenses');
     await page.getByText('Lamp oil').first().waitFor();
-    // Each page keeps its answers beside those the earlier pages kept.
+    // Each page keeps its answers beside those the earlier pages kept: the expenses screen has
+    // five (the list's first page and the tabs' counts, the payments, both balances), each kept
+    // once it has come, so all of them are waited for.
     await expect
       .poll(() => keptAnswers(page))
       .toEqual(
@@ -88,8 +90,14 @@ describe('offline', () => {
           '/api/home',
           '/api/chores',
           '/api/expenses',
+          '/api/payments',
+          '/api/balance',
+          '/api/balances',
         ]),
       );
+    await expect
+      .poll(async () => (await keptAnswers(page)).filter((key) => key === '/api/expenses').length)
+      .toBeGreaterThanOrEqual(2);
 
     await context.setOffline(true);
     // Signed in, in the household, with the figures last shown: not the sign-in screen.
