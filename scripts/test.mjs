@@ -20,18 +20,12 @@ function run(title, command, args, env = {}) {
   }
 }
 
-function vitest(title, projects, env = {}) {
+function vitest(title, project, env = {}) {
   const report = path.join(reportDir, `${title.replace(/\W+/g, '-')}.json`);
   run(
     title,
     bin('vitest'),
-    [
-      'run',
-      ...[projects].flat().flatMap((project) => ['--project', project]),
-      '--reporter=default',
-      '--reporter=json',
-      `--outputFile.json=${report}`,
-    ],
+    ['run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
     env,
   );
   const summary = JSON.parse(fs.readFileSync(report, 'utf8'));
@@ -44,15 +38,12 @@ function vitest(title, projects, env = {}) {
   }
 }
 
-// The integration files, then those that time themselves, alone (vitest.config.ts).
-const INTEGRATION = ['integration', 'integration-timed'];
-
 run('lint (Biome)', bin('biome'), ['check', '--error-on-warnings', '.']);
 run('typecheck (tsc)', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']);
 vitest('unit', 'unit');
-vitest('integration on SQLite', INTEGRATION, { HEARTH_TEST_ENGINE: 'sqlite' });
+vitest('integration on SQLite', 'integration', { HEARTH_TEST_ENGINE: 'sqlite' });
 if (process.env.TEST_DATABASE_URL) {
-  vitest('integration on PostgreSQL', INTEGRATION, { HEARTH_TEST_ENGINE: 'postgres' });
+  vitest('integration on PostgreSQL', 'integration', { HEARTH_TEST_ENGINE: 'postgres' });
 } else {
   console.info('\n(TEST_DATABASE_URL is not set: skipping the PostgreSQL run of the integration suite)');
 }
