@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { PassThrough } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
 import type {
   KyselyPlugin,
   PluginTransformQueryArgs,
@@ -49,6 +50,23 @@ class HoldNoticeRead implements KyselyPlugin {
   }
 }
 
+/** A POST over a real connection of its own, so that the test can hang up on it. */
+function rawPost(
+  app: FastifyInstance,
+  path: string,
+  cookie: string | null,
+  headers: Record<string, string | number> = {},
+): http.ClientRequest {
+  return http.request({
+    host: '127.0.0.1',
+    port: (app.server.address() as AddressInfo).port,
+    method: 'POST',
+    path,
+    agent: false,
+    headers: { 'content-type': 'application/json', cookie: cookie ?? '', ...headers },
+  });
+}
+
 it('waits, when closing, for the handler of a request whose client hung up, before the database goes', async () => {
   const database = await freshDatabase();
   const hold = new HoldNoticeRead();
@@ -83,14 +101,7 @@ it('waits, when closing, for the handler of a request whose client hung up, befo
       },
       splits: [ada, bea].map((p) => ({ userId: p.user.id, amount: '10.00' })),
     });
-    const request = http.request({
-      host: '127.0.0.1',
-      port: (app.server.address() as AddressInfo).port,
-      method: 'POST',
-      path: '/api/expenses',
-      agent: false,
-      headers: { 'content-type': 'application/json', cookie: ada.client.cookie ?? '' },
-    });
+    const request = rawPost(app, '/api/expenses', ada.client.cookie);
     hold.arm();
     request.on('error', () => {});
     request.end(body);
@@ -132,18 +143,7 @@ it('does not wait, when closing, for a request whose client hung up before sendi
     const { admin: ada } = await householdOf(app, ['Ada Lovelace']);
     await app.listen({ port: 0, host: '127.0.0.1' });
     const arrived = new Promise<Socket>((resolve) => app.server.once('connection', resolve));
-    const request = http.request({
-      host: '127.0.0.1',
-      port: (app.server.address() as AddressInfo).port,
-      method: 'POST',
-      path: '/api/messages',
-      agent: false,
-      headers: {
-        'content-type': 'application/json',
-        'content-length': 1000,
-        cookie: ada.client.cookie ?? '',
-      },
-    });
+    const request = rawPost(app, '/api/messages', ada.client.cookie, { 'content-length': 1000 });
     request.on('error', () => {});
     request.write('{"content":"half of it');
     const socket = await arrived;
