@@ -129,7 +129,7 @@ describe('GET /metrics with METRICS_TOKEN', () => {
     ]) {
       expect(reply.body).toContain(`# TYPE ${name} ${type}\n`);
     }
-    for (const cache of ['read', 'session', 'membership']) {
+    for (const cache of ['read', 'session', 'membership', 'people']) {
       expect(sample(reply.body, 'hearth_cache_hits_total', { cache })).toBeGreaterThanOrEqual(0);
       expect(sample(reply.body, 'hearth_cache_misses_total', { cache })).toBeGreaterThanOrEqual(0);
     }

@@ -45,6 +45,31 @@ describe('auth cache', () => {
     expect(cache.peekMembership('ann')).toEqual(annHome);
   });
 
+  it('keeps a household’s people until that household is dropped, and not one read while it was', async () => {
+    const cache = createAuthCache();
+    const people = { currency: 'EUR', members: new Map() };
+    const load = counting(people);
+    expect(await cache.people('h1', load)).toBe(people);
+    expect(await cache.people('h1', load)).toBe(people);
+    cache.dropHousehold('h2');
+    cache.dropUser('ann');
+    expect(await cache.people('h1', load)).toBe(people);
+    expect(load.calls).toBe(1);
+    cache.dropHousehold('h1');
+    expect(await cache.people('h1', load)).toBe(people);
+    expect(load.calls).toBe(2);
+    const slow = held(people);
+    const reading = cache.people('h3', slow.load);
+    await slow.started;
+    cache.dropHousehold('h3');
+    slow.release();
+    await reading;
+    const again = counting(people);
+    await cache.people('h3', again);
+    expect(again.calls).toBe(1);
+    expect(cache.stats().people).toEqual({ hits: 2, misses: 4 });
+  });
+
   it('keeps "in no household" but never an unknown session', async () => {
     const cache = createAuthCache();
     const nobody = counting(null);

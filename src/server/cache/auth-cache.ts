@@ -6,11 +6,18 @@
  * other instances through the bus (see invalidation.ts). The TTL only bounds a change made
  * behind the API. Decision record: docs/decisions/0011-auth-cache-and-fast-reads.md.
  */
+import type { MessageAuthor } from '#shared/accounts/api.ts';
 import type { Membership } from '../auth/members.ts';
 
 export interface CachedSession {
   userId: string;
   expiresAt: number;
+}
+
+/** A household's currency and its members as they are shown (never changed by the caller). */
+export interface HouseholdPeople {
+  currency: string;
+  members: Map<string, MessageAuthor>;
 }
 
 export interface AuthCache {
@@ -27,6 +34,11 @@ export interface AuthCache {
     loadBoth: () => Promise<{ session: CachedSession; membership: Membership | null } | null>,
     loadMembership: (userId: string) => Promise<Membership | null>,
   ): Promise<{ session: CachedSession; membership: Membership | null } | null>;
+  /**
+   * A household's currency and members, from memory or from `load`: they change only with the
+   * writes that change memberships, so they are kept and dropped with them.
+   */
+  people(householdId: string, load: () => Promise<HouseholdPeople>): Promise<HouseholdPeople>;
   /** The session's expiry was moved (sliding expiry). */
   extended(token: string, expiresAt: number): void;
   /** What `session` would answer from memory alone (fast-reads.ts); undefined when not held. */
@@ -43,6 +55,7 @@ export interface AuthCache {
 export interface AuthCacheStats {
   sessions: { hits: number; misses: number };
   memberships: { hits: number; misses: number };
+  people: { hits: number; misses: number };
 }
 
 export interface AuthCacheOptions {
@@ -164,7 +177,12 @@ export function createAuthCache(options: AuthCacheOptions = {}): AuthCache {
   const now = options.now ?? Date.now;
   const sessions = createGroupedCache<CachedSession>(ttlMs, maxEntries, now);
   const memberships = createGroupedCache<Membership | typeof NO_HOUSEHOLD>(ttlMs, maxEntries, now);
-  const counts: AuthCacheStats = { sessions: { hits: 0, misses: 0 }, memberships: { hits: 0, misses: 0 } };
+  const people = createGroupedCache<HouseholdPeople>(ttlMs, maxEntries, now);
+  const counts: AuthCacheStats = {
+    sessions: { hits: 0, misses: 0 },
+    memberships: { hits: 0, misses: 0 },
+    people: { hits: 0, misses: 0 },
+  };
 
   const membershipGroups = (userId: string) => (membership: Membership | typeof NO_HOUSEHOLD) =>
     membership === NO_HOUSEHOLD
@@ -218,6 +236,15 @@ export function createAuthCache(options: AuthCacheOptions = {}): AuthCache {
       const load = read === undefined ? () => loadMembership(session.userId) : async () => read ?? null;
       return { session, membership: await membershipOf(session.userId, load, since) };
     },
+    people: async (householdId, load) => {
+      const held = people.get(householdId);
+      if (held) {
+        counts.people.hits += 1;
+        return held.value;
+      }
+      counts.people.misses += 1;
+      return (await people.fill(householdId, load, () => [`household:${householdId}`]))!;
+    },
     extended: (token, expiresAt) => {
       const entry = sessions.get(token);
       if (entry) entry.value = { ...entry.value, expiresAt };
@@ -231,11 +258,19 @@ export function createAuthCache(options: AuthCacheOptions = {}): AuthCache {
       sessions.drop(`user:${userId}`);
       memberships.drop(`user:${userId}`);
     },
-    dropHousehold: (householdId) => memberships.drop(`household:${householdId}`),
+    dropHousehold: (householdId) => {
+      memberships.drop(`household:${householdId}`);
+      people.drop(`household:${householdId}`);
+    },
     clear: () => {
       sessions.clear();
       memberships.clear();
+      people.clear();
     },
-    stats: () => ({ sessions: { ...counts.sessions }, memberships: { ...counts.memberships } }),
+    stats: () => ({
+      sessions: { ...counts.sessions },
+      memberships: { ...counts.memberships },
+      people: { ...counts.people },
+    }),
   };
 }

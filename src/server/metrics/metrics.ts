@@ -170,11 +170,12 @@ export function createMetrics(sources: MetricSources): Metrics {
       ['read', read],
       ['session', auth.sessions],
       ['membership', auth.memberships],
+      ['people', auth.people],
     ] as const;
   };
   new Counter({
     name: 'hearth_cache_hits_total',
-    help: 'Lookups answered from memory, by cache (read: household reads; session, membership: auth).',
+    help: 'Lookups answered from memory, by cache (read: household reads; session, membership, people: auth).',
     labelNames: ['cache'],
     registers,
     collect() {

@@ -19,7 +19,8 @@ export interface EventMessage {
  * raised no event. Not an event: the hub forwards nothing of it to sockets.
  */
 export interface InvalidationMessage {
-  invalidate: { householdIds: string[]; userIds: string[] };
+  /** `readsOnly`: sessions and memberships cannot have changed; absent, they go too. */
+  invalidate: { householdIds: string[]; userIds: string[]; readsOnly?: true };
 }
 
 /**

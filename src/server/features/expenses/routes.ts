@@ -157,7 +157,9 @@ export function expenseRoutes(app: FastifyInstance, ctx: Context): void {
 
   route(app, expensesApi.create, async (request, reply) => {
     const member = await requireMember(ctx, request, reply);
-    const people = await currencyAndMembers(db, member.householdId);
+    const people = await ctx.auth.people(member.householdId, () =>
+      currencyAndMembers(db, member.householdId),
+    );
     const household = people.currency;
     const spent = askedCurrency(request.body) ?? household;
     const { expense, splits } = parse(expenseSchemas(currencyExponent(spent)).create, request.body);
