@@ -1,8 +1,9 @@
 // A CPU profile of the production server under one autocannon load (not part of the table):
 // `npx tsx bench/profile.ts /api/balance` (any GET a household member may send), or `npx tsx
-// bench/profile.ts POST /api/expenses` (one of the write loads, each connection writing for its own
-// household). 100 ordinary households on SQLite, 100 connections, 2 s warm-up then 10 s; the
-// server's .cpuprofile is written into bench/results/ (open it in Chrome DevTools or speedscope).
+// bench/profile.ts POST /api/expenses` (one of the write loads, each connection writing for its
+// own household). 100 ordinary households on SQLite (on PostgreSQL with
+// `BENCH_ENGINES=postgres`), 100 connections, 2 s warm-up then 10 s; the server's .cpuprofile is
+// written into bench/results/ (open it in Chrome DevTools or speedscope).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -17,7 +18,8 @@ const target = process.argv[post ? 3 : 2] ?? '/api/balance';
 const write = WRITES.find((w) => w.path === target);
 if (post && !write)
   throw new Error(`No write load for ${target} (known: ${WRITES.map((w) => w.path).join(', ')})`);
-const data = await seedDataset('sqlite', {
+const engine = process.env.BENCH_ENGINES === 'postgres' ? 'postgres' : 'sqlite';
+const data = await seedDataset(engine, {
   households: 100,
   chores: 60,
   expenses: 40,
@@ -35,6 +37,7 @@ const child = spawn(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${out}`, 'd
     PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: data.dataDir,
+    ...data.env,
     LOG_LEVEL: 'warn',
     NODE_ENV: 'production',
   },
