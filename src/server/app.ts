@@ -52,6 +52,7 @@ import { registerMetrics, routeLabel } from './metrics/route.ts';
 import { registerWeb } from './pages/web.ts';
 import { createInProcessBus, createPostgresBus } from './realtime/bus.ts';
 import { createHub, type Hub } from './realtime/hub.ts';
+import { serverTurns, type Turns } from './turns.ts';
 
 export interface BuildOptions {
   /** An open, migrated database to use instead of the one the config names (tests). */
@@ -70,6 +71,8 @@ export interface BuildOptions {
   downloadsWorker?: string;
   /** Check every answer against its route's contract (the integration tests do). */
   checkAnswers?: boolean;
+  /** The event loop's turns that requests and writes are taken up on (tests bring their own). */
+  turns?: Turns;
 }
 
 export interface ServerTimeouts {
@@ -110,16 +113,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     !options.database && config.database.engine === 'sqlite' && config.database.file !== ':memory:'
       ? holdServerLock(path.dirname(config.database.file))
       : null;
+  const turns = options.turns ?? serverTurns;
   let database: Database;
   let metrics: Metrics | null = null;
   try {
     // Group commits are counted once the metrics exist (they are made with the rest below).
     database =
       options.database ??
-      (await openMigratedDatabase(
-        config.database,
-        config.metricsToken ? { batches: { committed: (units, ms) => metrics?.batch(units, ms) } } : {},
-      ));
+      (await openMigratedDatabase(config.database, {
+        turns,
+        ...(config.metricsToken ? { batches: { committed: (units, ms) => metrics?.batch(units, ms) } } : {}),
+      }));
   } catch (error) {
     dataDirLock?.release();
     throw error;
@@ -151,9 +155,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
           requestTimeout: timeouts.requestMs,
           keepAliveTimeout: timeouts.keepAliveMs,
         },
-        (request, response) => {
-          if (!fastReads?.handle(request, response)) handler(request, response);
-        },
+        // A burst of requests is taken in a turn's budget at a time (src/server/turns.ts).
+        (request, response) =>
+          turns.admit(() => {
+            if (!fastReads?.handle(request, response)) handler(request, response);
+          }),
       );
       server.setTimeout(0);
       return server;

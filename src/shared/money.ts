@@ -4,6 +4,8 @@
  * ("1200" JPY, "12.50" EUR, "1.250" KWD). See docs/money.md, Currencies.
  */
 
+import { memoByKey } from './memo.ts';
+
 export const DEFAULT_CURRENCY = 'USD';
 
 /** The ISO 4217 codes this runtime can format (Intl's list), e.g. 'EUR'. */
@@ -48,6 +50,11 @@ export function amountRule(exponent: number): string {
   return `more than 0 and at most ${formatAmount(maxAmount(exponent), exponent).replace(/\B(?=(\d{3})+(?!\d))/g, ',')}, ${decimalsRule(exponent)}`;
 }
 
+/** A decimal with at most `exponent` decimals. */
+const amountPattern = memoByKey((exponent: number) =>
+  exponent === 0 ? /^\d{1,12}$/ : new RegExp(`^\\d{1,12}(\\.\\d{1,${exponent}})?$`),
+);
+
 /** A decimal such as "1200.50" (or a number) → integer minor units at `exponent`; null when not one. */
 export function parseAmount(value: unknown, exponent: number): number | null {
   const text =
@@ -58,8 +65,7 @@ export function parseAmount(value: unknown, exponent: number): number | null {
       : typeof value === 'string'
         ? value.trim()
         : '';
-  const pattern = exponent === 0 ? /^\d{1,12}$/ : new RegExp(`^\\d{1,12}(\\.\\d{1,${exponent}})?$`);
-  if (!pattern.test(text)) return null;
+  if (!amountPattern(exponent).test(text)) return null;
   const [whole, fraction = ''] = text.split('.');
   const minor = Number(whole) * 10 ** exponent + Number(fraction.padEnd(exponent, '0') || '0');
   return Number.isSafeInteger(minor) ? minor : null;

@@ -20,6 +20,7 @@ import {
 import pg from 'pg';
 import { containsPattern, LIKE_ESCAPE } from '#shared/search/rules.ts';
 import type { DatabaseConfig } from '../config.ts';
+import { serverTurns, type Turns } from '../turns.ts';
 import { startCheckpointer } from './checkpointer.ts';
 import { type BatchObserver, groupCommitDialect, type SyncFile } from './group-commit.ts';
 import { CurrentSchemaPostgresDialect } from './pg-introspector.ts';
@@ -98,11 +99,13 @@ export interface EngineOptions {
   syncWal?: SyncFile;
   /** The WAL size at which writes pause for it to start over (the group-commit driver's tests). */
   walLimitBytes?: number;
+  /** The event loop's turns that writes resume on: the server's own unless a test brings its own. */
+  turns?: Turns;
 }
 
 export function createEngine(
   config: DatabaseConfig,
-  { reader = false, batches, syncWal, walLimitBytes }: EngineOptions = {},
+  { reader = false, batches, syncWal, walLimitBytes, turns = serverTurns }: EngineOptions = {},
 ): EngineParts {
   if (config.engine === 'sqlite' && reader) {
     // The server's connection has made the file, chosen WAL and checkpoints it.
@@ -162,6 +165,7 @@ export function createEngine(
         syncFile: syncWal,
         checkpointer,
         walLimitBytes,
+        turns,
       }),
       plugins: [],
       dispose: async () => {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { type Kysely, sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createTurns } from '../turns.ts';
 import { type Database, openDatabase } from './database.ts';
 import type { SyncFile } from './group-commit.ts';
 
@@ -173,6 +174,39 @@ describe('group commit on a SQLite file', () => {
       return turned;
     });
     expect(turnedDuring).toBe(true);
+  });
+
+  it('takes up waiting writes and synced answers one turn at a time when the turns have no time to spare', async () => {
+    await database.close();
+    database = await openDatabase(
+      { engine: 'sqlite', file: path.join(dir, 'hearth.db') },
+      { turns: createTurns(0) },
+    );
+    db = database.db as unknown as Kysely<TestTables>;
+    let turn = 0;
+    let counting = true;
+    const count = () => {
+      turn += 1;
+      if (counting) setImmediate(count);
+    };
+    setImmediate(count);
+    const answered: { i: number; turn: number }[] = [];
+    await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        db.transaction().execute(async (trx) => {
+          await trx
+            .insertInto('notes')
+            .values({ id: `t${i}`, body: 'x' })
+            .execute();
+          answered.push({ i, turn });
+        }),
+      ),
+    );
+    counting = false;
+    expect(answered.map((a) => a.i)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    // Without the turns, all ten would run, and be answered, in the turn that started them.
+    expect(new Set(answered.map((a) => a.turn)).size).toBe(10);
+    expect((await ids()).length).toBe(10);
   });
 
   it('answers a write, and lets readers see it, only once its commit is synced to disk', async () => {

@@ -13,6 +13,7 @@ import {
   SqliteAdapter,
   SqliteIntrospector,
 } from 'kysely';
+import type { Turns } from '../turns.ts';
 import type { Checkpointer } from './checkpointer.ts';
 import { SqliteBindingCompiler } from './sqlite-compiler.ts';
 
@@ -49,6 +50,11 @@ export interface GroupCommitOptions {
   checkpointer?: Pick<Checkpointer, 'catchUp' | 'restart'>;
   /** The WAL's size past which writes pause for it to start over (smaller in the driver's tests). */
   walLimitBytes?: number;
+  /**
+   * The event loop's turns: the units of a synced batch, and those that waited for the writer,
+   * go on a turn's budget at a time. Without it they all go on in the turn that frees them.
+   */
+  turns?: Turns;
 }
 
 interface Batch {
@@ -104,6 +110,7 @@ export class GroupCommitDriver implements Driver {
   private readonly syncFile: SyncFile;
   private readonly checkpointer: Pick<Checkpointer, 'catchUp' | 'restart'> | null;
   private readonly walLimit: number;
+  private readonly turns: Turns | null;
   /** The WAL's size past which the driver has it started over (see restart). */
   private restartAt: number;
 
@@ -116,6 +123,7 @@ export class GroupCommitDriver implements Driver {
     this.syncFile = options.syncFile ?? fs.fdatasync;
     this.checkpointer = options.checkpointer ?? null;
     this.walLimit = options.walLimitBytes ?? WAL_LIMIT_BYTES;
+    this.turns = options.turns ?? null;
     this.restartAt = this.walLimit;
   }
 
@@ -157,6 +165,7 @@ export class GroupCommitDriver implements Driver {
     const batch = this.batch;
     this.unlock();
     await batch?.durable;
+    await this.turns?.wait();
   }
 
   async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
@@ -274,6 +283,7 @@ export class GroupCommitDriver implements Driver {
     }
     this.unlock();
     await batch?.durable;
+    await this.turns?.wait();
     return result;
   }
 
@@ -435,8 +445,9 @@ export class GroupCommitDriver implements Driver {
       if (!this.syncing) this.commit();
     }
     const next = this.waiting.shift();
-    if (next) next();
-    else this.held = false;
+    if (!next) this.held = false;
+    else if (this.turns) this.turns.admit(next);
+    else next();
   }
 }
 

@@ -168,7 +168,9 @@ export function createHub(app: FastifyInstance, db: Db, config: Config, bus: Eve
     }
     if (!('event' in message)) return;
     const { audience, event } = message;
-    const text = JSON.stringify(event);
+    // Written once, and only when someone is there to receive it.
+    let text: string | undefined;
+    const frame = () => (text ??= JSON.stringify(event));
     // Typing frames carry the name read when the socket opened: it follows a rename.
     if (event.type === 'member_updated') {
       for (const peer of peers) if (peer.userId === event.user.id) peer.userName = displayName(event.user);
@@ -176,7 +178,7 @@ export function createHub(app: FastifyInstance, db: Db, config: Config, bus: Eve
     if ('userId' in audience) {
       for (const peer of peers) {
         if (peer.userId !== audience.userId) continue;
-        send(peer, text);
+        send(peer, frame());
         if (
           MEMBERSHIP_ENDING.has(event.type) ||
           (event.type === 'member_left' && event.userId === peer.userId)
@@ -187,7 +189,7 @@ export function createHub(app: FastifyInstance, db: Db, config: Config, bus: Eve
       return;
     }
     for (const peer of byHousehold.get(audience.householdId) ?? []) {
-      if (peer.userId !== audience.exceptUserId) send(peer, text);
+      if (peer.userId !== audience.exceptUserId) send(peer, frame());
     }
   });
 
