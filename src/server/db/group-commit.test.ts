@@ -209,6 +209,32 @@ describe('group commit on a SQLite file', () => {
     expect((await ids()).length).toBe(10);
   });
 
+  it('lets the callers of reads go on one turn at a time when the turns have no time to spare', async () => {
+    await db.insertInto('notes').values({ id: 'r', body: 'x' }).execute();
+    await database.close();
+    database = await openDatabase(
+      { engine: 'sqlite', file: path.join(dir, 'hearth.db') },
+      { turns: createTurns(0) },
+    );
+    db = database.db as unknown as Kysely<TestTables>;
+    let turn = 0;
+    let counting = true;
+    const count = () => {
+      turn += 1;
+      if (counting) setImmediate(count);
+    };
+    setImmediate(count);
+    const readIn = await Promise.all(
+      Array.from({ length: 5 }, async () => {
+        expect(await ids()).toEqual(['r']);
+        return turn;
+      }),
+    );
+    counting = false;
+    // With a turn after each read instead, all five would go on in the same turn.
+    expect(new Set(readIn).size).toBe(5);
+  });
+
   it('answers a write, and lets readers see it, only once its commit is synced to disk', async () => {
     const disk = { hold: true, fail: false };
     const { held, nextSync } = await withDisk(disk);

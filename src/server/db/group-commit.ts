@@ -242,8 +242,10 @@ export class GroupCommitDriver implements Driver {
         // since changed may be missing there; the writer sees the present and reports any error.
         return this.writeAlone(query);
       }
-      // A turn after each read lets timers, sockets and new requests in between (decision 0031).
-      await yieldToEventLoop();
+      // Timers, sockets and new requests get a turn between reads: after each read, or with the
+      // event loop's turns, once the turn has spent its budget (decisions 0031 and 0048).
+      if (this.turns) await this.turns.wait();
+      else await yieldToEventLoop();
       return result;
     }
     return this.writeAlone(query);
