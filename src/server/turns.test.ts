@@ -1,5 +1,6 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
+import { countTurns } from './count-turns.ts';
 import { createTurns } from './turns.ts';
 
 /** A clock the test moves by hand, so that "the turn has spent its budget" is exact. */
@@ -99,13 +100,7 @@ describe('turns of the event loop', () => {
 
   it('runs one piece a turn when no time is allowed, and never stops', async () => {
     const turns = createTurns(0);
-    let turn = 0;
-    let counting = true;
-    const count = () => {
-      turn += 1;
-      if (counting) setImmediate(count);
-    };
-    setImmediate(count);
+    const counted = countTurns();
     const turnOf: number[] = [];
     await Promise.all(
       Array.from(
@@ -113,13 +108,13 @@ describe('turns of the event loop', () => {
         () =>
           new Promise<void>((resolve) =>
             turns.admit(() => {
-              turnOf.push(turn);
+              turnOf.push(counted.current());
               resolve();
             }),
           ),
       ),
     );
-    counting = false;
+    counted.stop();
     expect(new Set(turnOf).size).toBe(10);
   });
 });

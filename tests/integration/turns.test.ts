@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { countTurns } from '../../src/server/count-turns.ts';
 import { createTurns, type Turns } from '../../src/server/turns.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 
@@ -9,19 +10,13 @@ describe('requests taken up over the turns of the event loop', () => {
   afterAll(() => t.close());
 
   it('starts the requests of a burst in turns of their own, and answers every one', async () => {
-    let turn = 0;
-    let counting = true;
-    const count = () => {
-      turn += 1;
-      if (counting) setImmediate(count);
-    };
-    setImmediate(count);
+    const counted = countTurns();
     const startedIn: number[] = [];
     const oneATurn = createTurns(0);
     const turns: Turns = {
       admit: (work) =>
         oneATurn.admit(() => {
-          startedIn.push(turn);
+          startedIn.push(counted.current());
           work();
         }),
       wait: () => oneATurn.wait(),
@@ -33,7 +28,7 @@ describe('requests taken up over the turns of the event loop', () => {
     const answers = await Promise.all(
       Array.from({ length: 10 }, () => fetch(`http://127.0.0.1:${address.port}/api/health`)),
     );
-    counting = false;
+    counted.stop();
     expect(answers.map((a) => a.status)).toEqual(Array.from({ length: 10 }, () => 200));
     expect(startedIn).toHaveLength(10);
     expect(new Set(startedIn).size).toBe(10);

@@ -4,6 +4,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { type Kysely, sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { countTurns } from '../count-turns.ts';
 import { createTurns } from '../turns.ts';
 import { type Database, openDatabase } from './database.ts';
 import type { SyncFile } from './group-commit.ts';
@@ -66,6 +67,16 @@ describe('group commit on a SQLite file', () => {
           told = resolve;
         }),
     };
+  }
+
+  /** Reopens the database on turns with no time to spare: one piece of work a turn. */
+  async function reopenWithNoTimeToSpare() {
+    await database.close();
+    database = await openDatabase(
+      { engine: 'sqlite', file: path.join(dir, 'hearth.db') },
+      { turns: createTurns(0) },
+    );
+    db = database.db as unknown as Kysely<TestTables>;
   }
 
   const ids = async () =>
@@ -177,19 +188,8 @@ describe('group commit on a SQLite file', () => {
   });
 
   it('takes up waiting writes and synced answers one turn at a time when the turns have no time to spare', async () => {
-    await database.close();
-    database = await openDatabase(
-      { engine: 'sqlite', file: path.join(dir, 'hearth.db') },
-      { turns: createTurns(0) },
-    );
-    db = database.db as unknown as Kysely<TestTables>;
-    let turn = 0;
-    let counting = true;
-    const count = () => {
-      turn += 1;
-      if (counting) setImmediate(count);
-    };
-    setImmediate(count);
+    await reopenWithNoTimeToSpare();
+    const turns = countTurns();
     const answered: { i: number; turn: number }[] = [];
     await Promise.all(
       Array.from({ length: 10 }, (_, i) =>
@@ -198,11 +198,11 @@ describe('group commit on a SQLite file', () => {
             .insertInto('notes')
             .values({ id: `t${i}`, body: 'x' })
             .execute();
-          answered.push({ i, turn });
+          answered.push({ i, turn: turns.current() });
         }),
       ),
     );
-    counting = false;
+    turns.stop();
     expect(answered.map((a) => a.i)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
     // Without the turns, all ten would run, and be answered, in the turn that started them.
     expect(new Set(answered.map((a) => a.turn)).size).toBe(10);
@@ -211,26 +211,15 @@ describe('group commit on a SQLite file', () => {
 
   it('lets the callers of reads go on one turn at a time when the turns have no time to spare', async () => {
     await db.insertInto('notes').values({ id: 'r', body: 'x' }).execute();
-    await database.close();
-    database = await openDatabase(
-      { engine: 'sqlite', file: path.join(dir, 'hearth.db') },
-      { turns: createTurns(0) },
-    );
-    db = database.db as unknown as Kysely<TestTables>;
-    let turn = 0;
-    let counting = true;
-    const count = () => {
-      turn += 1;
-      if (counting) setImmediate(count);
-    };
-    setImmediate(count);
+    await reopenWithNoTimeToSpare();
+    const turns = countTurns();
     const readIn = await Promise.all(
       Array.from({ length: 5 }, async () => {
         expect(await ids()).toEqual(['r']);
-        return turn;
+        return turns.current();
       }),
     );
-    counting = false;
+    turns.stop();
     // With a turn after each read instead, all five would go on in the same turn.
     expect(new Set(readIn).size).toBe(5);
   });
