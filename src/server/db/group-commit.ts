@@ -51,8 +51,9 @@ export interface GroupCommitOptions {
   /** The WAL's size past which writes pause for it to start over (smaller in the driver's tests). */
   walLimitBytes?: number;
   /**
-   * The event loop's turns: the units of a synced batch, and those that waited for the writer,
-   * go on a turn's budget at a time. Without it they all go on in the turn that frees them.
+   * The event loop's turns: the units of a synced batch, those that waited for the writer and the
+   * callers of reads go on a turn's budget at a time. Without it, a synced batch's units and the
+   * writer's waiting units all go on in the turn that frees them, and a read's caller next turn.
    */
   turns?: Turns;
 }
