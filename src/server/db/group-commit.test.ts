@@ -5,7 +5,7 @@ import SQLite from 'better-sqlite3';
 import { type Kysely, sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { countTurns } from '../count-turns.ts';
-import { createTurns } from '../turns.ts';
+import { createTurns, type Turns } from '../turns.ts';
 import { type Database, openDatabase } from './database.ts';
 import type { SyncFile } from './group-commit.ts';
 
@@ -69,12 +69,12 @@ describe('group commit on a SQLite file', () => {
     };
   }
 
-  /** Reopens the database on turns with no time to spare: one piece of work a turn. */
-  async function reopenWithNoTimeToSpare() {
+  /** Reopens the database on turns with no time to spare (one piece of work a turn), or on `turns`. */
+  async function reopenWithNoTimeToSpare(turns: Turns = createTurns(0)) {
     await database.close();
     database = await openDatabase(
       { engine: 'sqlite', file: path.join(dir, 'hearth.db') },
-      { turns: createTurns(0) },
+      { batches: { committed: (units) => batches.push(units) }, turns },
     );
     db = database.db as unknown as Kysely<TestTables>;
   }
@@ -187,7 +187,7 @@ describe('group commit on a SQLite file', () => {
     expect(turnedDuring).toBe(true);
   });
 
-  it('takes up waiting writes and synced answers one turn at a time when the turns have no time to spare', async () => {
+  it('hands the writer to waiting writes one turn at a time when the turns have no time to spare', async () => {
     await reopenWithNoTimeToSpare();
     const turns = countTurns();
     const answered: { i: number; turn: number }[] = [];
@@ -204,9 +204,36 @@ describe('group commit on a SQLite file', () => {
     );
     turns.stop();
     expect(answered.map((a) => a.i)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
-    // Without the turns, all ten would run, and be answered, in the turn that started them.
+    // Without the turns, all ten would have run in the turn that started them.
     expect(new Set(answered.map((a) => a.turn)).size).toBe(10);
     expect((await ids()).length).toBe(10);
+  });
+
+  it('answers the writes of one synced batch one turn at a time when the turns have no time to spare', async () => {
+    // The writer goes from unit to unit at once, so all ten share one batch; only the answers wait.
+    const oneATurn = createTurns(0);
+    await reopenWithNoTimeToSpare({ admit: (work) => work(), wait: () => oneATurn.wait() });
+    const turns = countTurns();
+    const answeredIn = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        (i % 2 === 0
+          ? db
+              .insertInto('notes')
+              .values({ id: `a${i}`, body: 'alone' })
+              .execute()
+          : db.transaction().execute((trx) =>
+              trx
+                .insertInto('notes')
+                .values({ id: `a${i}`, body: 'x' })
+                .execute(),
+            )
+        ).then(() => turns.current()),
+      ),
+    );
+    turns.stop();
+    expect(batches).toEqual([10]);
+    // Without the turns, all ten would be answered in the turn that heard of the sync.
+    expect(new Set(answeredIn).size).toBe(10);
   });
 
   it('lets the callers of reads go on one turn at a time when the turns have no time to spare', async () => {
