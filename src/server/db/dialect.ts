@@ -101,11 +101,13 @@ export interface EngineOptions {
   walLimitBytes?: number;
   /** The event loop's turns that writes resume on: the server's own unless a test brings its own. */
   turns?: Turns;
+  /** The least time between two group commits (the driver's tests lengthen it to watch batches form). */
+  commitGapMs?: number;
 }
 
 export function createEngine(
   config: DatabaseConfig,
-  { reader = false, batches, syncWal, walLimitBytes, turns = serverTurns }: EngineOptions = {},
+  { reader = false, batches, syncWal, walLimitBytes, turns = serverTurns, commitGapMs }: EngineOptions = {},
 ): EngineParts {
   if (config.engine === 'sqlite' && reader) {
     // The server's connection has made the file, chosen WAL and checkpoints it.
@@ -166,6 +168,7 @@ export function createEngine(
         checkpointer,
         walLimitBytes,
         turns,
+        commitGapMs,
       }),
       plugins: [],
       dispose: async () => {

@@ -108,6 +108,37 @@ describe('group commit on a SQLite file', () => {
     expect(seen.rows[0]?.n).toBe(20);
   });
 
+  it('commits a steady flow of writes at most once a commit gap, and a write after a quiet moment at once', async () => {
+    const gap = 300;
+    await database.close();
+    database = await openDatabase(
+      { engine: 'sqlite', file: path.join(dir, 'hearth.db') },
+      { batches: { committed: (units) => batches.push(units) }, commitGapMs: gap },
+    );
+    db = database.db as unknown as Kysely<TestTables>;
+    batches = [];
+    const insert = (id: string) => db.insertInto('notes').values({ id, body: 'flow' }).execute();
+    const answeredWithin = async (id: string) => {
+      const started = performance.now();
+      await insert(id);
+      return performance.now() - started;
+    };
+
+    expect(await answeredWithin('a0')).toBeLessThan(gap);
+    // One write a turn, each after the last one's commit began: one commit for all five.
+    const flow: Promise<unknown>[] = [];
+    for (let i = 1; i <= 5; i++) {
+      flow.push(insert(`a${i}`));
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    await Promise.all(flow);
+    expect(batches).toEqual([1, 5]);
+    await new Promise((resolve) => setTimeout(resolve, gap));
+    expect(await answeredWithin('a6')).toBeLessThan(gap);
+    expect(batches).toEqual([1, 5, 1]);
+    expect((await ids()).length).toBe(7);
+  });
+
   it('undoes a failing transaction alone, keeping the others of its batch', async () => {
     const results = await Promise.allSettled([
       db.insertInto('notes').values({ id: 'a', body: 'kept' }).execute(),

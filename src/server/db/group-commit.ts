@@ -26,7 +26,8 @@ import { SqliteBindingCompiler } from './sqlite-compiler.ts';
  *
  * The writing connection commits without syncing (synchronous=OFF); the driver then syncs the WAL
  * file on libuv's thread pool, and every unit's caller hears back only once that sync is done.
- * While one batch is on its way to disk the next one gathers, and commits when the sync ends.
+ * While one batch is on its way to disk the next one gathers, and commits when the sync ends, but
+ * not sooner than a few milliseconds after the last commit began.
  * Reads outside a transaction go to a second connection, held on the last state that is on disk
  * while a commit is being synced, so nobody ever reads a write that could still be lost.
  */
@@ -56,6 +57,8 @@ export interface GroupCommitOptions {
    * writer's waiting units all go on in the turn that frees them, and a read's caller next turn.
    */
   turns?: Turns;
+  /** The least time between the starts of two commits (COMMIT_GAP_MS unless given). */
+  commitGapMs?: number;
 }
 
 interface Batch {
@@ -73,6 +76,12 @@ const SLICE_MS = 10;
 // of writes the WAL is never wholly copied back and never starts over by itself: past this size
 // the driver pauses writes for a moment to have it checkpointed and started over.
 const WAL_LIMIT_BYTES = 64 * 1024 * 1024;
+
+// Under a steady flow of writes a batch would commit every turn, holding only the few writes of
+// that turn, and each commit costs as much main-thread time as several writes. A commit that comes
+// this soon after the last one waits out the rest of the gap, so one commit serves many writes;
+// after a quiet moment a write commits at once (decision 0049).
+export const COMMIT_GAP_MS = 4;
 
 class Unit implements DatabaseConnection {
   inTransaction = false;
@@ -106,12 +115,16 @@ export class GroupCommitDriver implements Driver {
   private broken: unknown = null;
   private wal: number | null = null;
   private restarting = false;
+  /** When the last commit began, and the timer that holds the next one back until the gap ends. */
+  private lastCommit = Number.NEGATIVE_INFINITY;
+  private gapTimer: NodeJS.Timeout | null = null;
 
   private readonly observer: BatchObserver | null;
   private readonly syncFile: SyncFile;
   private readonly checkpointer: Pick<Checkpointer, 'catchUp' | 'restart'> | null;
   private readonly walLimit: number;
   private readonly turns: Turns | null;
+  private readonly commitGap: number;
   /** The WAL's size past which the driver has it started over (see restart). */
   private restartAt: number;
 
@@ -125,6 +138,7 @@ export class GroupCommitDriver implements Driver {
     this.checkpointer = options.checkpointer ?? null;
     this.walLimit = options.walLimitBytes ?? WAL_LIMIT_BYTES;
     this.turns = options.turns ?? null;
+    this.commitGap = options.commitGapMs ?? COMMIT_GAP_MS;
     this.restartAt = this.walLimit;
   }
 
@@ -189,6 +203,8 @@ export class GroupCommitDriver implements Driver {
     if (this.closed) return;
     await this.lock();
     this.closed = true;
+    if (this.gapTimer) clearTimeout(this.gapTimer);
+    this.gapTimer = null;
     await this.drain();
     // Closing the last connection checkpoints the WAL into the database file: with a sync.
     this.writer.pragma('synchronous = FULL');
@@ -321,7 +337,8 @@ export class GroupCommitDriver implements Driver {
 
   /**
    * The batch commits on the next turn, or as soon as the unit holding the writer lets go; while
-   * the batch before it is being synced, once that sync ends.
+   * the batch before it is being synced, once that sync ends; and never sooner than the commit
+   * gap after the last commit began.
    */
   private scheduleCommit(): void {
     if (this.commitScheduled) return;
@@ -333,7 +350,15 @@ export class GroupCommitDriver implements Driver {
   }
 
   private commitWhenFree(): void {
-    if (!this.batch || this.syncing) return;
+    if (!this.batch || this.syncing || this.gapTimer) return;
+    const early = this.lastCommit + this.commitGap - performance.now();
+    if (early > 0) {
+      this.gapTimer = setTimeout(() => {
+        this.gapTimer = null;
+        this.commitWhenFree();
+      }, early);
+      return;
+    }
     if (this.held) this.commitDue = true;
     else this.commit();
   }
@@ -343,6 +368,7 @@ export class GroupCommitDriver implements Driver {
     if (!batch) return;
     this.batch = null;
     const started = performance.now();
+    this.lastCommit = started;
     // Readers stay on the state before this commit until the commit is on disk.
     this.pinReader();
     try {
