@@ -155,9 +155,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
           requestTimeout: timeouts.requestMs,
           keepAliveTimeout: timeouts.keepAliveMs,
         },
-        // A burst of requests is taken in a turn's budget at a time (src/server/turns.ts).
+        // A burst of requests is taken in a turn's budget at a time (src/server/turns.ts). A
+        // request whose client hung up while it waited is dropped: its body can no longer be
+        // read, so it would never finish, and nobody is left to answer.
         (request, response) =>
           turns.admit(() => {
+            if (request.destroyed) return;
             if (!fastReads?.handle(request, response)) handler(request, response);
           }),
       );
