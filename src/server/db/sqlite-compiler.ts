@@ -7,9 +7,12 @@ import { SqliteDialect, SqliteQueryCompiler } from 'kysely';
  */
 export class SqliteBindingCompiler extends SqliteQueryCompiler {
   protected override addParameter(parameter: unknown): void {
-    super.addParameter(typeof parameter === 'boolean' ? Number(parameter) : parameter);
+    super.addParameter(sqliteValue(parameter));
   }
 }
+
+/** A value as it is bound on SQLite: a boolean as 1 or 0. */
+export const sqliteValue = (value: unknown): unknown => (typeof value === 'boolean' ? Number(value) : value);
 
 /** Kysely's SQLite dialect, compiling with SqliteBindingCompiler. */
 export class SqliteBindingDialect extends SqliteDialect {

@@ -5,6 +5,7 @@ import type { ActivityKind } from '#shared/expenses/ledger-view.ts';
 import type { Db } from '../../db/database.ts';
 import { readJson } from '../../db/dialect.ts';
 import { newId } from '../../db/ids.ts';
+import { insertRow } from '../../db/insert.ts';
 import type { Publisher } from '../../realtime/hub.ts';
 
 export const ACTIVITY_PAGE = 50;
@@ -105,20 +106,17 @@ export interface NewActivity {
 export async function recordActivity(db: Db, entry: NewActivity, now: number): Promise<ActivityView> {
   const id = newId();
   const changes = entry.changes ?? [];
-  await db
-    .insertInto('activity')
-    .values({
-      id,
-      household_id: entry.householdId,
-      actor_id: entry.actorId,
-      kind: entry.kind,
-      subject_type: entry.subject.type,
-      subject_id: entry.subject.id,
-      summary: entry.summary,
-      changes: changes.length > 0 ? JSON.stringify(changes) : null,
-      created_at: now,
-    })
-    .execute();
+  await insertRow(db, 'activity', {
+    id,
+    household_id: entry.householdId,
+    actor_id: entry.actorId,
+    kind: entry.kind,
+    subject_type: entry.subject.type,
+    subject_id: entry.subject.id,
+    summary: entry.summary,
+    changes: changes.length > 0 ? JSON.stringify(changes) : null,
+    created_at: now,
+  });
   const [written] = await withNames(db, [
     {
       id,

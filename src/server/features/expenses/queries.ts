@@ -17,6 +17,7 @@ import { currencyExponent, DEFAULT_CURRENCY, formatAmount } from '#shared/money.
 import type { Db } from '../../db/database.ts';
 import { containsIgnoringCase, readBoolean } from '../../db/dialect.ts';
 import { newId } from '../../db/ids.ts';
+import { insertRow, insertRows } from '../../db/insert.ts';
 import type { DB, ExpenseSplitsTable, ExpensesTable } from '../../db/schema.ts';
 import { PUBLIC_USER_COLUMNS, toPublicUser } from '../accounts/queries.ts';
 import { householdCurrency } from '../households/queries.ts';
@@ -365,53 +366,47 @@ async function insertExpense(
   now: number,
 ): Promise<{ row: ExpenseRow; splits: SplitRow[] }> {
   const id = newId();
-  const row = await trx
-    .insertInto('expenses')
-    .values({
-      id,
-      household_id: householdId,
-      title: input.title,
-      amount_cents: input.amountCents,
-      category: input.category,
-      description: input.description,
-      notes: input.notes,
-      receipt_image_id: null,
-      paid_by: input.paidBy,
-      date: input.date,
-      split_type: input.splitType,
-      is_recurring: input.isRecurring,
-      recurring_interval: input.isRecurring ? input.recurringInterval : null,
-      recurring_end_date: input.isRecurring ? input.recurringEndDate : null,
-      next_occurrence_date: extra.nextOccurrenceDate,
-      recurrence_source_id: extra.recurrenceSourceId,
-      created_by: createdBy,
-      created_at: now,
-      currency: input.original?.currency ?? null,
-      original_amount_cents: input.original?.amountMinor ?? null,
-      exchange_rate: input.original?.rate ?? null,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const row = await insertRow(trx, 'expenses', {
+    id,
+    household_id: householdId,
+    title: input.title,
+    amount_cents: input.amountCents,
+    category: input.category,
+    description: input.description,
+    notes: input.notes,
+    receipt_image_id: null,
+    paid_by: input.paidBy,
+    date: input.date,
+    split_type: input.splitType,
+    is_recurring: input.isRecurring,
+    recurring_interval: input.isRecurring ? input.recurringInterval : null,
+    recurring_end_date: input.isRecurring ? input.recurringEndDate : null,
+    next_occurrence_date: extra.nextOccurrenceDate,
+    recurrence_source_id: extra.recurrenceSourceId,
+    created_by: createdBy,
+    created_at: now,
+    currency: input.original?.currency ?? null,
+    original_amount_cents: input.original?.amountMinor ?? null,
+    exchange_rate: input.original?.rate ?? null,
+  });
   if (input.splits.length === 0) return { row, splits: [] };
-  const splits = await trx
-    .insertInto('expense_splits')
-    .values(
-      input.splits.map((split) => {
-        // The payer's own share is settled from the start: nobody owes it to anyone.
-        const own = split.userId === input.paidBy;
-        return {
-          id: newId(),
-          expense_id: id,
-          household_id: householdId,
-          user_id: split.userId,
-          amount_cents: split.cents,
-          settled: own,
-          settled_at: own ? now : null,
-        };
-      }),
-    )
-    .returningAll()
-    .execute();
+  const splits = await insertRows(
+    trx,
+    'expense_splits',
+    input.splits.map((split) => {
+      // The payer's own share is settled from the start: nobody owes it to anyone.
+      const own = split.userId === input.paidBy;
+      return {
+        id: newId(),
+        expense_id: id,
+        household_id: householdId,
+        user_id: split.userId,
+        amount_cents: split.cents,
+        settled: own,
+        settled_at: own ? now : null,
+      };
+    }),
+  );
   return { row, splits: splits.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)) };
 }
 
