@@ -78,9 +78,10 @@ const SLICE_MS = 10;
 const WAL_LIMIT_BYTES = 64 * 1024 * 1024;
 
 // Under a steady flow of writes a batch would commit every turn, holding only the few writes of
-// that turn, and each commit costs as much main-thread time as several writes. A commit that comes
-// this soon after the last one waits out the rest of the gap, so one commit serves many writes;
-// after a quiet moment a write commits at once (decision 0049).
+// that turn, and the work around each commit (pinning the reader, the sync's callback, the turn
+// in which the batch's callers go on) is done once per batch. A commit that comes this soon after
+// the last one waits out the rest of the gap, so one commit serves many writes; after a quiet
+// moment a write commits at once (decision 0049).
 export const COMMIT_GAP_MS = 4;
 
 class Unit implements DatabaseConnection {

@@ -67,7 +67,7 @@ describe('inserts compiled once per shape', () => {
     ]);
   });
 
-  it('refuses rows whose columns differ, and stores none of them', async () => {
+  it('refuses rows whose columns differ or a value that is undefined, and stores none of them', async () => {
     await expect(
       insertRows(
         db as unknown as Db,
@@ -78,6 +78,19 @@ describe('inserts compiled once per shape', () => {
         ] as never[],
       ),
     ).rejects.toThrow('rows of notes differ');
+    await expect(
+      insertRows(
+        db as unknown as Db,
+        'notes' as never,
+        [
+          { id: 'a', body: 'x', pinned: 0 },
+          { id: 'b', body: 'y', other: 0 },
+        ] as never[],
+      ),
+    ).rejects.toThrow('rows of notes differ');
+    await expect(
+      insertRows(db as unknown as Db, 'notes' as never, [{ id: 'a', body: undefined, pinned: 0 }] as never[]),
+    ).rejects.toThrow('notes.body is undefined');
     expect(await db.selectFrom('notes').selectAll().execute()).toEqual([]);
   });
 });

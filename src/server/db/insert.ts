@@ -28,8 +28,15 @@ export async function insertRows<T extends Table>(
   const parameters: unknown[] = [];
   for (const row of rows) {
     const values = row as Record<string, unknown>;
-    if (Object.keys(values).length !== columns.length) throw new Error(`insertRows: rows of ${table} differ`);
-    for (const column of columns) parameters.push(bind(values[column]));
+    const same =
+      Object.keys(values).length === columns.length &&
+      columns.every((column) => Object.hasOwn(values, column));
+    if (!same) throw new Error(`insertRows: rows of ${table} differ`);
+    for (const column of columns) {
+      // Kysely leaves an undefined value's column out; here every row has every column.
+      if (values[column] === undefined) throw new Error(`insertRows: ${table}.${column} is undefined`);
+      parameters.push(bind(values[column]));
+    }
   }
   const shape = `${table}(${columns.join(',')})x${rows.length}`;
   let shapes = compiled.get(adapter);
