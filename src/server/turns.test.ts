@@ -9,6 +9,12 @@ function manualClock() {
   return { now: () => ms, advance: (by: number) => (ms += by) };
 }
 
+/** Turns with a 4 ms budget on a clock the test moves, and the list of what ran, in order. */
+function onManualClock() {
+  const clock = manualClock();
+  return { clock, turns: createTurns(4, clock.now), ran: [] as string[] };
+}
+
 /** Busy for `ms` of real time, as a request's own work is. */
 function work(ms: number) {
   const until = performance.now() + ms;
@@ -19,9 +25,7 @@ function work(ms: number) {
 
 describe('turns of the event loop', () => {
   it('runs work at once while the turn has time for it', () => {
-    const clock = manualClock();
-    const turns = createTurns(4, clock.now);
-    const ran: string[] = [];
+    const { clock, turns, ran } = onManualClock();
     turns.admit(() => ran.push('a'));
     clock.advance(3);
     turns.admit(() => ran.push('b'));
@@ -30,9 +34,7 @@ describe('turns of the event loop', () => {
   });
 
   it('leaves work past the budget to a later turn, in order of arrival', async () => {
-    const clock = manualClock();
-    const turns = createTurns(4, clock.now);
-    const ran: string[] = [];
+    const { clock, turns, ran } = onManualClock();
     turns.admit(() => ran.push('a'));
     clock.advance(4);
     turns.admit(() => ran.push('b'));
@@ -47,9 +49,7 @@ describe('turns of the event loop', () => {
   });
 
   it('keeps new work behind what waits, even when a new turn has time for it', async () => {
-    const clock = manualClock();
-    const turns = createTurns(4, clock.now);
-    const ran: string[] = [];
+    const { clock, turns, ran } = onManualClock();
     turns.admit(() => {
       ran.push('a');
       clock.advance(5);

@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { countTurns } from '../count-turns.ts';
 import { createTurns, type Turns } from '../turns.ts';
 import { type Database, openDatabase } from './database.ts';
+import type { EngineOptions } from './dialect.ts';
 import type { SyncFile } from './group-commit.ts';
 
 interface TestTables {
@@ -43,6 +44,16 @@ describe('group commit on a SQLite file', () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
+  /** Reopens the database with `options` for its driver, still counting the batches. */
+  async function reopen(options: EngineOptions) {
+    await database.close();
+    database = await openDatabase(
+      { engine: 'sqlite', file: path.join(dir, 'hearth.db') },
+      { batches: { committed: (units) => batches.push(units) }, ...options },
+    );
+    db = database.db as unknown as Kysely<TestTables>;
+  }
+
   /** Reopens the database with a WAL sync the test holds or fails, as a slow or broken disk would. */
   async function withDisk(disk: { hold: boolean; fail: boolean }) {
     const held: (() => void)[] = [];
@@ -53,12 +64,7 @@ describe('group commit on a SQLite file', () => {
       else fs.fdatasync(fd, done);
       told?.();
     };
-    await database.close();
-    database = await openDatabase(
-      { engine: 'sqlite', file: path.join(dir, 'hearth.db') },
-      { batches: { committed: (units) => batches.push(units) }, syncWal },
-    );
-    db = database.db as unknown as Kysely<TestTables>;
+    await reopen({ syncWal });
     return {
       held,
       /** Resolves at the next sync the driver asks for. */
@@ -71,12 +77,7 @@ describe('group commit on a SQLite file', () => {
 
   /** Reopens the database on turns with no time to spare (one piece of work a turn), or on `turns`. */
   async function reopenWithNoTimeToSpare(turns: Turns = createTurns(0)) {
-    await database.close();
-    database = await openDatabase(
-      { engine: 'sqlite', file: path.join(dir, 'hearth.db') },
-      { batches: { committed: (units) => batches.push(units) }, turns },
-    );
-    db = database.db as unknown as Kysely<TestTables>;
+    await reopen({ turns });
   }
 
   const ids = async () =>
@@ -110,12 +111,7 @@ describe('group commit on a SQLite file', () => {
 
   it('commits a steady flow of writes at most once a commit gap, and a write after a quiet moment at once', async () => {
     const gap = 300;
-    await database.close();
-    database = await openDatabase(
-      { engine: 'sqlite', file: path.join(dir, 'hearth.db') },
-      { batches: { committed: (units) => batches.push(units) }, commitGapMs: gap },
-    );
-    db = database.db as unknown as Kysely<TestTables>;
+    await reopen({ commitGapMs: gap });
     batches = [];
     const insert = (id: string) => db.insertInto('notes').values({ id, body: 'flow' }).execute();
     const answeredWithin = async (id: string) => {
