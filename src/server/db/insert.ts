@@ -5,8 +5,8 @@ import { sqliteValue } from './sqlite-compiler.ts';
 
 type Table = keyof DB & string;
 
-// The SQL of each shape, per database: each Kysely instance has an adapter of its own, which its
-// transactions share, so a PostgreSQL schema's name in the SQL never reaches another database.
+// The SQL of each shape, per database: the same insert is other SQL on PostgreSQL ($1) than on
+// SQLite (?). Each Kysely instance has an adapter of its own, which its transactions share.
 const compiled = new WeakMap<object, Map<string, string>>();
 
 /**
